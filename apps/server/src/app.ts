@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { okEnvelope } from '@leadreel/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import { createAccountRepo } from './modules/account/account.repo.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createGoogleVerifier } from './modules/auth/google.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { createVerificationService } from './modules/auth/verification.service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { createAuthHooks } from './plugins/auth.ts';
+import { registerConsole } from './plugins/console.ts';
+import { installErrorHandler } from './plugins/errors.ts';
+import { createPgRateLimitStore } from './plugins/rate-limit-store.ts';
+
+export type AppDeps = { config: Config; db: Db; mailer: Mailer; clock: Clock; log: Logger };
+
+/** The services of every module, wired once; routes and workers both use them. */
+export function createServices({ config, db, mailer, clock, log }: AppDeps) {
+  const accountRepo = createAccountRepo(db);
+  const authRepo = createAuthRepo(db);
+  const sessions = createSessionService({
+    repo: authRepo,
+    clock,
+    idleDays: config.SESSION_IDLE_DAYS,
+    maxDays: config.SESSION_MAX_DAYS,
+  });
+  const codes = createVerificationService({ db, repo: authRepo, clock });
+  const google = config.GOOGLE_CLIENT_ID
+    ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
+    : null;
+  const accounts = createAccountService({ accounts: accountRepo });
+  const auth = createAuthService({
+    db,
+    accounts: accountRepo,
+    sessions,
+    codes,
+    mailer,
+    google,
+    brand: config.BRAND_NAME,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  return { sessions, accounts, auth };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean } = {}) {
+  const { config, db, log } = deps;
+  const services = createServices(deps);
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    // Fastify's defaults are 0 (no limit), which leaves slow-header and slow-body attacks open.
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+
+  const google = config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
+        // antd writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'", ...google],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...google],
+        frameSrc: ["'self'", ...google],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, { global: false, store: createPgRateLimitStore(db) });
+  const perIp = app.rateLimit({
+    max: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `auth-ip:${request.ip}`,
+  });
+  // Guessing one account's password or code from many addresses: 10 tries per address per 10 minutes.
+  const perEmail = app.rateLimit({
+    max: 10,
+    timeWindow: 10 * 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `auth-email:${request.routeOptions.url}:${typeof email === 'string' ? email : request.ip}`;
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LeadReel API', version: '1.0.0', description: 'Every answer is { statusCode, data }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const hooks = createAuthHooks(services.sessions);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, {
+        auth: services.auth,
+        accounts: services.accounts,
+        hooks,
+        perIp: perIp as never,
+        perEmail: perEmail as never,
+      });
+      await api.register(accountRoutes, { accounts: services.accounts, hooks });
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/config',
+        {
+          schema: {
+            tags: ['config'],
+            response: {
+              200: okEnvelope(z.object({ brand: z.string(), googleClientId: z.string().nullable() })),
+            },
+          },
+        },
+        async () => ({
+          statusCode: 200 as const,
+          data: { brand: config.BRAND_NAME, googleClientId: config.GOOGLE_CLIENT_ID ?? null },
+        }),
+      );
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ statusCode: 200, data: { status: 'ok' } }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const ready = options.isReady?.() ?? true;
+    const dbOk = await sql`select 1`
+      .execute(db)
+      .then(() => true)
+      .catch(() => false);
+    if (!ready || !dbOk) {
+      return reply.status(503).send({ statusCode: 503, error: 'not_ready', message: 'not ready' });
+    }
+    return { statusCode: 200, data: { status: 'ready' } };
+  });
+
+  await registerConsole(app, config.WEB_DIST);
+  return { app, services };
+}

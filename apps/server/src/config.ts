@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional());
+
+/**
+ * Every environment variable LeadReel reads, parsed once at boot. Keep README's configuration table in step.
+ */
+export const configSchema = z.object({
+  /** HTTP port of the console, API and public pages. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Address to bind; 0.0.0.0 serves the network, 127.0.0.1 only this machine. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public origin used in links of emails and pages; defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  /** Brand shown in titles and emails (spec §2 title rule: "<page title> - {brand}"). */
+  BRAND_NAME: z.string().min(1).max(60).default('LeadReel'),
+  /** Where embedded PostgreSQL, local storage and the mail outbox live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** External PostgreSQL; when unset, an embedded PostgreSQL 18 is started under DATA_DIR/postgres. */
+  DATABASE_URL: optionalUrl,
+  /** Connections per process to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** 0 serves HTTP only; the `worker` entry point runs workers without HTTP. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Real SMTP (smtp://user:pass@host:587 or smtps://...); when unset, mail is written to DATA_DIR/mail as .eml. */
+  SMTP_URL: optionalUrl,
+  /** Sender of every email. */
+  MAIL_FROM: z.string().min(3).default('LeadReel <no-reply@localhost>'),
+  /** Google sign-in: when unset, /api/auth/login/google answers 404 and the console hides the button. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Google's signing keys. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** A session ends after this many days without a request. */
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(30),
+  /** A session ends this many days after sign-in, however active. */
+  SESSION_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(90),
+  /** Per-IP budget of auth requests a minute (login, codes, resets). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
+  /** Trust X-Forwarded-For from a proxy in front (set when behind a load balancer). */
+  TRUST_PROXY: bool.default(false),
+  /** Folder of the built console; the server serves it at /. */
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** pino level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment, collecting every problem rather than stopping at the first. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const result = configSchema.safeParse(known);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const config = result.data;
+  const problems: string[] = [];
+  if (config.SESSION_MAX_DAYS < config.SESSION_IDLE_DAYS) {
+    problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,28 @@
+import { buildApp } from './app.ts';
+import { systemClock } from './lib/clock.ts';
+import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime, startWorkers } from './runtime.ts';
+
+const config = loadConfigOrExit();
+const log = createLogger(config);
+
+try {
+  const runtime = await openRuntime(config, log);
+  let ready = false;
+  const { app, services } = await buildApp(
+    { config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log },
+    { isReady: () => ready },
+  );
+  const jobs = await startWorkers(runtime, services, log, config.WORKERS);
+  onShutdownSignal(log, async () => {
+    ready = false;
+    await app.close();
+    await jobs.stop();
+    await runtime.close();
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  ready = true;
+  log.info(`LeadReel is running on ${config.publicUrl}`);
+} catch (error) {
+  log.fatal({ err: error }, `LeadReel could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

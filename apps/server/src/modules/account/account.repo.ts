@@ -1,0 +1,96 @@
+import type { Language } from '@leadreel/shared';
+import type { Db } from '../../db/database.ts';
+
+const DEFAULT_FOLDER_NAME = 'Default';
+
+export function createAccountRepo(db: Db) {
+  return {
+    findById(id: string) {
+      return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByEmail(email: string) {
+      return db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    findByGoogleSub(sub: string) {
+      return db.selectFrom('account').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+    },
+
+    /**
+     * Creates the account and its default folder in the caller's transaction.
+     * Answers undefined when the email is taken (a concurrent signup may win the race).
+     */
+    async create(
+      trx: Db,
+      values: {
+        email: string;
+        passwordHash: string | null;
+        googleSub?: string;
+        language: Language;
+        referrerId?: string;
+      },
+    ) {
+      const account = await trx
+        .insertInto('account')
+        .values({
+          email: values.email,
+          password_hash: values.passwordHash,
+          google_sub: values.googleSub ?? null,
+          language: values.language,
+          referrer_id: values.referrerId ?? null,
+        })
+        .onConflict((oc) => oc.constraint('account_email_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!account) return undefined;
+      const folder = await trx
+        .insertInto('folder')
+        .values({ account_id: account.id, name: DEFAULT_FOLDER_NAME })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('account').set({ default_folder_id: folder.id }).where('id', '=', account.id).execute();
+      return { id: account.id, defaultFolderId: folder.id };
+    },
+
+    setPasswordHash(id: string, passwordHash: string) {
+      return db
+        .updateTable('account')
+        .set({ password_hash: passwordHash, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sets the first password only; false when one was set meanwhile. */
+    async setFirstPasswordHash(id: string, passwordHash: string) {
+      const result = await db
+        .updateTable('account')
+        .set({ password_hash: passwordHash, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('password_hash', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    linkGoogle(id: string, sub: string) {
+      return db.updateTable('account').set({ google_sub: sub }).where('id', '=', id).execute();
+    },
+
+    setLanguage(id: string, language: Language) {
+      return db.updateTable('account').set({ language }).where('id', '=', id).execute();
+    },
+
+    /** Binds once: false when a referrer was bound meanwhile. */
+    async bindReferrer(id: string, referrerId: string) {
+      const result = await db
+        .updateTable('account')
+        .set({ referrer_id: referrerId })
+        .where('id', '=', id)
+        .where('referrer_id', 'is', null)
+        .where('is_referrer', '=', false)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -1,0 +1,83 @@
+import {
+  type AccountDetail,
+  FREE_PLAN,
+  type GatedFeature,
+  isFeatureAllowed,
+  type Language,
+  type VipUserInfo,
+} from '@leadreel/shared';
+import { AppError, badRequest, conflict, planPeriod, unauthorized } from '../../errors.ts';
+import type { AccountRepo } from './account.repo.ts';
+
+export function createAccountService(deps: { accounts: AccountRepo }) {
+  const { accounts } = deps;
+
+  async function load(accountId: string) {
+    const account = await accounts.findById(accountId);
+    // A session outliving its account (deleted meanwhile) is no longer valid.
+    if (!account) throw unauthorized();
+    return account;
+  }
+
+  return {
+    /** spec §3 Account info. Every account is on the Free plan until the billing issue adds plans. */
+    async detail(accountId: string): Promise<AccountDetail> {
+      const account = await load(accountId);
+      const plan = FREE_PLAN;
+      return {
+        userId: account.id,
+        email: account.email,
+        language: account.language,
+        hasPassword: account.password_hash !== null,
+        isReferer: account.is_referrer,
+        refererId: account.referrer_id,
+        vipPeriod: account.vip_period,
+        privileges: plan.privileges,
+        storageAndTraffic: {
+          storage: plan.storageBytes,
+          usedStorage: Number(account.used_storage),
+          traffic: plan.trafficBytes,
+          usedTraffic: Number(account.used_traffic),
+        },
+        periodEndTime: account.period_end_at ? Math.floor(account.period_end_at.getTime() / 1000) : 0,
+        videoTotal: 0,
+        defaultFolderId: account.default_folder_id ?? '',
+      };
+    },
+
+    /** spec §3 User VIP info: Free plan, not a VIP, nothing to renew. */
+    async vipUserInfo(accountId: string): Promise<VipUserInfo> {
+      await load(accountId);
+      return {
+        product: { type: 'Free', showType: null },
+        subscribeId: null,
+        isVip: false,
+        isTrial: false,
+        VipExpireTime: 0,
+        autoSubscribe: false,
+        bySuperAdminOpen: false,
+      };
+    },
+
+    async setLanguage(accountId: string, language: Language) {
+      await accounts.setLanguage(accountId, language);
+    },
+
+    /** spec §2 start-up step 2: not to oneself, not when already bound, not when the account is a referrer. */
+    async bindReferrer(accountId: string, ref: string) {
+      const account = await load(accountId);
+      if (ref === account.id) throw badRequest('referrer_self', 'ref');
+      if (account.is_referrer) throw conflict('referrer_is_referrer');
+      if (account.referrer_id) throw conflict('referrer_already_bound');
+      if (!(await accounts.findById(ref))) throw new AppError(404, 'referrer_not_found');
+      if (!(await accounts.bindReferrer(account.id, ref))) throw conflict('referrer_already_bound');
+    },
+
+    /** The one guard gated modules call: a feature past its period threshold answers 403 plan_period (spec §4). */
+    async assertFeatureAllowed(accountId: string, feature: GatedFeature) {
+      const account = await load(accountId);
+      if (!isFeatureAllowed(feature, account.vip_period)) throw planPeriod();
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

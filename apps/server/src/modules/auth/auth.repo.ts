@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Sessions and verification codes: SQL only, rules live in the services. */
+export function createAuthRepo(db: Db) {
+  return {
+    insertSession(accountId: string, tokenHash: string, now: Date, expiresAt: Date) {
+      return db
+        .insertInto('session')
+        .values({ account_id: accountId, token_hash: tokenHash, last_used_at: now, expires_at: expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    findSessionByHash(tokenHash: string) {
+      return db
+        .selectFrom('session')
+        .select(['id', 'account_id', 'last_used_at', 'expires_at', 'revoked_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    touchSession(id: string, now: Date) {
+      return db.updateTable('session').set({ last_used_at: now }).where('id', '=', id).execute();
+    },
+
+    revokeSession(id: string, now: Date) {
+      return db
+        .updateTable('session')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    revokeAccountSessions(accountId: string, now: Date, exceptSessionId?: string) {
+      let query = db
+        .updateTable('session')
+        .set({ revoked_at: now })
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null);
+      if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+      return query.execute();
+    },
+
+    /** Serialises code requests for one address and scene, so the resend rule holds across processes. */
+    async lockCodeSlot(trx: Db, email: string, scene: string) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`code:${scene}:${email}`}))`.execute(trx);
+    },
+
+    latestCode(trx: Db, email: string, scene: string) {
+      return trx
+        .selectFrom('verification_code')
+        .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'consumed_at'])
+        .where('email', '=', email)
+        .where('scene', '=', scene)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async replaceCode(trx: Db, email: string, scene: string, codeHash: string, now: Date, expiresAt: Date) {
+      await trx
+        .updateTable('verification_code')
+        .set({ consumed_at: now })
+        .where('email', '=', email)
+        .where('scene', '=', scene)
+        .where('consumed_at', 'is', null)
+        .execute();
+      return trx
+        .insertInto('verification_code')
+        .values({ email, scene, code_hash: codeHash, created_at: now, expires_at: expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    deleteCode(id: string) {
+      return db.deleteFrom('verification_code').where('id', '=', id).execute();
+    },
+
+    /** Counts a wrong guess; answers the attempts made so far. */
+    async countWrongAttempt(id: string) {
+      const row = await db
+        .updateTable('verification_code')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .returning('attempts')
+        .executeTakeFirst();
+      return row?.attempts ?? Number.POSITIVE_INFINITY;
+    },
+
+    /** Marks a code used; false when another request used or burned it first. */
+    async consumeCode(trx: Db, id: string, maxAttempts: number, now: Date) {
+      const row = await trx
+        .updateTable('verification_code')
+        .set({ consumed_at: now })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .where('attempts', '<', maxAttempts)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    deleteExpired(now: Date, sessionIdleCutoff: Date) {
+      return Promise.all([
+        db
+          .deleteFrom('session')
+          .where((eb) =>
+            eb.or([
+              eb('expires_at', '<', now),
+              eb('revoked_at', 'is not', null),
+              eb('last_used_at', '<', sessionIdleCutoff),
+            ]),
+          )
+          .execute(),
+        db.deleteFrom('verification_code').where('expires_at', '<', now).execute(),
+        db
+          .deleteFrom('rate_limit')
+          .where('window_start', '<', new Date(now.getTime() - 24 * 3600_000))
+          .execute(),
+      ]);
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

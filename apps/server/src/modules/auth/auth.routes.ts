@@ -1,0 +1,130 @@
+import {
+  accessTokenData,
+  bindReferrerBody,
+  changePasswordBody,
+  checkTokenBody,
+  checkTokenData,
+  emptyData,
+  findPasswordBody,
+  googleLoginBody,
+  loginBody,
+  okEnvelope,
+  resetPasswordBody,
+  setPasswordBody,
+  signupBody,
+  verifyCodeBody,
+  verifyCodeData,
+} from '@leadreel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/language.ts';
+import type { AuthHooks } from '../../plugins/auth.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { AuthService } from './auth.service.ts';
+
+type Options = {
+  auth: AuthService;
+  accounts: AccountService;
+  hooks: AuthHooks;
+  /** Per-IP limit for every route here, and a per-address limit where a body names an account. */
+  perIp: (request: unknown, reply: unknown) => Promise<void>;
+  perEmail: (request: unknown, reply: unknown) => Promise<void>;
+};
+
+const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, accounts, hooks, perIp, perEmail }) => {
+  const tags = ['auth'];
+  const limited = { onRequest: [perIp], preHandler: [perEmail] };
+
+  app.post(
+    '/auth/verify-code',
+    {
+      schema: { tags, body: verifyCodeBody, response: { 200: okEnvelope(verifyCodeData) } },
+      onRequest: [perIp, hooks.optional],
+      preHandler: [perEmail],
+    },
+    async (request) => ok(await auth.sendCode(request.body, requestLanguage(request), request.auth)),
+  );
+
+  app.post(
+    '/auth/signup',
+    { schema: { tags, body: signupBody, response: { 200: okEnvelope(accessTokenData) } }, ...limited },
+    async (request) => ok(await auth.signup(request.body, requestLanguage(request))),
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags, body: loginBody, response: { 200: okEnvelope(accessTokenData) } }, ...limited },
+    async (request) => ok(await auth.login(request.body)),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, response: { 200: okEnvelope(emptyData) } }, onRequest: [hooks.required] },
+    async (request) => {
+      if (request.auth) await auth.logout(request.auth);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/auth/find-password',
+    { schema: { tags, body: findPasswordBody, response: { 200: okEnvelope(verifyCodeData) } }, ...limited },
+    async (request) =>
+      ok(await auth.sendCode({ email: request.body.email, scene: 'reset' }, requestLanguage(request), null)),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { tags, body: resetPasswordBody, response: { 200: okEnvelope(emptyData) } }, ...limited },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: { tags, body: changePasswordBody, response: { 200: okEnvelope(emptyData) } },
+      onRequest: [perIp, hooks.required],
+    },
+    async (request) => {
+      if (request.auth) await auth.changePassword(request.auth, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/auth/set-password',
+    {
+      schema: { tags, body: setPasswordBody, response: { 200: okEnvelope(emptyData) } },
+      onRequest: [perIp, hooks.required],
+    },
+    async (request) => {
+      if (request.auth) await auth.setPassword(request.auth, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/auth/login/google',
+    { schema: { tags, body: googleLoginBody, response: { 200: okEnvelope(accessTokenData) } }, onRequest: [perIp] },
+    async (request) => ok(await auth.loginWithGoogle(request.body, requestLanguage(request))),
+  );
+
+  app.post(
+    '/channel/check-token',
+    { schema: { tags, body: checkTokenBody, response: { 200: okEnvelope(checkTokenData) } }, onRequest: [perIp] },
+    async (request) => ok({ expireTime: await auth.checkToken(request.body.token) }),
+  );
+
+  app.post(
+    '/auth/bind-referrer',
+    { schema: { tags, body: bindReferrerBody, response: { 200: okEnvelope(emptyData) } }, onRequest: [hooks.required] },
+    async (request) => {
+      if (request.auth) await accounts.bindReferrer(request.auth.accountId, request.body.ref);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,155 @@
+import type { Language, VerifyScene } from '@leadreel/shared';
+import { CODE_TTL_SECONDS } from '@leadreel/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized, unavailable } from '../../errors.ts';
+import type { AccountRepo } from '../account/account.repo.ts';
+import { alreadyRegisteredMail, verificationCodeMail } from '../mail/mail.templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { GoogleVerifier } from './google.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { AuthContext, SessionService } from './session.service.ts';
+import type { VerificationService } from './verification.service.ts';
+
+type Deps = {
+  db: Db;
+  accounts: AccountRepo;
+  sessions: SessionService;
+  codes: VerificationService;
+  mailer: Mailer;
+  google: GoogleVerifier | null;
+  brand: string;
+  publicUrl: string;
+  log: Logger;
+};
+
+export function createAuthService(deps: Deps) {
+  const { db, accounts, sessions, codes, mailer, log } = deps;
+  const context = (language: Language) => ({ brand: deps.brand, url: deps.publicUrl, language });
+
+  async function deliver(email: string, language: Language, scene: VerifyScene, code: string | null) {
+    const mail =
+      code !== null
+        ? verificationCodeMail(context(language), scene, code, CODE_TTL_SECONDS / 60)
+        : scene === 'reset'
+          ? null
+          : alreadyRegisteredMail(context(language));
+    if (!mail) return;
+    try {
+      await mailer.send({ to: email, ...mail }, code ? { scene, code } : {});
+    } catch (error) {
+      log.error({ err: error, scene }, 'could not send a verification email');
+      throw unavailable('email_send_failed');
+    }
+  }
+
+  /** New accounts get a default folder; an unknown or invalid ref is ignored so it cannot block a signup. */
+  async function createAccount(
+    values: { email: string; passwordHash: string | null; googleSub?: string; language: Language; ref?: string },
+    beforeCreate?: (trx: Db) => Promise<void>,
+  ) {
+    const referrer = values.ref ? await accounts.findById(values.ref) : undefined;
+    return db.transaction().execute(async (trx) => {
+      await beforeCreate?.(trx);
+      const created = await accounts.create(trx, { ...values, referrerId: referrer?.id });
+      if (!created) throw conflict('email_registered');
+      return created;
+    });
+  }
+
+  return {
+    /** Sends a 6-digit code (issue 3 §5). The answer is the same whether or not an account exists. */
+    async sendCode(input: { email: string; scene: VerifyScene }, language: Language, auth: AuthContext | null) {
+      if (input.scene === 'change-email' && !auth) throw unauthorized();
+      const existing = await accounts.findByEmail(input.email);
+      const sendCode = input.scene === 'reset' ? existing !== undefined : existing === undefined;
+      const mailLanguage = input.scene === 'reset' && existing ? existing.language : language;
+      return codes.issue(
+        input.email,
+        input.scene,
+        (code) => deliver(input.email, mailLanguage, input.scene, code),
+        sendCode,
+      );
+    },
+
+    async signup(input: { email: string; password: string; code: string; ref?: string }, language: Language) {
+      // The code proves the caller owns the mailbox before we say whether it is registered.
+      const codeId = await codes.check(input.email, 'signup', input.code);
+      const passwordHash = await hashPassword(input.password);
+      const created = await createAccount({ email: input.email, passwordHash, language, ref: input.ref }, (trx) =>
+        codes.consume(trx, codeId),
+      );
+      log.info({ accountId: created.id }, 'account created');
+      return { accessToken: await sessions.issue(created.id), isNew: true };
+    },
+
+    /** spec §8: the same "account or password is incorrect" for an unknown email and a wrong password. */
+    async login(input: { email: string; password: string }) {
+      const account = await accounts.findByEmail(input.email);
+      const valid = await verifyPassword(account?.password_hash ?? null, input.password);
+      if (!account || !valid) throw new AppError(401, 'login_incorrect');
+      return { accessToken: await sessions.issue(account.id) };
+    },
+
+    logout: (auth: AuthContext) => sessions.revoke(auth.sessionId),
+
+    async resetPassword(input: { email: string; code: string; password: string }) {
+      const codeId = await codes.check(input.email, 'reset', input.code);
+      const account = await accounts.findByEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        await codes.consume(trx, codeId);
+        if (!account) throw badRequest('code_expired', 'code');
+        await trx
+          .updateTable('account')
+          .set({ password_hash: passwordHash, updated_at: new Date() })
+          .where('id', '=', account.id)
+          .execute();
+      });
+      if (account) await sessions.revokeOthers(account.id);
+    },
+
+    /** Changing the password ends the account's other sessions (issue 3 §5). */
+    async changePassword(auth: AuthContext, input: { oldPassword: string; newPassword: string }) {
+      const account = await accounts.findById(auth.accountId);
+      if (!account) throw unauthorized();
+      if (!account.password_hash) throw conflict('password_not_set');
+      if (!(await verifyPassword(account.password_hash, input.oldPassword))) {
+        throw badRequest('old_password_incorrect', 'oldPassword');
+      }
+      await accounts.setPasswordHash(account.id, await hashPassword(input.newPassword));
+      await sessions.revokeOthers(account.id, auth.sessionId);
+    },
+
+    /** For accounts created without a password (Google sign-in). */
+    async setPassword(auth: AuthContext, input: { newPassword: string }) {
+      const hash = await hashPassword(input.newPassword);
+      if (!(await accounts.setFirstPasswordHash(auth.accountId, hash))) throw conflict('password_already_set');
+      await sessions.revokeOthers(auth.accountId, auth.sessionId);
+    },
+
+    async loginWithGoogle(input: { idToken: string }, language: Language) {
+      if (!deps.google) throw notFound();
+      const identity = await deps.google(input.idToken);
+      if (!identity) throw new AppError(401, 'google_token_invalid');
+      const bySub = await accounts.findByGoogleSub(identity.sub);
+      if (bySub) return { accessToken: await sessions.issue(bySub.id), isNew: false };
+      const byEmail = await accounts.findByEmail(identity.email);
+      if (byEmail) {
+        await accounts.linkGoogle(byEmail.id, identity.sub);
+        return { accessToken: await sessions.issue(byEmail.id), isNew: false };
+      }
+      const created = await createAccount({
+        email: identity.email,
+        passwordHash: null,
+        googleSub: identity.sub,
+        language,
+      });
+      log.info({ accountId: created.id }, 'account created with Google');
+      return { accessToken: await sessions.issue(created.id), isNew: true };
+    },
+
+    checkToken: (token: string) => sessions.secondsLeft(token),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,94 @@
+import type { Language, VerifyScene } from '@leadreel/shared';
+import type { MailMessage } from './mailer.ts';
+
+type Texts = {
+  codeSubject: Record<VerifyScene, string>;
+  codeIntro: Record<VerifyScene, string>;
+  codeFooter: (minutes: number) => string;
+  registeredSubject: string;
+  registeredBody: string;
+  signature: string;
+};
+
+const TEXTS: Record<Language, Texts> = {
+  en: {
+    codeSubject: {
+      signup: 'Your {brand} sign-up code',
+      reset: 'Your {brand} password reset code',
+      'change-email': 'Confirm your new {brand} email address',
+    },
+    codeIntro: {
+      signup: 'Welcome to {brand}. Enter this code to finish creating your account:',
+      reset: 'Someone asked to reset the password of your {brand} account. Enter this code to choose a new one:',
+      'change-email': 'Enter this code to confirm this address for your {brand} account:',
+    },
+    codeFooter: (minutes) =>
+      `The code expires in ${minutes} minutes. If you did not ask for it, you can ignore this email.`,
+    registeredSubject: 'You already have a {brand} account',
+    registeredBody:
+      'Someone tried to sign up to {brand} with this email address, which already has an account. Sign in at {url}/login, or reset your password there if you forgot it.',
+    signature: 'The {brand} team',
+  },
+  zh_CN: {
+    codeSubject: {
+      signup: '您的 {brand} 注册验证码',
+      reset: '您的 {brand} 重置密码验证码',
+      'change-email': '确认您的 {brand} 新邮箱地址',
+    },
+    codeIntro: {
+      signup: '欢迎使用 {brand}。请输入以下验证码完成注册：',
+      reset: '有人申请重置您的 {brand} 账号密码。请输入以下验证码设置新密码：',
+      'change-email': '请输入以下验证码，确认将此邮箱用于您的 {brand} 账号：',
+    },
+    codeFooter: (minutes) => `验证码 ${minutes} 分钟内有效。如果这不是您本人的操作，请忽略此邮件。`,
+    registeredSubject: '您已拥有 {brand} 账号',
+    registeredBody:
+      '有人尝试用此邮箱注册 {brand}，但该邮箱已有账号。请前往 {url}/login 登录；如果忘记密码，可在登录页重置。',
+    signature: '{brand} 团队',
+  },
+};
+
+type Context = { brand: string; url: string; language: Language };
+
+function fill(text: string, context: Context): string {
+  return text.replaceAll('{brand}', context.brand).replaceAll('{url}', context.url);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(paragraphs: string[], highlight?: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`);
+  if (highlight) {
+    body.splice(
+      1,
+      0,
+      `<p style="margin:0 0 16px;font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(highlight)}</p>`,
+    );
+  }
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328;max-width:560px">${body.join('')}</body></html>`;
+}
+
+export function verificationCodeMail(context: Context, scene: VerifyScene, code: string, ttlMinutes: number) {
+  const t = TEXTS[context.language];
+  const intro = fill(t.codeIntro[scene], context);
+  const footer = t.codeFooter(ttlMinutes);
+  const signature = fill(t.signature, context);
+  return {
+    subject: fill(t.codeSubject[scene], context),
+    text: `${intro}\n\n${code}\n\n${footer}\n\n${signature}\n`,
+    html: layout([intro, footer, signature], code),
+  } satisfies Omit<MailMessage, 'to'>;
+}
+
+export function alreadyRegisteredMail(context: Context) {
+  const t = TEXTS[context.language];
+  const body = fill(t.registeredBody, context);
+  const signature = fill(t.signature, context);
+  return {
+    subject: fill(t.registeredSubject, context),
+    text: `${body}\n\n${signature}\n`,
+    html: layout([body, signature]),
+  } satisfies Omit<MailMessage, 'to'>;
+}

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors.ts';
+import type { AuthContext, SessionService } from '../modules/auth/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** onRequest hooks: `required` answers 403 without a valid token (spec §7), `optional` just identifies. */
+export function createAuthHooks(sessions: SessionService) {
+  return {
+    async required(request: FastifyRequest, _reply: FastifyReply) {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      request.auth = await sessions.authenticate(token);
+    },
+    async optional(request: FastifyRequest, _reply: FastifyReply) {
+      const token = bearerToken(request);
+      request.auth = token ? await sessions.authenticate(token).catch(() => null) : null;
+    },
+  };
+}
+export type AuthHooks = ReturnType<typeof createAuthHooks>;

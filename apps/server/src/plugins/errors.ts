@@ -1,0 +1,58 @@
+import { type ErrorEnvelope, isMessageKey, MESSAGES } from '@leadreel/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+function send(reply: FastifyReply, body: ErrorEnvelope) {
+  return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** The one place errors become the spec's envelope `{ statusCode, error, message }` (spec §7). */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return send(reply, {
+        statusCode: error.statusCode,
+        error: error.code,
+        message: error.message,
+        field: error.field,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Report the first problem: the schemas' messages are our message keys (packages/shared/src/messages.ts).
+      const issue = error.validation[0];
+      const raw = issue?.message ?? '';
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const unknownKey = issue?.keyword === 'unrecognized_keys';
+      const code = unknownKey ? 'unknown_field' : isMessageKey(raw) ? raw : 'illegal_input';
+      const keys = (issue?.params as { keys?: string[] } | undefined)?.keys;
+      return send(reply, {
+        statusCode: 400,
+        error: code,
+        message: MESSAGES[code],
+        field: unknownKey ? keys?.join(',') : field,
+      });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, { statusCode: 429, error: 'rate_limited', message: MESSAGES.rate_limited });
+    }
+    if (status === 413) {
+      return send(reply, { statusCode: 413, error: 'payload_too_large', message: MESSAGES.payload_too_large });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, empty body.
+      request.log.info({ code: fastifyError.code }, fastifyError.message);
+      return send(reply, { statusCode: status, error: 'invalid_body', message: MESSAGES.invalid_body });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, {
+      statusCode: 500,
+      error: 'internal_error',
+      message: MESSAGES.internal_error,
+      requestId: String(request.id),
+    });
+  });
+}

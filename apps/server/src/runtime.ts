@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { pino, type Logger } from 'pino';
+import { type Config, ConfigError, parseConfig } from './config.ts';
+import { createDb, type Db } from './db/database.ts';
+import { lockDataDir, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { startJobs } from './modules/jobs/jobs.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import type { Services } from './app.ts';
+
+/** Parses the configuration or prints every problem and exits 1 (issue 3 §2). */
+export function loadConfigOrExit(): Config {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`LeadReel cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.LOG_LEVEL, base: { pid: process.pid } });
+}
+
+export type Runtime = {
+  db: Db;
+  databaseUrl: string;
+  mailer: Mailer;
+  /** Stops what `openRuntime` started, in reverse order. */
+  close: () => Promise<void>;
+};
+
+/** Opens the database (starting the embedded one when DATABASE_URL is unset), migrates, and makes the mailer. */
+export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const closers: Array<() => Promise<void>> = [];
+  let databaseUrl = config.DATABASE_URL;
+  try {
+    if (!databaseUrl) {
+      closers.push(await lockDataDir(config.dataDir));
+      const embedded = await startEmbeddedPostgres(config.dataDir, log);
+      closers.push(embedded.stop);
+      databaseUrl = embedded.url;
+    }
+    const db = createDb(databaseUrl, config.DATABASE_POOL_SIZE, (error) =>
+      log.warn({ err: error }, 'idle database connection lost'),
+    );
+    closers.push(() => db.destroy());
+    const applied = await migrateToLatest(db as never);
+    if (applied.length > 0) log.info({ applied }, 'database migrated');
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'mail'),
+      log,
+    });
+    closers.push(async () => mailer.close());
+    const close = async () => {
+      for (const closer of closers.reverse()) {
+        await closer().catch((error: unknown) => log.error({ err: error }, 'error while shutting down'));
+      }
+    };
+    return { db, databaseUrl, mailer, close };
+  } catch (error) {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+    throw error;
+  }
+}
+
+export function startWorkers(runtime: Runtime, services: Services, log: Logger, workers: number) {
+  return startJobs({
+    connectionString: runtime.databaseUrl,
+    log,
+    workers,
+    handlers: { sweep: async () => void (await services.sessions.sweep()) },
+  });
+}
+
+/** Runs `stop` on SIGINT or SIGTERM, once; a second signal exits at once. */
+export function onShutdownSignal(log: Logger, stop: () => Promise<void>) {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

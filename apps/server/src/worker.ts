@@ -1,0 +1,24 @@
+import { createServices } from './app.ts';
+import { systemClock } from './lib/clock.ts';
+import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime, startWorkers } from './runtime.ts';
+
+// Workers only, no HTTP: run as many of these as the media load needs (README, production).
+const config = loadConfigOrExit();
+const log = createLogger(config).child({ role: 'worker' });
+
+try {
+  const runtime = await openRuntime(config, log);
+  const services = createServices({ config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log });
+  const jobs = await startWorkers(runtime, services, log, Math.max(1, config.WORKERS));
+  onShutdownSignal(log, async () => {
+    await jobs.stop();
+    await runtime.close();
+  });
+  log.info('LeadReel worker is running');
+} catch (error) {
+  log.fatal(
+    { err: error },
+    `LeadReel worker could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { PERIODS } from '../periods.ts';
+import { PLAN_TYPES } from '../plans.ts';
+import { LANGUAGES } from './common.ts';
+
+export const privilegesSchema = z.object({
+  canUseApiKey: z.boolean(),
+  canUseBranding: z.boolean(),
+  canUseLinkName: z.boolean(),
+  canUseChannel: z.boolean(),
+  canUseBlogToVideo: z.boolean(),
+  cnameCount: z.number().int(),
+  videoSlideCount: z.number().int(),
+});
+
+/** spec §3 Account info. Sizes in bytes, times in seconds. */
+export const accountDetailData = z.object({
+  userId: z.string(),
+  email: z.string(),
+  language: z.enum(LANGUAGES),
+  hasPassword: z.boolean(),
+  isReferer: z.boolean(),
+  refererId: z.string().nullable(),
+  vipPeriod: z.enum(PERIODS),
+  privileges: privilegesSchema,
+  storageAndTraffic: z.object({
+    storage: z.number(),
+    usedStorage: z.number(),
+    traffic: z.number(),
+    usedTraffic: z.number(),
+  }),
+  periodEndTime: z.number().int(),
+  videoTotal: z.number().int(),
+  defaultFolderId: z.string(),
+});
+export type AccountDetail = z.infer<typeof accountDetailData>;
+
+export const setLanguageBody = z.strictObject({ language: z.enum(LANGUAGES, { error: 'language_invalid' }) });
+
+/** spec §3 User VIP info. */
+export const vipUserInfoData = z.object({
+  product: z.object({ type: z.enum(PLAN_TYPES), showType: z.string().nullable() }),
+  subscribeId: z.string().nullable(),
+  isVip: z.boolean(),
+  isTrial: z.boolean(),
+  VipExpireTime: z.number().int(),
+  autoSubscribe: z.boolean(),
+  bySuperAdminOpen: z.boolean(),
+});
+export type VipUserInfo = z.infer<typeof vipUserInfoData>;

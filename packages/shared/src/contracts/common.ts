@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+// Simple, strict enough: one @, no spaces, a dot in the domain. Full RFC 5322 is not what users type.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const emailField = z
+  .string({ error: 'email_required' })
+  .trim()
+  .min(1, 'email_required')
+  .max(254, 'email_too_long')
+  .regex(EMAIL_PATTERN, 'email_invalid')
+  .transform((email) => email.toLowerCase());
+
+/** A password being set: 8 to 128 characters, not all whitespace (spec §5). */
+export const newPasswordField = z
+  .string({ error: 'password_required' })
+  .min(1, 'password_required')
+  .refine((value) => value.trim().length > 0, 'password_blank')
+  .refine((value) => value.length >= 8, 'password_too_short')
+  .refine((value) => value.length <= 128, 'password_too_long');
+
+/** A password being checked: anything non-empty up to the maximum a stored one can have. */
+export const currentPasswordField = z
+  .string({ error: 'password_required' })
+  .min(1, 'password_required')
+  .max(128, 'password_too_long');
+
+// spec §9: verification code length is 6
+export const CODE_LENGTH = 6;
+export const codeField = z.string({ error: 'code_incomplete' }).regex(/^\d{6}$/, 'code_incomplete');
+
+export const userIdField = z.uuid({ error: 'ref_invalid' });
+
+export const LANGUAGES = ['en', 'zh_CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';

@@ -1,0 +1,64 @@
+/**
+ * Message keys for every validation and error message the API can answer with, and their English text.
+ * The server puts the key in `error` and the English text in `message`; the console translates the key
+ * (`errors.<key>` in its locale files). Texts in quotes are the spec's own words (console-spec §5, §8).
+ */
+export const MESSAGES = {
+  // spec §5: "please enter your email address"
+  email_required: 'please enter your email address',
+  // spec §5: "please enter the correct email address"
+  email_invalid: 'please enter the correct email address',
+  email_too_long: 'the email address cannot exceed 254 characters',
+  password_required: 'please enter your password',
+  password_too_short: 'the password must be at least 8 characters',
+  password_too_long: 'the password cannot exceed 128 characters',
+  // spec §5: the new password cannot be empty or all whitespace
+  password_blank: 'the new password cannot be empty',
+  // spec §5: "the passwords entered do not match"
+  password_mismatch: 'the passwords entered do not match',
+  // spec §5: "please complete the verification code"
+  code_incomplete: 'please complete the verification code',
+  scene_invalid: 'unknown verification scene',
+  ref_invalid: 'the referral link is not valid',
+  token_required: 'a token is required',
+  id_token_required: 'a Google ID token is required',
+  language_invalid: 'unknown language',
+  // spec §5: "please enter folder name", "folder name cannot exceed 50 characters"
+  folder_name_required: 'please enter folder name',
+  folder_name_too_long: 'folder name cannot exceed 50 characters',
+  // spec §5: generic text prompts fall back to "Illegal input"
+  illegal_input: 'Illegal input',
+  unknown_field: 'unknown field',
+  invalid_body: 'invalid JSON structure',
+
+  // spec §8: "the account or password is incorrect"
+  login_incorrect: 'the account or password is incorrect',
+  code_incorrect: 'the verification code is incorrect',
+  code_expired: 'the verification code has expired, please request a new one',
+  code_resend_too_soon: 'please wait before requesting another code',
+  email_registered: 'this email address is already registered',
+  email_send_failed: 'the email could not be sent, please try again later',
+  old_password_incorrect: 'the current password is incorrect',
+  password_already_set: 'this account already has a password',
+  password_not_set: 'this account has no password yet, set one first',
+  google_token_invalid: 'the Google sign-in could not be verified',
+  referrer_self: 'you cannot refer yourself',
+  referrer_already_bound: 'a referrer is already bound to this account',
+  referrer_is_referrer: 'referrers cannot be referred',
+  referrer_not_found: 'the referrer does not exist',
+
+  unauthorized: 'please sign in again',
+  forbidden: 'you are not allowed to do this',
+  // spec §5: "Your plan has expired. Renew now to create more content."
+  plan_period: 'Your plan has expired. Renew now to create more content.',
+  not_found: 'not found',
+  rate_limited: 'too many requests, please try again later',
+  payload_too_large: 'the request is too large',
+  internal_error: 'Unknown error',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
