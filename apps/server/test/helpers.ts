@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import pg from 'pg';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, parseConfig } from '../src/config.ts';
+import { createDb, type Db } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { type Clock, manualClock } from '../src/lib/clock.ts';
+import { createMailer, type Mailer } from '../src/modules/mail/mailer.ts';
+
+export type TestDatabase = { db: Db; url: string; drop: () => Promise<void> };
+
+/** A fresh, migrated database of its own for one test file, on the run's PostgreSQL (18 or 15). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), 5);
+  await migrateToLatest(db as never);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: Clock & { advance: (ms: number) => void };
+  mailer: Mailer;
+  outbox: string;
+  close: () => Promise<void>;
+};
+
+/** The real app on a real database, with the outbox mailer writing into a temporary folder. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-app-'));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-console'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const log = pino({ level: 'silent' });
+  const outbox = path.join(dataDir, 'mail');
+  const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: outbox, log });
+  const clock = manualClock(new Date());
+  const { app } = await buildApp({ config, db: database.db, mailer, clock, log });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    mailer,
+    outbox,
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The raw messages in the outbox, oldest first. */
+export async function outboxMessages(outbox: string): Promise<string[]> {
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
+}
+
+/** The outbox's messages to `email`, parsed, oldest first. */
+export async function mailsTo(outbox: string, email: string): Promise<ParsedMail[]> {
+  const parsed = await Promise.all((await outboxMessages(outbox)).map((raw) => simpleParser(raw)));
+  return parsed.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email);
+}
+
+/** The six-digit code of the newest message sent to `email`. */
+export async function lastCode(outbox: string, email: string): Promise<string> {
+  const code = /^(\d{6})$/m.exec((await mailsTo(outbox, email)).at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export async function post(app: FastifyInstance, url: string, body: unknown, token?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload: body === undefined ? undefined : (body as object),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+export async function get(app: FastifyInstance, url: string, token?: string) {
+  const response = await app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.statusCode, body: response.json() };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** Signs a new account up through the API, as the console does. */
+export async function signUp(t: TestApp, email = uniqueEmail(), password = 'correct horse battery') {
+  const sent = await post(t.app, '/api/auth/verify-code', { email, scene: 'signup' });
+  if (sent.status !== 200) throw new Error(`verify-code failed: ${JSON.stringify(sent.body)}`);
+  const code = await lastCode(t.outbox, email);
+  const signup = await post(t.app, '/api/auth/signup', { email, password, code });
+  if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  return { email, password, token: signup.body.data.accessToken as string };
+}

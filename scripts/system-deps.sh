@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages LeadReel needs, only those missing, only with apt-get when root.
+# Usage: system-deps.sh start|test   (start: what serving needs; test: also the browser and PostgreSQL 15)
+set -euo pipefail
+mode=${1:-start}
+
+# package name -> a file that exists once it is installed
+declare -A probe=(
+  [ffmpeg]=/usr/bin/ffmpeg
+  [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+)
+if [ "$mode" = test ]; then
+  probe[chromium]=/usr/bin/chromium
+  probe[postgresql-15]=/usr/lib/postgresql/15/bin/initdb
+fi
+
+missing=()
+for pkg in "${!probe[@]}"; do
+  [ -e "${probe[$pkg]}" ] || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "system-deps: missing Debian packages: ${missing[*]}" >&2
+  echo "system-deps: install them as root with: apt-get install -y ${missing[*]}" >&2
+  # Serving works without them until videos arrive; tests cannot.
+  [ "$mode" = test ] && exit 1 || exit 0
+fi
+
+echo "system-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

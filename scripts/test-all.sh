@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Runs every check of `make test`, goes on past failures, and ends with one line "N passed, N failed"
+# summing all suites. Exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=.stamps/results
+rm -rf "$results" && mkdir -p "$results"
+passed=0 failed=0
+
+add() { # name passed failed
+  passed=$((passed + $2)) failed=$((failed + $3))
+  printf '%-28s %4d passed, %4d failed\n' "$1" "$2" "$3" >>"$results/summary.txt"
+}
+
+check() { # name command...: one check, passed when the command exits 0
+  local name=$1; shift
+  echo "=== $name: $*"
+  if "$@"; then add "$name" 1 0; else add "$name" 0 1; fi
+}
+
+vitest_suite() { # name vitest-args...
+  local name=$1; shift
+  local out="$results/$name.json"
+  echo "=== $name"
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$out"
+  local rc=$?
+  if [ -f "$out" ]; then
+    read -r p f < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrors ?? 0))' "$(realpath "$out")")
+    # A crash outside any test still fails the suite.
+    [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+    add "$name" "$p" "$f"
+  else
+    add "$name" 0 1
+  fi
+}
+
+check format npx biome format .
+check lint npx biome lint --error-on-warnings .
+check types npm run --silent typecheck
+check openapi-drift node apps/server/src/cli/openapi.ts --check
+
+vitest_suite unit --project unit --project web
+vitest_suite integration-pg18 --project integration
+
+pg15_dir=$(mktemp -d /tmp/leadreel-pg15.XXXXXX)
+pg15_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+if pg15_url=$(./scripts/pg15.sh start "$pg15_dir" "$pg15_port"); then
+  TEST_DATABASE_URL=$pg15_url vitest_suite integration-pg15 --project integration
+else
+  add integration-pg15 0 1
+fi
+./scripts/pg15.sh stop "$pg15_dir"
+
+echo "=== e2e"
+export PLAYWRIGHT_JSON_OUTPUT_NAME=$results/e2e.json
+npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+e2e_rc=$?
+if [ -f "$results/e2e.json" ]; then
+  read -r p f < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected + s.flaky, s.unexpected)' "$(realpath "$results/e2e.json")")
+  [ "$e2e_rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+  add e2e "$p" "$f"
+else
+  add e2e 0 1
+fi
+
+echo
+echo "=== results"
+cat "$results/summary.txt"
+echo "$passed passed, $failed failed" | tee "$results/total.txt"
+[ "$failed" -eq 0 ]
