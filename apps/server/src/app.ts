@@ -30,6 +30,7 @@ import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
 import { createPgRateLimitStore } from './plugins/rate-limit-store.ts';
+import { tooManyRequests } from './errors.ts';
 
 export type AppDeps = { config: Config; db: Db; mailer: Mailer; clock: Clock; log: Logger };
 
@@ -107,18 +108,28 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
   });
 
   await app.register(rateLimit, { global: false, store: createPgRateLimitStore(db) });
-  const perIp = app.rateLimit({
+  // Two limits can apply to one request (per IP and per account), which the plugin's own hooks do not
+  // allow, so each becomes a hook of ours around createRateLimit.
+  const limiter = (options: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string }) => {
+    const check = app.createRateLimit(options);
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests('rate_limited', result.ttlInSeconds);
+    };
+  };
+  const perIp = limiter({
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `auth-ip:${request.ip}`,
+    keyGenerator: (request) => `auth-ip:${request.ip}`,
   });
   // Guessing one account's password or code from many addresses: 10 tries per address per 10 minutes.
-  const perEmail = app.rateLimit({
+  const perEmail = limiter({
     max: 10,
     timeWindow: 10 * 60_000,
-    keyGenerator: (request: FastifyRequest) => {
+    keyGenerator: (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `auth-email:${request.routeOptions.url}:${typeof email === 'string' ? email : request.ip}`;
+      const key = typeof email === 'string' ? email.trim().toLowerCase() : request.ip;
+      return `auth-email:${request.routeOptions.url}:${key}`;
     },
   });
 
@@ -137,8 +148,8 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         auth: services.auth,
         accounts: services.accounts,
         hooks,
-        perIp: perIp as never,
-        perEmail: perEmail as never,
+        perIp,
+        perEmail,
       });
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
       api.withTypeProvider<ZodTypeProvider>().get(

@@ -11,7 +11,14 @@ afterAll(async () => {
 });
 
 const countAccounts = async () =>
-  Number((await t.db.selectFrom('account').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom('account')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('sign-up with an email code', () => {
   it('creates the account with a default folder, answers a token that works, and mails the code', async () => {
@@ -84,7 +91,9 @@ describe('sign-up with an email code', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const errors: string[] = [];
     for (let i = 0; i < 5; i++) {
-      errors.push((await post(t.app, '/api/auth/signup', { email, password: 'a good password', code: wrong })).body.error);
+      errors.push(
+        (await post(t.app, '/api/auth/signup', { email, password: 'a good password', code: wrong })).body.error,
+      );
     }
     expect(errors).toEqual(['code_incorrect', 'code_incorrect', 'code_incorrect', 'code_incorrect', 'code_expired']);
     const right = await post(t.app, '/api/auth/signup', { email, password: 'a good password', code });
@@ -231,9 +240,19 @@ describe('passwords', () => {
   it('changing the password ends the other sessions but keeps this one', async () => {
     const { email, password, token } = await signUp(t);
     const other = (await post(t.app, '/api/auth/login', { email, password })).body.data.accessToken;
-    const wrong = await post(t.app, '/api/auth/change-password', { oldPassword: 'wrong one!', newPassword: 'x'.repeat(9) }, token);
+    const wrong = await post(
+      t.app,
+      '/api/auth/change-password',
+      { oldPassword: 'wrong one!', newPassword: 'x'.repeat(9) },
+      token,
+    );
     expect(wrong.body).toMatchObject({ statusCode: 400, error: 'old_password_incorrect', field: 'oldPassword' });
-    const changed = await post(t.app, '/api/auth/change-password', { oldPassword: password, newPassword: 'another secret' }, token);
+    const changed = await post(
+      t.app,
+      '/api/auth/change-password',
+      { oldPassword: password, newPassword: 'another secret' },
+      token,
+    );
     expect(changed.status).toBe(200);
     expect((await get(t.app, '/api/account/detail', token)).status).toBe(200);
     expect((await get(t.app, '/api/account/detail', other)).status).toBe(403);
@@ -254,8 +273,15 @@ describe('referrers', () => {
     const user = await signUp(t);
     const userId = (await get(t.app, '/api/account/detail', user.token)).body.data.userId;
 
-    expect((await post(t.app, '/api/auth/bind-referrer', { ref: userId }, user.token)).body.error).toBe('referrer_self');
-    const unknown = await post(t.app, '/api/auth/bind-referrer', { ref: '00000000-0000-4000-8000-000000000000' }, user.token);
+    expect((await post(t.app, '/api/auth/bind-referrer', { ref: userId }, user.token)).body.error).toBe(
+      'referrer_self',
+    );
+    const unknown = await post(
+      t.app,
+      '/api/auth/bind-referrer',
+      { ref: '00000000-0000-4000-8000-000000000000' },
+      user.token,
+    );
     expect(unknown.body).toMatchObject({ statusCode: 404, error: 'referrer_not_found' });
     expect((await post(t.app, '/api/auth/bind-referrer', { ref: referrerId }, user.token)).status).toBe(200);
     expect((await get(t.app, '/api/account/detail', user.token)).body.data.refererId).toBe(referrerId);

@@ -67,7 +67,8 @@ export async function createTestApp(
   });
   const log = pino({ level: 'silent' });
   const outbox = path.join(dataDir, 'mail');
-  const mailer = options.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: outbox, log });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: outbox, log });
   const clock = manualClock(new Date());
   const { app } = await buildApp({ config, db: database.db, mailer, clock, log });
   await app.ready();

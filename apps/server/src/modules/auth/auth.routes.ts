@@ -15,6 +15,7 @@ import {
   verifyCodeBody,
   verifyCodeData,
 } from '@leadreel/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.ts';
 import type { AuthHooks } from '../../plugins/auth.ts';
@@ -26,8 +27,8 @@ type Options = {
   accounts: AccountService;
   hooks: AuthHooks;
   /** Per-IP limit for every route here, and a per-address limit where a body names an account. */
-  perIp: (request: unknown, reply: unknown) => Promise<void>;
-  perEmail: (request: unknown, reply: unknown) => Promise<void>;
+  perIp: (request: FastifyRequest) => Promise<void>;
+  perEmail: (request: FastifyRequest) => Promise<void>;
 };
 
 const ok = <T>(data: T) => ({ statusCode: 200 as const, data });

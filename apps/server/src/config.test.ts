@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.WORKERS).toBe(1);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('reports every problem at once', () => {
+    try {
+      parseConfig({ PORT: '70000', WORKERS: '-1', DATABASE_URL: 'not a url', TRUST_PROXY: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const fields = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(fields).toEqual(expect.arrayContaining(['PORT', 'WORKERS', 'DATABASE_URL', 'TRUST_PROXY']));
+    }
+  });
+
+  it('refuses an absolute session lifetime shorter than the idle one', () => {
+    expect(() => parseConfig({ SESSION_IDLE_DAYS: '30', SESSION_MAX_DAYS: '7' })).toThrow(/SESSION_MAX_DAYS/);
+  });
+
+  it('strips a trailing slash from PUBLIC_URL', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://videos.example.com/' }).publicUrl).toBe('https://videos.example.com');
+  });
+});

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDown, migrateToLatest } from '../src/db/migrate.ts';
+import { createTestDatabase, lastCode, uniqueEmail } from './helpers.ts';
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null>; url: string };
+
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: path.join(dataDir, 'no-console'),
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
+}
+
+async function waitReady(server: Running) {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${server.url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not ready: ${server.output()}`);
+}
+
+const postJson = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-proc-'));
+  await chmod(dataDir, 0o755);
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('prints every problem and exits 1', async () => {
+    const server = startServer(dataDir, 1, { PORT: 'abc', SESSION_IDLE_DAYS: '-5', LOG_LEVEL: 'loud' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('SESSION_IDLE_DAYS');
+    expect(server.output()).toContain('LOG_LEVEL');
+  });
+});
+
+describe('the server process with embedded PostgreSQL', () => {
+  it('refuses a second server on the same data, survives kill -9 without losing an answered signup, and stops cleanly', async () => {
+    const port = await freePort();
+    const first = startServer(dataDir, port);
+    await waitReady(first);
+
+    const second = startServer(dataDir, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('another LeadReel server');
+
+    const emails = Array.from({ length: 24 }, () => uniqueEmail('crash'));
+    const codes: string[] = [];
+    for (const email of emails) {
+      expect((await postJson(`${first.url}/api/auth/verify-code`, { email, scene: 'signup' })).status).toBe(200);
+      codes.push(await lastCode(path.join(dataDir, 'mail'), email));
+    }
+    const answered: string[] = [];
+    let killed = false;
+    const signups = emails.map((email, i) =>
+      postJson(`${first.url}/api/auth/signup`, { email, password: 'survives a crash', code: codes[i] }).then(
+        (response) => {
+          if (response.status === 200) answered.push(email);
+          if (!killed && answered.length >= 3) {
+            killed = true;
+            first.child.kill('SIGKILL');
+          }
+        },
+        () => undefined,
+      ),
+    );
+    await Promise.all(signups);
+    if (!killed) first.child.kill('SIGKILL');
+    await first.exited;
+    expect(answered.length).toBeGreaterThanOrEqual(3);
+
+    const restarted = startServer(dataDir, port);
+    await waitReady(restarted);
+    for (const email of answered) {
+      const login = await postJson(`${restarted.url}/api/auth/login`, { email, password: 'survives a crash' });
+      expect(login.status, email).toBe(200);
+    }
+
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    expect(restarted.output()).toContain('embedded PostgreSQL stopped');
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'leadreel.lock'))).toBe(false);
+  }, 120_000);
+});
+
+describe('migrations', () => {
+  it('go down and up again', async () => {
+    const database = await createTestDatabase();
+    try {
+      const tables = async () =>
+        (
+          await sql<{
+            table_name: string;
+          }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(database.db)
+        ).rows
+          .map((r) => r.table_name)
+          .filter((name) => !name.startsWith('kysely_'))
+          .sort();
+      expect(await tables()).toEqual(['account', 'folder', 'rate_limit', 'session', 'verification_code']);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual([]);
+      await migrateToLatest(database.db as never);
+      expect(await tables()).toHaveLength(5);
+    } finally {
+      await database.drop();
+    }
+  });
+});
