@@ -40,12 +40,12 @@ check types npm run --silent typecheck
 check openapi-drift node apps/server/src/cli/openapi.ts --check
 
 vitest_suite unit --project unit --project web
-vitest_suite integration-pg18 --project integration
+TEST_EXPECT_PG_MAJOR=18 vitest_suite integration-pg18 --project integration
 
 pg15_dir=$(mktemp -d /tmp/leadreel-pg15.XXXXXX)
 pg15_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 if pg15_url=$(./scripts/pg15.sh start "$pg15_dir" "$pg15_port"); then
-  TEST_DATABASE_URL=$pg15_url vitest_suite integration-pg15 --project integration
+  TEST_DATABASE_URL=$pg15_url TEST_EXPECT_PG_MAJOR=15 vitest_suite integration-pg15 --project integration
 else
   add integration-pg15 0 1
 fi

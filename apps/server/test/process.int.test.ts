@@ -10,6 +10,7 @@ import { migrateDown, migrateToLatest } from '../src/db/migrate.ts';
 import { createTestDatabase, lastCode, uniqueEmail } from './helpers.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const WORKER = path.resolve(import.meta.dirname, '../src/worker.ts');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,8 +23,8 @@ async function freePort(): Promise<number> {
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null>; url: string };
 
-function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [MAIN], {
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}, entry = MAIN): Running {
+  const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH,
       DATA_DIR: dataDir,
@@ -128,7 +129,42 @@ describe('the server process with embedded PostgreSQL', () => {
   }, 120_000);
 });
 
+describe('the worker entry point', () => {
+  it('runs workers without HTTP on an external database and stops on SIGTERM', async () => {
+    const database = await createTestDatabase();
+    try {
+      const port = await freePort();
+      const worker = startServer(dataDir, port, { DATABASE_URL: database.url }, WORKER);
+      for (let i = 0; i < 100 && !worker.output().includes('worker is running'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(worker.output()).toContain('LeadReel worker is running');
+      expect(
+        await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          () => 'open',
+          () => 'closed',
+        ),
+      ).toBe('closed');
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
 describe('migrations', () => {
+  it('run on the PostgreSQL major this suite was started for', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { rows } = await sql<{ v: string }>`select current_setting('server_version_num') as v`.execute(database.db);
+      const major = Math.floor(Number(rows[0]?.v) / 10000);
+      expect(major).toBe(Number(process.env.TEST_EXPECT_PG_MAJOR ?? 18));
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('go down and up again', async () => {
     const database = await createTestDatabase();
     try {

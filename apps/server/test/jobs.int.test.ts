@@ -1,0 +1,95 @@
+import { PERIODS } from '@leadreel/shared';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../src/app.ts';
+import type { AppError } from '../src/errors.ts';
+import { QUEUES, startJobs } from '../src/modules/jobs/jobs.ts';
+import { createTestApp, createTestDatabase, get, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+
+let database: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await createTestApp({}, { database });
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+describe('the worker loop', () => {
+  it('runs the sweep job, which deletes expired sessions, and a WORKERS=0 process never takes jobs', async () => {
+    const log = pino({ level: 'silent' });
+    const { token } = await signUp(t);
+    await t.db
+      .updateTable('session')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await get(t.app, '/api/account/detail', token)).status).toBe(403);
+
+    let swept = 0;
+    const services = createServices({
+      config: t.config,
+      db: t.db,
+      mailer: t.mailer,
+      clock: { now: () => new Date() },
+      log,
+    });
+    const httpOnly = await startJobs({
+      connectionString: database.url,
+      log,
+      workers: 0,
+      handlers: { sweep: async () => void swept++ },
+    });
+    const worker = await startJobs({
+      connectionString: database.url,
+      log,
+      workers: 1,
+      handlers: {
+        sweep: async () => {
+          await services.sessions.sweep();
+          swept += 100;
+        },
+      },
+    });
+    try {
+      await httpOnly.boss.send(QUEUES.sweep, {});
+      for (let i = 0; i < 100 && swept === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(swept).toBe(100);
+      expect(await t.db.selectFrom('session').select('id').execute()).toHaveLength(0);
+    } finally {
+      await httpOnly.stop();
+      await worker.stop();
+    }
+  });
+});
+
+describe('the plan period guard', () => {
+  it('answers 403 plan_period for a gated feature past its threshold, and nothing before', async () => {
+    const { token } = await signUp(t);
+    const accountId = (await get(t.app, '/api/account/detail', token)).body.data.userId as string;
+    const services = createServices({
+      config: t.config,
+      db: t.db,
+      mailer: t.mailer,
+      clock: { now: () => new Date() },
+      log: pino({ level: 'silent' }),
+    });
+    const outcomes: Record<string, string> = {};
+    for (const period of PERIODS) {
+      await t.db.updateTable('account').set({ vip_period: period }).where('id', '=', accountId).execute();
+      outcomes[period] = await services.accounts.assertFeatureAllowed(accountId, 'uploadVideo').then(
+        () => 'allowed',
+        (error: AppError) => `${error.statusCode} ${error.code}`,
+      );
+    }
+    expect(outcomes).toEqual({
+      'normal-period': 'allowed',
+      'buffer-period': '403 plan_period',
+      'frozen-period': '403 plan_period',
+      'clear-period': '403 plan_period',
+      'real-clear-period': '403 plan_period',
+    });
+    expect((await get(t.app, '/api/account/detail', token)).body.data.vipPeriod).toBe('real-clear-period');
+  });
+});

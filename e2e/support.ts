@@ -1,0 +1,34 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png for a person to look at. */
+export async function snap(page: Page, name: string) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The newest six-digit code the server's outbox mailed to `email`, waiting for it to arrive. */
+export async function codeFromOutbox(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(path.join(outbox, file)));
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
+      const code = /^(\d{6})$/m.exec(mail.text ?? '')?.[1];
+      if (to === email && code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+let counter = 0;
+export function newEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
