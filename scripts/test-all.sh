@@ -53,8 +53,13 @@ fi
 
 echo "=== e2e"
 export PLAYWRIGHT_JSON_OUTPUT_NAME=$results/e2e.json
+E2E_DATA_DIR=$(mktemp -d /tmp/leadreel-e2e.XXXXXX)
+chmod 755 "$E2E_DATA_DIR" # embedded PostgreSQL runs as the postgres user
+export E2E_DATA_DIR
+rm -rf e2e/screenshots
 npx playwright test -c e2e/playwright.config.ts --reporter=list,json
 e2e_rc=$?
+rm -rf "$E2E_DATA_DIR"
 if [ -f "$results/e2e.json" ]; then
   read -r p f < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected + s.flaky, s.unexpected)' "$(realpath "$results/e2e.json")")
   [ "$e2e_rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
