@@ -32,6 +32,13 @@ import { installErrorHandler } from './plugins/errors.ts';
 import { createPgRateLimitStore } from './plugins/rate-limit-store.ts';
 import { tooManyRequests } from './errors.ts';
 
+const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi;
+
+/** Request URLs as logged: values of secret-bearing query parameters replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
 export type AppDeps = { config: Config; db: Db; mailer: Mailer; clock: Clock; log: Logger };
 
 /** The services of every module, wired once; routes and workers both use them. */
@@ -77,12 +84,26 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     keepAliveTimeout: 72_000,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // One line per request, written below, with secrets in query strings (?token= login links) redacted.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      },
+      'request',
+    );
   });
   installErrorHandler(app);
 
