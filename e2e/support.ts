@@ -15,7 +15,10 @@ export async function snap(page: Page, name: string) {
 export async function codeFromOutbox(email: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
   for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = await simpleParser(await readFile(path.join(outbox, file)));
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;

@@ -1,0 +1,85 @@
+import { API_TIMEOUT_MS } from '../constants.ts';
+
+/** A failed call: `code` is the server's error key (else the HTTP status), `message` its text. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field: string | undefined;
+  constructor(code: string, message: string, status: number, field?: string) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.field = field;
+  }
+}
+
+export type ClientOptions = {
+  baseUrl?: string;
+  getToken: () => string | null;
+  getLanguage: () => string;
+  /** spec §4: a 403 for an invalid token clears it and goes to login. */
+  onUnauthorized: () => void;
+  timeoutMs?: number;
+};
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** Drops undefined values (spec §7) before building a query or a body. */
+function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export function createApiClient(options: ClientOptions) {
+  const baseUrl = options.baseUrl ?? '/api';
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+
+  async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object): Promise<T> {
+    let url = `${baseUrl}${path}`;
+    const headers: Record<string, string> = { 'x-language': options.getLanguage() };
+    const token = options.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (method === 'GET') {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(defined((payload ?? {}) as Query))) {
+        if (value !== null) query.set(key, String(value));
+      }
+      if ([...query].length > 0) url += `?${query}`;
+    } else if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(defined(payload as Record<string, unknown>));
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body, signal: controller.signal });
+    } catch (error) {
+      const aborted = (error as Error).name === 'AbortError';
+      throw new ApiError(aborted ? 'timeout' : 'network', aborted ? 'Request timeout' : 'Network error', 0);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    let envelope: { statusCode?: number; data?: T; error?: string; message?: string; field?: string };
+    try {
+      envelope = await response.json();
+    } catch {
+      if (!response.ok) throw new ApiError('http_status', `HTTP ${response.status}`, response.status);
+      throw new ApiError('invalid_json', 'invalid JSON structure', response.status);
+    }
+    const statusCode = envelope.statusCode ?? response.status;
+    if (statusCode === 200 && response.ok) return envelope.data as T;
+    const code = envelope.error ?? String(statusCode || 500);
+    if (statusCode === 403 && (code === 'unauthorized' || !envelope.error)) options.onUnauthorized();
+    throw new ApiError(code, envelope.message ?? 'Unknown error', statusCode, envelope.field);
+  }
+
+  return {
+    get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
+    post: <T>(path: string, body?: object) => request<T>('POST', path, body),
+    delete: <T>(path: string, body?: object) => request<T>('DELETE', path, body),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

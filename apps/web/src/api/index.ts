@@ -1,0 +1,51 @@
+import type { AccountDetail, VipUserInfo } from '@leadreel/shared';
+import { i18n } from '../i18n/index.ts';
+import { useAccountStore } from '../stores/account.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { useCustomDomainStore } from '../stores/customDomain.ts';
+import { ApiError, createApiClient } from './client.ts';
+
+/** Clears everything a signed-in session held (spec §4: logout empties the account and custom-domain stores). */
+export function clearSession() {
+  useAuthStore.getState().setToken(null);
+  useAccountStore.getState().reset();
+  useCustomDomainStore.getState().reset();
+}
+
+let onSignedOut: () => void = () => undefined;
+/** The router registers where a 403 sends the user. */
+export function setSignedOutHandler(handler: () => void) {
+  onSignedOut = handler;
+}
+
+export const api = createApiClient({
+  getToken: () => useAuthStore.getState().authorizationToken,
+  getLanguage: () => i18n.language || 'en',
+  onUnauthorized: () => {
+    clearSession();
+    onSignedOut();
+  },
+});
+
+/** The user-facing text of an error: the translation of its key, else the server's words. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `errors.${error.code}`;
+    return i18n.exists(key) ? i18n.t(key, { status: error.status }) : error.message;
+  }
+  return i18n.t('errors.internal_error');
+}
+
+export const fetchAccount = () => api.get<AccountDetail>('/account/detail');
+
+let vipInFlight: Promise<VipUserInfo> | null = null;
+/** spec §7: concurrent VIP-info calls are shared. */
+export function fetchVipInfo(): Promise<VipUserInfo> {
+  vipInFlight ??= api.get<VipUserInfo>('/pay/vip-user-info').finally(() => {
+    vipInFlight = null;
+  });
+  return vipInFlight;
+}
+
+export type PublicConfig = { brand: string; googleClientId: string | null };
+export const fetchConfig = () => api.get<PublicConfig>('/config');

@@ -1,0 +1,137 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { api, clearSession } from '../api/index.ts';
+import { BandwidthNotice } from '../components/BandwidthNotice.tsx';
+import { BrandMark } from '../components/BrandMark.tsx';
+import { COMMUNITY_EVENT, CommunityDialog } from '../components/CommunityDialog.tsx';
+import { routeIcon } from '../components/icons.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { PeriodBanner } from '../components/PeriodBanner.tsx';
+import { useAccountStore } from '../stores/account.ts';
+import { isPermitted } from './guards.ts';
+import { ACCOUNT_ROUTE, LAYOUT_ROUTE, type RouteDef } from './routeTable.ts';
+import { useBrand } from './useBrand.ts';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+function menuItems(
+  routes: RouteDef[],
+  base: string,
+  account: Parameters<typeof isPermitted>[1],
+  t: (k: string) => string,
+): MenuItem[] {
+  return routes
+    .filter((route) => !route.hidden && isPermitted(route, account))
+    .map((route) => {
+      const path = `${base}/${route.path}`.replace(/\/+/g, '/');
+      const children = route.children ? menuItems(route.children, path, account, t) : undefined;
+      return { key: path, icon: routeIcon(route.meta.icon), label: t(route.meta.title), children };
+    });
+}
+
+/** spec §2: on portable devices the app root gets a mobile style. */
+export function isPortable(): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) || window.innerWidth < 768;
+}
+
+/** The signed-in layout: sidebar of permitted routes, header with language and account, period banner. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const account = useAccountStore((s) => s.account);
+  const [mobile, setMobile] = useState(isPortable);
+  const [collapsed, setCollapsed] = useState(isPortable);
+  const [community, setCommunity] = useState(false);
+
+  useEffect(() => {
+    const onResize = () => setMobile(isPortable());
+    const openCommunity = () => setCommunity(true);
+    window.addEventListener('resize', onResize);
+    window.addEventListener(COMMUNITY_EVENT, openCommunity);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      window.removeEventListener(COMMUNITY_EVENT, openCommunity);
+    };
+  }, []);
+  useEffect(() => {
+    document.getElementById('root')?.classList.toggle('mobile', mobile);
+  }, [mobile]);
+
+  const items = useMemo(
+    () => [...menuItems(LAYOUT_ROUTE.children ?? [], '', account, t), ...menuItems([ACCOUNT_ROUTE], '', account, t)],
+    [account, t],
+  );
+  const selected = location.pathname;
+  const open = items.map((item) => String(item?.key)).filter((key) => selected.startsWith(`${key}/`));
+
+  const logout = async () => {
+    await api.post('/auth/logout').catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Layout className="app-layout">
+      <Layout.Sider
+        width={232}
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        collapsedWidth={mobile ? 0 : 64}
+        breakpoint="lg"
+        className="app-sider"
+      >
+        <div className="sider-brand">{collapsed ? <BrandMark brand="" /> : <BrandMark brand={brand} />}</div>
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={[selected]}
+          defaultOpenKeys={open}
+          onClick={({ key }) => {
+            navigate(key);
+            if (mobile) setCollapsed(true);
+          }}
+          aria-label={t('app.menu')}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="app-header">
+          <div className="app-header-spacer" />
+          <LanguageSwitch />
+          <Dropdown
+            menu={{
+              items: [
+                {
+                  key: 'memberships',
+                  icon: <UserOutlined />,
+                  label: t('route.memberships'),
+                  onClick: () => navigate('/account/memberships'),
+                },
+                { key: 'logout', icon: <LogoutOutlined />, label: t('app.logout'), onClick: logout },
+              ],
+            }}
+          >
+            <Button type="text" icon={<UserOutlined />} data-testid="account-menu">
+              <span className="account-email">{account?.email}</span>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <PeriodBanner />
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      <BandwidthNotice />
+      <CommunityDialog open={community} onClose={() => setCommunity(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,97 @@
+import { Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../api/index.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { documentTitle, mustSignIn } from './guards.ts';
+import type { RouteDef, RouteMeta } from './routeTable.ts';
+import { REF_KEY } from './Startup.tsx';
+import { useBrand } from './useBrand.ts';
+
+type Handle = { def: RouteDef };
+
+/**
+ * The root of every route: token login from ?token (spec §2), the access rule, the title rule and
+ * routerFrom.
+ */
+export function RootShell() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const matches = useMatches();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = useAuthStore((s) => s.authorizationToken);
+  const [checking, setChecking] = useState(() => params.has('token') || Boolean(token));
+  const previous = useRef<{
+    name: string;
+    params: Record<string, string | undefined>;
+    query: string;
+    path: string;
+  } | null>(null);
+
+  const defs = matches.map((m) => (m.handle as Handle | undefined)?.def).filter((d): d is RouteDef => Boolean(d));
+  const metas: RouteMeta[] = defs.map((d) => d.meta);
+  const leaf = defs.at(-1);
+
+  // Token login: a token from the query, or the stored one, is checked; a positive expireTime keeps it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, at load
+  useEffect(() => {
+    const fromQuery = params.get('token');
+    const candidate = fromQuery ?? useAuthStore.getState().authorizationToken;
+    if (params.get('ref')) sessionStorage.setItem(REF_KEY, params.get('ref') ?? '');
+    if (!candidate) {
+      setChecking(false);
+      return;
+    }
+    api
+      .post<{ expireTime: number }>('/channel/check-token', { token: candidate })
+      .then(({ expireTime }) => {
+        useAuthStore.getState().setToken(expireTime > 0 ? candidate : null);
+        if (fromQuery) {
+          const rest = new URLSearchParams(params);
+          const isNew = rest.get('isNew') === 'true';
+          rest.delete('token');
+          rest.delete('isNew');
+          const search = rest.toString();
+          if (expireTime > 0 && isNew) navigate('/guide/user-guide/start-guide', { replace: true });
+          else navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => setChecking(false));
+  }, []);
+
+  useEffect(() => {
+    document.title = documentTitle(leaf?.meta, (key) => t(key), brand);
+  }, [leaf, t, brand]);
+
+  // routerFrom: the previous signed-in route (name, params, query), for the redirect after login.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it must run on navigation only
+  useEffect(() => {
+    if (previous.current && !previous.current.path.startsWith('/login')) {
+      useAuthStore.getState().setRouterFrom(previous.current);
+    }
+    const isPublic = metas.some((m) => m.ingoreAuthrization);
+    previous.current = isPublic
+      ? null
+      : {
+          name: leaf?.name ?? '',
+          params: matches.at(-1)?.params ?? {},
+          query: location.search,
+          path: location.pathname + location.search,
+        };
+  }, [location.pathname, location.search]);
+
+  if (checking) {
+    return (
+      <div className="page-loading">
+        <Spin size="large" />
+        <span>{t('auth.tokenChecking')}</span>
+      </div>
+    );
+  }
+  if (mustSignIn(metas, token)) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}

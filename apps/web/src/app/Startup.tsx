@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, fetchAccount, fetchVipInfo } from '../api/index.ts';
+import { GUIDE_STEPS } from '../constants.ts';
+import { loadGuideStep } from '../pages/guide/guideSteps.ts';
+import { useAccountStore } from '../stores/account.ts';
+import { useAuthStore } from '../stores/auth.ts';
+
+export const REF_KEY = 'leadreel.ref';
+
+/**
+ * Loads the account and plan while a token is held (spec §4 loading triggers: when the token is present
+ * or changes, and when the tab becomes visible again) and runs start-up steps 1 to 4 of spec §2 once per token.
+ */
+export function AccountLoader({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const token = useAuthStore((s) => s.authorizationToken);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const account = useQuery({ queryKey: ['account', token], queryFn: fetchAccount, enabled: Boolean(token) });
+  const vip = useQuery({ queryKey: ['vip', token], queryFn: fetchVipInfo, enabled: Boolean(token) });
+  const setAccount = useAccountStore((s) => s.setAccount);
+  const setVip = useAccountStore((s) => s.setVip);
+  const startedFor = useRef<string | null>(null);
+
+  useEffect(() => setAccount(account.data ?? null), [account.data, setAccount]);
+  useEffect(() => setVip(vip.data ?? null), [vip.data, setVip]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        void queryClient.invalidateQueries({ queryKey: ['account'] });
+        void queryClient.invalidateQueries({ queryKey: ['vip'] });
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [queryClient]);
+
+  useEffect(() => {
+    const info = account.data;
+    if (!info || !token || startedFor.current === token) return;
+    startedFor.current = token;
+    // Step 2: bind the referrer from ?ref (or the one kept from the sign-up page), then reload account info.
+    const ref = params.get('ref') ?? sessionStorage.getItem(REF_KEY);
+    if (ref && !info.refererId && !info.isReferer && ref !== info.userId) {
+      sessionStorage.removeItem(REF_KEY);
+      api
+        .post('/auth/bind-referrer', { ref })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['account'] }))
+        .catch(() => undefined);
+    }
+    // Step 3: a saved guide step in the Normal period goes back to that step.
+    const step = loadGuideStep(info.userId);
+    if (step !== null && info.vipPeriod === 'normal-period') {
+      navigate(`/guide/user-guide/${GUIDE_STEPS[step]}`, { replace: true });
+    }
+    // Step 4: ?pay goes to the plan purchase.
+    if (params.has('pay')) navigate('/buy-vip', { replace: true });
+  }, [account.data, token, params, navigate, queryClient]);
+
+  if (!account.data) {
+    return (
+      <div className="page-loading">
+        <Spin size="large" />
+        <span>{t('app.loading')}</span>
+      </div>
+    );
+  }
+  return children;
+}

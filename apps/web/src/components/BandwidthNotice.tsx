@@ -1,0 +1,39 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BANDWIDTH_NOTICE_SUPPRESS_MS } from '../constants.ts';
+import { useAccountStore } from '../stores/account.ts';
+
+const SUPPRESS_KEY = 'leadreel.bandwidthNoticeClosedAt';
+
+export function bandwidthNoticeSuppressed(now = Date.now()): boolean {
+  const closedAt = Number(localStorage.getItem(SUPPRESS_KEY) ?? 0);
+  return now - closedAt < BANDWIDTH_NOTICE_SUPPRESS_MS;
+}
+
+/** spec §8: when used traffic reaches the total, a persistent bottom-right notice; closing it hides it for 24 hours. */
+export function BandwidthNotice() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const traffic = useAccountStore((s) => s.account?.storageAndTraffic);
+  const reached = traffic ? traffic.traffic > 0 && traffic.usedTraffic >= traffic.traffic : false;
+
+  useEffect(() => {
+    if (!reached || bandwidthNoticeSuppressed()) return;
+    notification.warning({
+      key: 'bandwidth',
+      placement: 'bottomRight',
+      duration: 0,
+      title: t('bandwidth.title'),
+      description: (
+        <>
+          {t('bandwidth.text')} <Link to="/buy-vip">{t('bandwidth.upgrade')}</Link>
+        </>
+      ),
+      onClose: () => localStorage.setItem(SUPPRESS_KEY, String(Date.now())),
+    });
+    return () => notification.destroy('bandwidth');
+  }, [reached, notification, t]);
+  return null;
+}

@@ -1,0 +1,52 @@
+import dayjs from 'dayjs';
+
+/** spec §9: file size units B, KB, MB, G, T. */
+const SIZE_UNITS = ['B', 'KB', 'MB', 'G', 'T'] as const;
+
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = unit === 0 ? String(value) : value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2);
+  return `${rounded.replace(/\.0+$|(\.\d*?)0+$/, '$1')} ${SIZE_UNITS[unit]}`;
+}
+
+/** spec §9: large counts use M above 999999 and B above 999999999. */
+export function formatCount(count: number): string {
+  const trim = (n: number) => n.toFixed(1).replace(/\.0$/, '');
+  if (count > 999_999_999) return `${trim(count / 1_000_000_000)}B`;
+  if (count > 999_999) return `${trim(count / 1_000_000)}M`;
+  return String(count);
+}
+
+/** spec §9: 13-digit timestamps are milliseconds, shorter ones seconds. */
+export function toDate(timestamp: number): Date {
+  return new Date(String(Math.trunc(timestamp)).length >= 13 ? timestamp : timestamp * 1000);
+}
+
+/** spec §9: YYYY/MM/DD. */
+export const formatDate = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD');
+
+/** spec §9: "MMM DD, YYYY, h:mm A". */
+export const formatDateTime = (timestamp: number) => dayjs(toDate(timestamp)).format('MMM DD, YYYY, h:mm A');
+
+export type TimeAgo = { unit: 'justNow' | 'minutes' | 'hours' | 'days' | 'months' | 'years'; count: number };
+
+/** spec §9: time-ago wording in minutes, hours, days, months, years; the caller translates the unit. */
+export function timeAgo(timestamp: number, now = Date.now()): TimeAgo {
+  const seconds = Math.max(0, (now - toDate(timestamp).getTime()) / 1000);
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return { unit: 'justNow', count: 0 };
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { unit: 'hours', count: hours };
+  const days = Math.floor(hours / 24);
+  if (days < 30) return { unit: 'days', count: days };
+  const months = Math.floor(days / 30);
+  if (months < 12) return { unit: 'months', count: months };
+  return { unit: 'years', count: Math.floor(days / 365) };
+}

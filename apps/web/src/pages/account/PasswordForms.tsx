@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, errorText } from '../../api/index.ts';
+import { confirmRules, newPasswordRules, requiredPasswordRules } from '../auth/validation.ts';
+
+/** One form for change-password (old + new + confirm) and set-password (new + confirm). */
+function PasswordForm({ mode }: { mode: 'change' | 'set' }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const submit = async (values: { oldPassword?: string; newPassword: string }) => {
+    setBusy(true);
+    try {
+      if (mode === 'change') {
+        await api.post('/auth/change-password', { oldPassword: values.oldPassword, newPassword: values.newPassword });
+        message.success(t('auth.changeDone'));
+        form.resetFields();
+      } else {
+        await api.post('/auth/set-password', { newPassword: values.newPassword });
+        message.success(t('auth.setDone'));
+        await queryClient.invalidateQueries({ queryKey: ['account'] });
+        navigate('/account/change-password', { replace: true });
+      }
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card style={{ maxWidth: 520 }}>
+      {mode === 'set' && <Typography.Paragraph type="secondary">{t('auth.setSubtitle')}</Typography.Paragraph>}
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        {mode === 'change' && (
+          <Form.Item name="oldPassword" label={t('auth.oldPassword')} rules={requiredPasswordRules(t)}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+        )}
+        <Form.Item name="newPassword" label={t('auth.newPassword')} rules={newPasswordRules(t)}>
+          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('auth.confirmNewPassword')}
+          dependencies={['newPassword']}
+          rules={confirmRules(t, 'newPassword')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {mode === 'change' ? t('auth.changeSubmit') : t('auth.setSubmit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export const ChangePassword = () => <PasswordForm mode="change" />;
+export const SetPassword = () => <PasswordForm mode="set" />;

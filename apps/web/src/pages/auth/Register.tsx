@@ -1,0 +1,79 @@
+import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api, errorText } from '../../api/index.ts';
+import { useEntryGuard, useSignedIn } from '../../app/session.ts';
+import { PublicShell } from './PublicShell.tsx';
+import { SendCodeButton } from './SendCodeButton.tsx';
+import { codeRules, confirmRules, emailRules, newPasswordRules } from './validation.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function Register() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
+  useEntryGuard();
+  const ref = params.get('ref') ?? undefined;
+
+  const submit = async (values: { email: string; code: string; password: string }) => {
+    setBusy(true);
+    try {
+      const answer = await api.post<{ accessToken: string }>('/auth/signup', {
+        email: values.email,
+        code: values.code,
+        password: values.password,
+        ref: ref && UUID.test(ref) ? ref : undefined,
+      });
+      signedIn(answer.accessToken, true);
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicShell title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
+        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
+          <Input autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('auth.code')} required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="code" noStyle rules={codeRules(t)}>
+              <Input
+                aria-label={t('auth.code')}
+                inputMode="numeric"
+                maxLength={6}
+                placeholder={t('auth.codePlaceholder')}
+              />
+            </Form.Item>
+            <SendCodeButton form={form} scene="signup" />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={newPasswordRules(t)}>
+          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('auth.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {t('auth.register')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+        {t('auth.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
+      </Typography.Paragraph>
+    </PublicShell>
+  );
+}

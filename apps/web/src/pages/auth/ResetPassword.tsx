@@ -1,0 +1,77 @@
+import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, errorText } from '../../api/index.ts';
+import { PublicShell } from './PublicShell.tsx';
+import { SendCodeButton } from './SendCodeButton.tsx';
+import { codeRules, confirmRules, emailRules, newPasswordRules } from './validation.ts';
+
+export function ResetPassword() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: { email: string; code: string; password: string }) => {
+    setBusy(true);
+    try {
+      await api.post('/auth/reset-password', { email: values.email, code: values.code, password: values.password });
+      message.success(t('auth.resetDone'));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicShell title={t('auth.resetTitle')}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark={false}
+        size="large"
+        initialValues={{ email: params.get('email') ?? '' }}
+      >
+        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
+          <Input autoComplete="email" />
+        </Form.Item>
+        <Form.Item label={t('auth.code')} required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="code" noStyle rules={codeRules(t)}>
+              <Input
+                aria-label={t('auth.code')}
+                inputMode="numeric"
+                maxLength={6}
+                placeholder={t('auth.codePlaceholder')}
+              />
+            </Form.Item>
+            <SendCodeButton form={form} scene="reset" endpoint="/auth/find-password" />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.newPassword')} rules={newPasswordRules(t)}>
+          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('auth.confirmNewPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t, 'password')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {t('auth.resetSubmit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+        <Link to="/login">{t('auth.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </PublicShell>
+  );
+}

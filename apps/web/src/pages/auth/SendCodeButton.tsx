@@ -1,0 +1,57 @@
+import type { VerifyScene } from '@leadreel/shared';
+import { App, Button, type FormInstance } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../api/index.ts';
+import { ApiError } from '../../api/client.ts';
+
+/** Sends a 6-digit code and counts down until another may be sent (spec §4: resend has a countdown). */
+export function SendCodeButton({
+  form,
+  scene,
+  endpoint,
+}: {
+  form: FormInstance;
+  scene: VerifyScene;
+  endpoint?: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [seconds, setSeconds] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+
+  const send = async () => {
+    let email: string;
+    try {
+      email = (await form.validateFields(['email'])).email;
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await api.post<{ resendAfter: number }>(endpoint ?? '/auth/verify-code', {
+        email,
+        scene: endpoint ? undefined : scene,
+      });
+      setSeconds(answer.resendAfter);
+      message.success(t('auth.codeSent', { email }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'code_resend_too_soon') setSeconds(60);
+      message.error(errorText(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button onClick={send} loading={sending} disabled={seconds > 0} style={{ minWidth: 130 }}>
+      {seconds > 0 ? t('auth.resendIn', { seconds }) : t('auth.sendCode')}
+    </Button>
+  );
+}

@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+
+const TOKEN_KEY = 'leadreel.token';
+
+export type RouterFrom = {
+  name: string;
+  params: Record<string, string | undefined>;
+  query: string;
+  path: string;
+} | null;
+
+type AuthState = {
+  authorizationToken: string | null;
+  routerFrom: RouterFrom;
+  setToken: (token: string | null) => void;
+  setRouterFrom: (from: RouterFrom) => void;
+};
+
+/** spec §3 Auth store: authorizationToken and routerFrom; the token survives reloads. */
+export const useAuthStore = create<AuthState>((set) => ({
+  authorizationToken: localStorage.getItem(TOKEN_KEY),
+  routerFrom: null,
+  setToken: (token) => {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+    set({ authorizationToken: token });
+  },
+  setRouterFrom: (routerFrom) => set({ routerFrom }),
+}));

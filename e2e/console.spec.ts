@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test';
+import { codeFromOutbox, snap } from './support.ts';
+import { LANGS, registerThroughUi, signUpByApi, switchLanguage } from './support-console.ts';
+
+test.describe('public screens', () => {
+  for (const lang of LANGS) {
+    test(`look finished in ${lang.label}`, async ({ page }) => {
+      await page.goto('/login');
+      if (lang.code !== 'en') await switchLanguage(page, lang.label);
+      for (const [path, title] of [
+        ['/login', { en: 'Login', zh_CN: '登录' }],
+        ['/register', { en: 'Sign up', zh_CN: '注册' }],
+        ['/forget-password', { en: 'Forgot password', zh_CN: '忘记密码' }],
+        ['/reset-password', { en: 'Reset password', zh_CN: '重置密码' }],
+      ] as const) {
+        await page.goto(path);
+        await expect(page).toHaveTitle(`${title[lang.code]} - LeadReel`);
+        await snap(page, `${path.slice(1)}-${lang.code}`);
+      }
+    });
+  }
+
+  test('validate as the spec words it', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('please enter your email address')).toBeVisible();
+    await expect(page.getByText('please enter your password')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('please enter the correct email address')).toBeVisible();
+
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('the account or password is incorrect')).toBeVisible();
+    await snap(page, 'login-error-en');
+
+    await page.goto('/register');
+    await page.getByLabel('Password', { exact: true }).fill('one password');
+    await page.getByLabel('Confirm password').fill('another password');
+    await page.getByLabel('Verification code').fill('12');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('the passwords entered do not match')).toBeVisible();
+    await expect(page.getByText('please complete the verification code')).toBeVisible();
+    await snap(page, 'register-errors-en');
+  });
+
+  test('a console route opened while logged out goes to login, and back after signing in', async ({ page }) => {
+    const { email, password } = await signUpByApi(page);
+    await page.goto('/account/memberships');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/account\/memberships$/);
+    await expect(page).toHaveTitle('Memberships - LeadReel');
+  });
+});
+
+test('a new user registers, uses the console in both languages, logs out, logs in and changes the password', async ({
+  page,
+}) => {
+  const { email, password } = await registerThroughUi(page);
+  // A new account starts with the guide.
+  await expect(page).toHaveURL(/\/guide\/user-guide\/start-guide$/);
+  await expect(page.getByRole('button', { name: 'Next (1/3)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+  await snap(page, 'guide-1-en');
+  await page.getByRole('button', { name: 'Next (1/3)' }).click();
+  await expect(page.getByRole('button', { name: 'Skip' })).toBeVisible();
+  await snap(page, 'guide-2-en');
+  // The step is remembered: a reload comes back to it.
+  await page.goto('/dashboard-overview');
+  await expect(page).toHaveURL(/\/guide\/user-guide\/whatsapp$/);
+  await page.getByRole('button', { name: 'Next (2/3)' }).click();
+  await page.getByRole('button', { name: 'Finish (3/3)' }).click();
+  await expect(page).toHaveURL(/\/videos\/index$/);
+  await expect(page.getByRole('dialog', { name: 'Join our customer community' })).toBeVisible();
+  await snap(page, 'community-en');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard-overview$/);
+  await expect(page).toHaveTitle('Overview - LeadReel');
+  await expect(page.getByTestId('account-menu')).toContainText(email);
+  await snap(page, 'dashboard-en');
+
+  await switchLanguage(page, '简体中文');
+  await expect(page).toHaveTitle('概览 - LeadReel');
+  await expect(page.getByText('欢迎使用 LeadReel')).toBeVisible();
+  await snap(page, 'dashboard-zh_CN');
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/account\/memberships$/);
+  await expect(page.getByText('免费版').first()).toBeVisible();
+  await snap(page, 'memberships-zh_CN');
+  await page.goto('/account/change-password');
+  await snap(page, 'change-password-zh_CN');
+  await page.goto('/channel-list');
+  await expect(page.getByText('即将上线')).toBeVisible();
+  await snap(page, 'not-available-zh_CN');
+  await switchLanguage(page, 'English');
+  await expect(page).toHaveTitle('Sites - LeadReel');
+  await snap(page, 'not-available-en');
+
+  await page.getByTestId('account-menu').hover();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('leadreel.token'))).toBeNull();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard-overview$/);
+
+  await page.goto('/account/change-password');
+  await expect(page).toHaveTitle('Change password - LeadReel');
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill('   ');
+  await page.getByLabel('Confirm new password').fill('   ');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('the new password cannot be empty')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('second password 2');
+  await page.getByLabel('Confirm new password').fill('second password 2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed.')).toBeVisible();
+  await snap(page, 'change-password-en');
+
+  const old = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(old.status()).toBe(401);
+  const fresh = await page.request.post('/api/auth/login', { data: { email, password: 'second password 2' } });
+  expect(fresh.status()).toBe(200);
+});
+
+test('token login from a link, and a revoked token sends the console to login', async ({ page }) => {
+  const { token } = await signUpByApi(page);
+  await page.goto(`/?token=${token}&isNew=true`);
+  await expect(page).toHaveURL(/\/guide\/user-guide\/start-guide$/);
+  expect(await page.evaluate(() => localStorage.getItem('leadreel.token'))).toBe(token);
+
+  await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.goto('/dashboard-overview');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('leadreel.token'))).toBeNull();
+});
+
+test('the forgotten-password flow resets the password with the mailed code', async ({ page }) => {
+  const { email } = await signUpByApi(page);
+  await page.goto('/forget-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page).toHaveURL(/\/reset-password\?email=/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  // The newest mail to this address is the reset code.
+  await page.getByLabel('Verification code').fill(await codeFromOutbox(email));
+  await page.getByLabel('New password', { exact: true }).fill('after reset 123');
+  await page.getByLabel('Confirm new password').fill('after reset 123');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('after reset 123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard-overview$/);
+});

@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+import { codeFromOutbox, newEmail } from './support.ts';
+
+export const LANGS = [
+  { code: 'en', label: 'English' },
+  { code: 'zh_CN', label: '简体中文' },
+] as const;
+
+/** Picks a language in the console's switch, as a user does. */
+export async function switchLanguage(page: Page, label: string) {
+  await page
+    .getByLabel(/^(Language|语言)$/)
+    .first()
+    .click();
+  await page.locator('.ant-select-item-option', { hasText: label }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', label === 'English' ? 'en' : 'zh-CN');
+}
+
+/** Registers through the register screen with the code from the server's outbox. */
+export async function registerThroughUi(page: Page, password = 'first password 1') {
+  const email = newEmail();
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+  await page.getByLabel('Verification code').fill(await codeFromOutbox(email));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  return { email, password };
+}
+
+/** Signs up through the API (faster) and hands the token to the console by its token login. */
+export async function signUpByApi(page: Page) {
+  const email = newEmail('api');
+  const password = 'api password 123';
+  const sent = await page.request.post('/api/auth/verify-code', { data: { email, scene: 'signup' } });
+  expect(sent.status()).toBe(200);
+  const code = await codeFromOutbox(email);
+  const signup = await page.request.post('/api/auth/signup', { data: { email, password, code } });
+  const token = (await signup.json()).data.accessToken as string;
+  return { email, password, token };
+}
