@@ -12,6 +12,7 @@ import { routeIcon } from '../components/icons.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PeriodBanner } from '../components/PeriodBanner.tsx';
 import { useAccountStore } from '../stores/account.ts';
+import { useAuthStore } from '../stores/auth.ts';
 import { isPermitted } from './guards.ts';
 import { ACCOUNT_ROUTE, LAYOUT_ROUTE, type RouteDef } from './routeTable.ts';
 import { useBrand } from './useBrand.ts';
@@ -73,6 +74,7 @@ export function AppLayout() {
 
   const logout = async () => {
     await api.post('/auth/logout').catch(() => undefined);
+    useAuthStore.getState().setLoggedOut(true);
     clearSession();
     queryClient.clear();
     navigate('/login', { replace: true });

@@ -70,9 +70,10 @@ export function RootShell() {
   // routerFrom: the previous signed-in route (name, params, query), for the redirect after login.
   // biome-ignore lint/correctness/useExhaustiveDependencies: it must run on navigation only
   useEffect(() => {
-    if (previous.current && !previous.current.path.startsWith('/login')) {
-      useAuthStore.getState().setRouterFrom(previous.current);
-    }
+    const auth = useAuthStore.getState();
+    // After an explicit logout the next sign-in starts at the home page, not where the user left.
+    if (auth.loggedOut) auth.setRouterFrom(null);
+    else if (previous.current) auth.setRouterFrom(previous.current);
     const isPublic = metas.some((m) => m.ingoreAuthrization);
     previous.current = isPublic
       ? null

@@ -6,7 +6,8 @@ import { useAuthStore } from '../stores/auth.ts';
 export function useSignedIn() {
   const navigate = useNavigate();
   return (token: string, isNew = false) => {
-    const { setToken, routerFrom } = useAuthStore.getState();
+    const { setToken, routerFrom, setLoggedOut } = useAuthStore.getState();
+    setLoggedOut(false);
     setToken(token);
     if (isNew) navigate('/guide/user-guide/start-guide', { replace: true });
     else navigate(routerFrom?.path ?? '/dashboard-overview', { replace: true });

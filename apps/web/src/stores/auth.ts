@@ -12,6 +12,9 @@ export type RouterFrom = {
 type AuthState = {
   authorizationToken: string | null;
   routerFrom: RouterFrom;
+  /** Set by an explicit logout: the next sign-in starts at the home page, not where the user left. */
+  loggedOut: boolean;
+  setLoggedOut: (loggedOut: boolean) => void;
   setToken: (token: string | null) => void;
   setRouterFrom: (from: RouterFrom) => void;
 };
@@ -20,6 +23,8 @@ type AuthState = {
 export const useAuthStore = create<AuthState>((set) => ({
   authorizationToken: localStorage.getItem(TOKEN_KEY),
   routerFrom: null,
+  loggedOut: false,
+  setLoggedOut: (loggedOut) => set({ loggedOut }),
   setToken: (token) => {
     if (token) localStorage.setItem(TOKEN_KEY, token);
     else localStorage.removeItem(TOKEN_KEY);
