@@ -8,6 +8,9 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 /** Saves a full-page screenshot as e2e/screenshots/<name>.png for a person to look at. */
 export async function snap(page: Page, name: string) {
   await mkdir(SCREENSHOTS, { recursive: true });
+  // Let dialogs and notifications finish their entrance animations, so the picture shows what a user sees.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -70,7 +70,13 @@ export function AppLayout() {
     [account, t],
   );
   const selected = location.pathname;
-  const open = items.map((item) => String(item?.key)).filter((key) => selected.startsWith(`${key}/`));
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // Open the sections that hold the current page whenever the page changes.
+  useEffect(() => {
+    const parts = selected.split('/').filter(Boolean).slice(0, -1);
+    const parents = parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`);
+    setOpenKeys((keys) => [...new Set([...keys, ...parents])]);
+  }, [selected]);
 
   const logout = async () => {
     await api.post('/auth/logout').catch(() => undefined);
@@ -97,7 +103,8 @@ export function AppLayout() {
           mode="inline"
           items={items}
           selectedKeys={[selected]}
-          defaultOpenKeys={open}
+          openKeys={openKeys}
+          onOpenChange={setOpenKeys}
           onClick={({ key }) => {
             navigate(key);
             if (mobile) setCollapsed(true);
