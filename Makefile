@@ -25,7 +25,9 @@ WEB_SOURCES := $(shell find apps/web/src apps/web/public packages/shared/src -ty
 
 $(STAMPS)/npm: $(PACKAGES)
 	@mkdir -p $(STAMPS)
-	npm ci --no-audit --no-fund --loglevel=error
+	@# npm ci refuses a lockfile without the optional binaries of other platforms, which this registry lacks;
+	@# npm install keeps the locked versions and skips optional packages it cannot get.
+	npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
 install: $(STAMPS)/npm

@@ -89,7 +89,9 @@ test('a new user registers, uses the console in both languages, logs out, logs i
   await page.getByRole('button', { name: 'Next (2/3)' }).click();
   await page.getByRole('button', { name: 'Finish (3/3)' }).click();
   await expect(page).toHaveURL(/\/videos\/index$/);
-  await expect(page.getByRole('dialog', { name: 'Join our customer community' })).toBeVisible();
+  const community = page.getByRole('dialog', { name: 'Join our customer community' });
+  await expect(community).toBeVisible();
+  await expect(community.getByRole('img', { name: 'QR code of the community chat' })).toBeVisible();
   await snap(page, 'community-en');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

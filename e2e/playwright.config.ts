@@ -52,6 +52,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      COMMUNITY_URL: 'https://chat.example.com/invite/leadreel',
     },
   },
 });

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { okEnvelope } from '@leadreel/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // One line per request, written below, with secrets in query strings (?token= login links) redacted.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -179,13 +179,23 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
           schema: {
             tags: ['config'],
             response: {
-              200: okEnvelope(z.object({ brand: z.string(), googleClientId: z.string().nullable() })),
+              200: okEnvelope(
+                z.object({
+                  brand: z.string(),
+                  googleClientId: z.string().nullable(),
+                  communityUrl: z.string().nullable(),
+                }),
+              ),
             },
           },
         },
         async () => ({
           statusCode: 200 as const,
-          data: { brand: config.BRAND_NAME, googleClientId: config.GOOGLE_CLIENT_ID ?? null },
+          data: {
+            brand: config.BRAND_NAME,
+            googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+            communityUrl: config.COMMUNITY_URL ?? null,
+          },
         }),
       );
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

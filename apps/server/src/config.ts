@@ -33,6 +33,8 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl,
   /** Sender of every email. */
   MAIL_FROM: z.string().min(3).default('LeadReel <no-reply@localhost>'),
+  /** Link of the customer community chat (spec §2 community dialog); its QR code is shown after the guide. */
+  COMMUNITY_URL: optionalUrl,
   /** Google sign-in: when unset, /api/auth/login/google answers 404 and the console hides the button. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys. */

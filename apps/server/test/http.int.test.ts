@@ -82,7 +82,11 @@ describe('the console and its history fallback', () => {
 
 describe('the public configuration', () => {
   it('gives the brand and hides Google sign-in when it is not configured', async () => {
-    expect((await get(t.app, '/api/config')).body.data).toEqual({ brand: 'LeadReel', googleClientId: null });
+    expect((await get(t.app, '/api/config')).body.data).toEqual({
+      brand: 'LeadReel',
+      googleClientId: null,
+      communityUrl: null,
+    });
     expect((await post(t.app, '/api/auth/login/google', { idToken: 'a.b.c' })).status).toBe(404);
   });
 

@@ -47,5 +47,5 @@ export function fetchVipInfo(): Promise<VipUserInfo> {
   return vipInFlight;
 }
 
-export type PublicConfig = { brand: string; googleClientId: string | null };
+export type PublicConfig = { brand: string; googleClientId: string | null; communityUrl: string | null };
 export const fetchConfig = () => api.get<PublicConfig>('/config');

@@ -1,38 +1,40 @@
 import { Button, Modal, Typography } from 'antd';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../app/useBrand.ts';
 import { DIALOG_WIDTH } from '../constants.ts';
 
 export const COMMUNITY_EVENT = 'leadreel:open-community';
 
-/** spec §2: the community-invitation dialog with the chat app's QR code. */
+/** spec §2: the community-invitation dialog with the chat app's QR code (COMMUNITY_URL on the server). */
 export function CommunityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const url = usePublicConfig()?.communityUrl ?? null;
+  const [qr, setQr] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!url) return;
+    QRCode.toDataURL(url, { width: 264, margin: 1 }).then(setQr, () => setQr(null));
+  }, [url]);
+
   return (
     <Modal
       open={open}
       title={t('community.title')}
       onCancel={onClose}
-      width={Math.min(DIALOG_WIDTH, 480)}
+      width={Math.min(DIALOG_WIDTH, 520)}
       footer={<Button onClick={onClose}>{t('community.close')}</Button>}
     >
       <div style={{ display: 'flex', gap: 24, alignItems: 'center' }}>
-        <div className="community-qr" role="img" aria-label="QR">
-          <svg viewBox="0 0 21 21" width="132" height="132" aria-hidden="true">
-            <rect width="21" height="21" fill="#fff" />
-            {[0, 14].map((x) =>
-              [0, 14].map((y) =>
-                x === 14 && y === 14 ? null : (
-                  <g key={`${x}-${y}`}>
-                    <rect x={x} y={y} width="7" height="7" fill="#1f2328" />
-                    <rect x={x + 1} y={y + 1} width="5" height="5" fill="#fff" />
-                    <rect x={x + 2} y={y + 2} width="3" height="3" fill="#1f2328" />
-                  </g>
-                ),
-              ),
-            )}
-          </svg>
-        </div>
-        <Typography.Paragraph style={{ margin: 0 }}>{t('community.text')}</Typography.Paragraph>
+        {qr && url && (
+          <a href={url} target="_blank" rel="noreferrer" className="community-qr">
+            <img src={qr} width={132} height={132} alt={t('community.qrAlt')} />
+          </a>
+        )}
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {t(url ? 'community.text' : 'community.textNoLink')}
+        </Typography.Paragraph>
       </div>
     </Modal>
   );
