@@ -52,7 +52,8 @@ fi
 ./scripts/pg15.sh stop "$pg15_dir"
 
 echo "=== e2e"
-export PLAYWRIGHT_JSON_OUTPUT_NAME=$results/e2e.json
+# Absolute: Playwright resolves a relative path against e2e/.
+export PLAYWRIGHT_JSON_OUTPUT_NAME=$PWD/$results/e2e.json
 E2E_DATA_DIR=$(mktemp -d /tmp/leadreel-e2e.XXXXXX)
 chmod 755 "$E2E_DATA_DIR" # embedded PostgreSQL runs as the postgres user
 export E2E_DATA_DIR

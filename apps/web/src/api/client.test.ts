@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient } from './client.ts';
+
+// A small HTTP server speaking the envelope of spec §7 stands in for the API.
+let server: Server;
+let base: string;
+const seen: Array<{ method?: string; url?: string; headers: Record<string, unknown>; body: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      const send = (status: number, payload: string) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(payload);
+      };
+      if (req.url?.startsWith('/api/ok')) return send(200, JSON.stringify({ statusCode: 200, data: { fine: true } }));
+      if (req.url === '/api/revoked')
+        return send(403, JSON.stringify({ statusCode: 403, error: 'unauthorized', message: 'please sign in again' }));
+      if (req.url === '/api/gated')
+        return send(403, JSON.stringify({ statusCode: 403, error: 'plan_period', message: 'expired' }));
+      if (req.url === '/api/bad')
+        return send(400, JSON.stringify({ statusCode: 400, error: 'email_invalid', message: 'x', field: 'email' }));
+      if (req.url === '/api/html') return send(502, '<html>bad gateway</html>');
+      if (req.url === '/api/garbled') return send(200, '{"statusCode": 2');
+      if (req.url === '/api/slow') return setTimeout(() => send(200, '{}'), 500);
+      send(404, '{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => {
+  server.close();
+});
+
+function client(token: string | null = 'tok', onUnauthorized: () => void = () => undefined) {
+  return createApiClient({
+    baseUrl: base,
+    getToken: () => token,
+    getLanguage: () => 'zh_CN',
+    onUnauthorized,
+    timeoutMs: 200,
+  });
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: ApiError) => error,
+  );
+
+describe('the API client', () => {
+  it('sends the token and language, GET params in the query, POST bodies as JSON, dropping undefined', async () => {
+    await client().get('/ok', { page: 2, q: undefined });
+    await client().post('/ok', { a: 1, b: undefined });
+    const [get, post] = seen.slice(-2);
+    expect(get?.url).toBe('/api/ok?page=2');
+    expect(get?.headers.authorization).toBe('Bearer tok');
+    expect(get?.headers['x-language']).toBe('zh_CN');
+    expect(post?.body).toBe('{"a":1}');
+    expect(post?.headers['content-type']).toBe('application/json');
+  });
+
+  it('answers the data of the envelope', async () => {
+    expect(await client().get('/ok')).toEqual({ fine: true });
+  });
+
+  it('signs out on a 403 for an invalid token, not on a period-gated 403', async () => {
+    let signedOut = 0;
+    const revoked = await failure(client('tok', () => signedOut++).get('/revoked'));
+    expect(revoked).toMatchObject({ code: 'unauthorized', status: 403 });
+    expect(signedOut).toBe(1);
+    const gated = await failure(client('tok', () => signedOut++).post('/gated', {}));
+    expect(gated).toMatchObject({ code: 'plan_period', status: 403 });
+    expect(signedOut).toBe(1);
+  });
+
+  it('keeps the error key and field of a validation failure', async () => {
+    expect(await failure(client().post('/bad', {}))).toMatchObject({
+      code: 'email_invalid',
+      field: 'email',
+      status: 400,
+    });
+  });
+
+  it('tells network errors, timeouts, invalid JSON and non-JSON HTTP errors apart', async () => {
+    expect((await failure(client().get('/slow')))?.code).toBe('timeout');
+    expect((await failure(client().get('/garbled')))?.code).toBe('invalid_json');
+    expect(await failure(client().get('/html'))).toMatchObject({ code: 'http_status', status: 502 });
+    const offline = createApiClient({
+      baseUrl: 'http://127.0.0.1:1/api',
+      getToken: () => null,
+      getLanguage: () => 'en',
+      onUnauthorized: () => undefined,
+    });
+    expect((await failure(offline.get('/ok')))?.code).toBe('network');
+  });
+});
