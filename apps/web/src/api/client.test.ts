@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './client.ts';
+import { type ApiError, createApiClient } from './client.ts';
 
 // A small HTTP server speaking the envelope of spec §7 stands in for the API.
 let server: Server;

@@ -11,20 +11,21 @@ beforeAll(() => {
   initI18n('en');
 });
 
+function CreateButton({ ran }: { ran: string[] }) {
+  const gate = usePeriodGate();
+  return (
+    <button type="button" onClick={() => gate(() => ran.push('created'))}>
+      Create
+    </button>
+  );
+}
+
 function renderGatedButton(period: Period) {
   useAccountStore.getState().setAccount({ vipPeriod: period } as AccountDetail);
   const ran: string[] = [];
-  function CreateButton() {
-    const gate = usePeriodGate();
-    return (
-      <button type="button" onClick={() => gate(() => ran.push('created'))}>
-        Create
-      </button>
-    );
-  }
   const router = createMemoryRouter(
     [
-      { path: '/', element: <CreateButton /> },
+      { path: '/', element: <CreateButton ran={ran} /> },
       { path: '/buy-vip', element: <p>plans page</p> },
     ],
     { initialEntries: ['/'] },
