@@ -178,3 +178,24 @@ test('the forgotten-password flow resets the password with the mailed code', asy
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard-overview$/);
 });
+
+test('start-up binds ?ref once and ?pay opens the plans', async ({ page }) => {
+  const referrer = await signUpByApi(page);
+  const referrerId = (
+    await (await page.request.get('/api/account/detail', { headers: { authorization: `Bearer ${referrer.token}` } })).json()
+  ).data.userId as string;
+  const user = await signUpByApi(page);
+  await page.goto(`/?token=${user.token}`);
+  await expect(page).toHaveURL(/\/dashboard-overview$/);
+
+  await page.goto(`/dashboard-overview?ref=${referrerId}&pay=1`);
+  await expect(page).toHaveURL(/\/buy-vip$/);
+  await expect(page).toHaveTitle('Upgrade plan - LeadReel');
+  await expect
+    .poll(async () => {
+      const detail = await page.request.get('/api/account/detail', { headers: { authorization: `Bearer ${user.token}` } });
+      return (await detail.json()).data.refererId;
+    })
+    .toBe(referrerId);
+  await snap(page, 'buy-vip-en');
+});

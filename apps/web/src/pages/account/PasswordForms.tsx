@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, errorText } from '../../api/index.ts';
-import { confirmRules, newPasswordRules, requiredPasswordRules } from '../auth/validation.ts';
+import { NewPasswordFields } from '../auth/fields.tsx';
+import { requiredPasswordRules } from '../auth/validation.ts';
 
 /** One form for change-password (old + new + confirm) and set-password (new + confirm). */
 function PasswordForm({ mode }: { mode: 'change' | 'set' }) {
@@ -44,17 +45,11 @@ function PasswordForm({ mode }: { mode: 'change' | 'set' }) {
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         )}
-        <Form.Item name="newPassword" label={t('auth.newPassword')} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmNewPassword')}
-          dependencies={['newPassword']}
-          rules={confirmRules(t, 'newPassword')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          name="newPassword"
+          label={t('auth.newPassword')}
+          confirmLabel={t('auth.confirmNewPassword')}
+        />
         <Button type="primary" htmlType="submit" loading={busy}>
           {mode === 'change' ? t('auth.changeSubmit') : t('auth.setSubmit')}
         </Button>

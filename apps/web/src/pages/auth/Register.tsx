@@ -1,12 +1,12 @@
-import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
+import { CodeField, NewPasswordFields } from './fields.tsx';
 import { PublicShell } from './PublicShell.tsx';
-import { SendCodeButton } from './SendCodeButton.tsx';
-import { codeRules, confirmRules, emailRules, newPasswordRules } from './validation.ts';
+import { emailRules } from './validation.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,30 +43,8 @@ export function Register() {
         <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
           <Input autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
         </Form.Item>
-        <Form.Item label={t('auth.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={codeRules(t)}>
-              <Input
-                aria-label={t('auth.code')}
-                inputMode="numeric"
-                maxLength={6}
-                placeholder={t('auth.codePlaceholder')}
-              />
-            </Form.Item>
-            <SendCodeButton form={form} scene="signup" />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t, 'password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <CodeField form={form} scene="signup" />
+        <NewPasswordFields name="password" label={t('auth.password')} confirmLabel={t('auth.confirmPassword')} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('auth.register')}
         </Button>

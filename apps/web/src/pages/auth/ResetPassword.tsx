@@ -1,11 +1,11 @@
-import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorText } from '../../api/index.ts';
+import { CodeField, NewPasswordFields } from './fields.tsx';
 import { PublicShell } from './PublicShell.tsx';
-import { SendCodeButton } from './SendCodeButton.tsx';
-import { codeRules, confirmRules, emailRules, newPasswordRules } from './validation.ts';
+import { emailRules } from './validation.ts';
 
 export function ResetPassword() {
   const { t } = useTranslation();
@@ -41,30 +41,8 @@ export function ResetPassword() {
         <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
           <Input autoComplete="email" />
         </Form.Item>
-        <Form.Item label={t('auth.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={codeRules(t)}>
-              <Input
-                aria-label={t('auth.code')}
-                inputMode="numeric"
-                maxLength={6}
-                placeholder={t('auth.codePlaceholder')}
-              />
-            </Form.Item>
-            <SendCodeButton form={form} scene="reset" endpoint="/auth/find-password" />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.newPassword')} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmNewPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t, 'password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <CodeField form={form} scene="reset" endpoint="/auth/find-password" />
+        <NewPasswordFields name="password" label={t('auth.newPassword')} confirmLabel={t('auth.confirmNewPassword')} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('auth.resetSubmit')}
         </Button>

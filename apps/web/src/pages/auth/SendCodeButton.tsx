@@ -2,8 +2,8 @@ import type { VerifyScene } from '@leadreel/shared';
 import { App, Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../api/index.ts';
 import { ApiError } from '../../api/client.ts';
+import { api, errorText } from '../../api/index.ts';
 
 /** Sends a 6-digit code and counts down until another may be sent (spec §4: resend has a countdown). */
 export function SendCodeButton({
