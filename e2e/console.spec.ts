@@ -44,7 +44,7 @@ test.describe('public screens', () => {
     await expect(page.getByText('please enter the correct email address')).toBeVisible();
 
     await page.getByLabel('Email').fill('nobody@example.com');
-    await page.getByLabel('Password').fill('wrong password');
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('the account or password is incorrect')).toBeVisible();
     await snap(page, 'login-error-en');
@@ -63,8 +63,9 @@ test.describe('public screens', () => {
     const { email, password } = await signUpByApi(page);
     await page.goto('/account/memberships');
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to LeadReel' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/account\/memberships$/);
     await expect(page).toHaveTitle('Memberships - LeadReel');
@@ -122,10 +123,11 @@ test('a new user registers, uses the console in both languages, logs out, logs i
   await page.getByTestId('account-menu').hover();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to LeadReel' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('leadreel.token'))).toBeNull();
 
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard-overview$/);
 
@@ -157,6 +159,7 @@ test('token login from a link, and a revoked token sends the console to login', 
   await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
   await page.goto('/dashboard-overview');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to LeadReel' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('leadreel.token'))).toBeNull();
 });
 
@@ -173,8 +176,9 @@ test('the forgotten-password flow resets the password with the mailed code', asy
   await page.getByLabel('Confirm new password').fill('after reset 123');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to LeadReel' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('after reset 123');
+  await page.getByLabel('Password', { exact: true }).fill('after reset 123');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard-overview$/);
 });
@@ -182,7 +186,9 @@ test('the forgotten-password flow resets the password with the mailed code', asy
 test('start-up binds ?ref once and ?pay opens the plans', async ({ page }) => {
   const referrer = await signUpByApi(page);
   const referrerId = (
-    await (await page.request.get('/api/account/detail', { headers: { authorization: `Bearer ${referrer.token}` } })).json()
+    await (
+      await page.request.get('/api/account/detail', { headers: { authorization: `Bearer ${referrer.token}` } })
+    ).json()
   ).data.userId as string;
   const user = await signUpByApi(page);
   await page.goto(`/?token=${user.token}`);
@@ -193,7 +199,9 @@ test('start-up binds ?ref once and ?pay opens the plans', async ({ page }) => {
   await expect(page).toHaveTitle('Upgrade plan - LeadReel');
   await expect
     .poll(async () => {
-      const detail = await page.request.get('/api/account/detail', { headers: { authorization: `Bearer ${user.token}` } });
+      const detail = await page.request.get('/api/account/detail', {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
       return (await detail.json()).data.refererId;
     })
     .toBe(referrerId);
