@@ -207,3 +207,21 @@ test('start-up binds ?ref once and ?pay opens the plans', async ({ page }) => {
     .toBe(referrerId);
   await snap(page, 'buy-vip-en');
 });
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+  });
+
+  test('the console gets its mobile style and the sidebar folds away', async ({ page }) => {
+    const { token } = await signUpByApi(page);
+    await page.goto(`/dashboard-overview?token=${token}`);
+    await expect(page.getByText('Welcome to LeadReel')).toBeVisible();
+    await expect(page.locator('#root')).toHaveClass(/mobile/);
+    await snap(page, 'dashboard-mobile-en');
+    expect((await page.locator('.app-sider').boundingBox())?.width).toBe(0);
+    await page.goto('/login');
+    await snap(page, 'login-mobile-en');
+  });
+});

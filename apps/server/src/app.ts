@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { tooManyRequests } from './errors.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -30,7 +31,6 @@ import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
 import { createPgRateLimitStore } from './plugins/rate-limit-store.ts';
-import { tooManyRequests } from './errors.ts';
 
 const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi;
 

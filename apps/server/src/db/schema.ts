@@ -1,5 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
 import type { Language, Period } from '@leadreel/shared';
+import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 

@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { isStopping } from '../../lib/shutdown.ts';
 
 export const QUEUES = { sweep: 'maintenance-sweep' } as const;
 
@@ -17,7 +18,11 @@ export async function startJobs(options: {
 }): Promise<{ boss: PgBoss; stop: () => Promise<void> }> {
   const { log } = options;
   const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', max: 4 });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) =>
+    isStopping()
+      ? log.debug({ err: error }, 'job queue closed while stopping')
+      : log.error({ err: error }, 'job queue error'),
+  );
   await boss.start();
   for (const queue of Object.values(QUEUES)) await boss.createQueue(queue);
   // Expired sessions, codes and rate-limit windows are deleted every 15 minutes, by one worker at a time.
