@@ -146,6 +146,21 @@ describe('sign-up with an email code', () => {
   });
 });
 
+describe('codes for a new email address', () => {
+  it('need a signed-in account and go to the new address', async () => {
+    const newAddress = uniqueEmail('new-address');
+    const anonymous = await post(t.app, '/api/auth/verify-code', { email: newAddress, scene: 'change-email' });
+    expect(anonymous.body).toMatchObject({ statusCode: 403, error: 'unauthorized' });
+    expect(await mailsTo(t.outbox, newAddress)).toHaveLength(0);
+
+    const { token } = await signUp(t);
+    const sent = await post(t.app, '/api/auth/verify-code', { email: newAddress, scene: 'change-email' }, token);
+    expect(sent.status).toBe(200);
+    expect((await mailsTo(t.outbox, newAddress)).at(-1)?.subject).toBe('Confirm your new LeadReel email address');
+    expect(await lastCode(t.outbox, newAddress)).toMatch(/^\d{6}$/);
+  });
+});
+
 describe('sign-in, tokens and sign-out', () => {
   it('answers the same message for a wrong password and an unknown email', async () => {
     const { email } = await signUp(t);

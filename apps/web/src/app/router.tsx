@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { setSignedOutHandler } from '../api/index.ts';
 import { NotAvailable } from '../components/NotAvailable.tsx';
-import { ChangePassword, SetPassword } from '../pages/account/PasswordForms.tsx';
 import { Memberships } from '../pages/account/Memberships.tsx';
+import { ChangePassword, SetPassword } from '../pages/account/PasswordForms.tsx';
 import { ForgetPassword } from '../pages/auth/ForgetPassword.tsx';
 import { Login } from '../pages/auth/Login.tsx';
 import { Register } from '../pages/auth/Register.tsx';
@@ -17,7 +17,7 @@ import { useAccountStore } from '../stores/account.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { isPermitted, redirectTarget } from './guards.ts';
 import { RootShell } from './RootShell.tsx';
-import { BLOG_TO_VIDEO_ROUTE, PUBLIC_ROUTES, type PageKey, type RouteDef, SIGNED_IN_ROUTES } from './routeTable.ts';
+import { BLOG_TO_VIDEO_ROUTE, type PageKey, PUBLIC_ROUTES, type RouteDef, SIGNED_IN_ROUTES } from './routeTable.ts';
 import { AccountLoader } from './Startup.tsx';
 
 const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {

@@ -1,4 +1,3 @@
-import { GoogleOutlined } from '@ant-design/icons';
 import { App, Button, Divider, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { Link } from 'react-router';
 import { api, errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
+import { GoogleButton } from './GoogleButton.tsx';
 import { PublicShell } from './PublicShell.tsx';
 import { emailRules, requiredPasswordRules } from './validation.ts';
 
@@ -49,9 +49,7 @@ export function Login() {
       {config?.googleClientId && (
         <>
           <Divider plain>{t('auth.or')}</Divider>
-          <Button block size="large" icon={<GoogleOutlined />} onClick={() => message.info(t('auth.googleNotLoaded'))}>
-            {t('auth.google')}
-          </Button>
+          <GoogleButton clientId={config.googleClientId} />
         </>
       )}
       <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
