@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BANDWIDTH_NOTICE_SUPPRESS_MS } from '../constants.ts';
 import { useAccountStore } from '../stores/account.ts';
 
@@ -16,6 +16,7 @@ export function bandwidthNoticeSuppressed(now = Date.now()): boolean {
 export function BandwidthNotice() {
   const { t } = useTranslation();
   const { notification } = App.useApp();
+  const navigate = useNavigate();
   const traffic = useAccountStore((s) => s.account?.storageAndTraffic);
   const reached = traffic ? traffic.traffic > 0 && traffic.usedTraffic >= traffic.traffic : false;
 
@@ -28,12 +29,22 @@ export function BandwidthNotice() {
       title: t('bandwidth.title'),
       description: (
         <>
-          {t('bandwidth.text')} <Link to="/buy-vip">{t('bandwidth.upgrade')}</Link>
+          {t('bandwidth.text')}{' '}
+          {/* The notice renders outside the router (antd's holder), so it navigates through this closure. */}
+          <a
+            href="/buy-vip"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/buy-vip');
+            }}
+          >
+            {t('bandwidth.upgrade')}
+          </a>
         </>
       ),
       onClose: () => localStorage.setItem(SUPPRESS_KEY, String(Date.now())),
     });
     return () => notification.destroy('bandwidth');
-  }, [reached, notification, t]);
+  }, [reached, notification, t, navigate]);
   return null;
 }
