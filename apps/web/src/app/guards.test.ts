@@ -1,4 +1,4 @@
-import type { AccountDetail } from '@leadreel/shared';
+import { type AccountDetail, FREE_PLAN } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { documentTitle, isPermitted, mustSignIn, redirectTarget } from './guards.ts';
 import { ACCOUNT_ROUTE, LAYOUT_ROUTE, PUBLIC_ROUTES, type RouteDef } from './routeTable.ts';
@@ -11,15 +11,7 @@ const account = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
   isReferer: false,
   refererId: null,
   vipPeriod: 'normal-period',
-  privileges: {
-    canUseApiKey: false,
-    canUseBranding: false,
-    canUseLinkName: false,
-    canUseChannel: false,
-    canUseBlogToVideo: false,
-    cnameCount: 0,
-    videoSlideCount: 1,
-  },
+  privileges: FREE_PLAN.privileges,
   storageAndTraffic: { storage: 1, usedStorage: 0, traffic: 1, usedTraffic: 0 },
   periodEndTime: 0,
   videoTotal: 0,

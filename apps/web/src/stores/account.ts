@@ -16,3 +16,9 @@ export const useAccountStore = create<AccountState>((set) => ({
   setVip: (vip) => set({ vip }),
   reset: () => set({ account: null, vip: null }),
 }));
+
+/** The plan's display name: "Free" translated, else the product type (spec §3: brand plus product type). */
+export function usePlanName(t: (key: string) => string): string {
+  const vip = useAccountStore((s) => s.vip);
+  return !vip || vip.product.type === 'Free' ? t('memberships.free') : vip.product.type;
+}

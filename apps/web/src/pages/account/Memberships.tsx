@@ -2,7 +2,7 @@ import { Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatSize } from '../../format.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { useAccountStore, usePlanName } from '../../stores/account.ts';
 
 const percent = (used: number, total: number) => (total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0);
 
@@ -11,7 +11,7 @@ export function Memberships() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const account = useAccountStore((s) => s.account);
-  const vip = useAccountStore((s) => s.vip);
+  const planName = usePlanName(t);
   if (!account) return null;
   const { storage, usedStorage, traffic, usedTraffic } = account.storageAndTraffic;
   return (
@@ -25,9 +25,7 @@ export function Memberships() {
         }
       >
         <Descriptions column={1}>
-          <Descriptions.Item label={t('memberships.currentPlan')}>
-            {vip?.product.type === 'Free' || !vip ? t('memberships.free') : vip.product.type}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('memberships.currentPlan')}>{planName}</Descriptions.Item>
           <Descriptions.Item label={t('memberships.period')}>
             {t(`memberships.periods.${account.vipPeriod}`)}
           </Descriptions.Item>

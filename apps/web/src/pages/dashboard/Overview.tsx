@@ -2,13 +2,13 @@ import { Button, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatSize } from '../../format.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { useAccountStore, usePlanName } from '../../stores/account.ts';
 
 export function Overview() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const account = useAccountStore((s) => s.account);
-  const vip = useAccountStore((s) => s.vip);
+  const planName = usePlanName(t);
   if (!account) return null;
   const { storage, usedStorage, traffic, usedTraffic } = account.storageAndTraffic;
   return (
@@ -25,10 +25,7 @@ export function Overview() {
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} lg={6}>
           <Card>
-            <Statistic
-              title={t('dashboard.plan')}
-              value={vip?.product.type === 'Free' || !vip ? t('memberships.free') : vip.product.type}
-            />
+            <Statistic title={t('dashboard.plan')} value={planName} />
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
