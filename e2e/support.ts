@@ -9,7 +9,19 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 export async function snap(page: Page, name: string) {
   await mkdir(SCREENSHOTS, { recursive: true });
   // Let dialogs and notifications finish their entrance animations, so the picture shows what a user sees.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Endless ones (spinners) never finish, so only finite animations are waited for, and not for ever.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   await page.waitForTimeout(350);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
