@@ -225,3 +225,50 @@ test.describe('on a phone', () => {
     await snap(page, 'login-mobile-en');
   });
 });
+
+test('every signed-in screen, in both languages', async ({ page }) => {
+  const { token } = await signUpByApi(page);
+  await page.goto(`/dashboard-overview?token=${token}`);
+  await expect(page.getByText('Welcome to LeadReel')).toBeVisible();
+  const screens: Array<[string, string, { en: string; zh_CN: string }]> = [
+    ['/dashboard-overview', 'dashboard', { en: 'Overview', zh_CN: '概览' }],
+    ['/videos/index', 'video-list', { en: 'Video list', zh_CN: '视频列表' }],
+    ['/videos/blog-to-video', 'my-projects', { en: 'My projects', zh_CN: '我的项目' }],
+    ['/form-submit-data', 'form-submit-data', { en: 'Form submissions', zh_CN: '表单提交' }],
+    ['/buy-credits', 'buy-credits', { en: 'Buy credits', zh_CN: '购买积分' }],
+    ['/account/memberships', 'memberships', { en: 'Memberships', zh_CN: '会员' }],
+    [
+      '/account/global-settings/email-notification',
+      'email-notification',
+      { en: 'Email notifications', zh_CN: '邮件通知' },
+    ],
+    ['/video-setting/some-video/branding', 'video-setting-branding', { en: 'Branding', zh_CN: '品牌展示' }],
+    ['/channel-setting/some-site', 'channel-setting', { en: 'Site info', zh_CN: '站点信息' }],
+    ['/blog-to-video/some-project/audio/bgm/online', 'blog-to-video-bgm', { en: 'Music library', zh_CN: '音乐库' }],
+    ['/account/affiliate-system', 'affiliate-forbidden', { en: 'Affiliate program', zh_CN: '推广计划' }],
+    ['/no/such/page', 'not-found', { en: 'Page not found', zh_CN: '页面不存在' }],
+    // Last: opening a guide step saves it, and a saved step takes every later load back to the guide (spec §2).
+    ['/guide/user-guide/inquiry-form', 'guide-3', { en: 'Inquiry form', zh_CN: '询盘表单' }],
+  ];
+  for (const lang of LANGS) {
+    if (lang.code !== 'en') await switchLanguage(page, lang.label);
+    for (const [path, name, title] of screens) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title[lang.code]} - LeadReel`);
+      await snap(page, `${name}-${lang.code}`);
+    }
+    // The guide's finish leaves it with the community invitation on the video list.
+    await page.getByRole('button', { name: /^(Finish|完成)/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await snap(page, `community-${lang.code}`);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(Close|关闭)$/ })
+      .last()
+      .click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  // Only referrers see the affiliate programme.
+  await page.goto('/account/affiliate-system');
+  await expect(page.getByText('403')).toBeVisible();
+});
