@@ -272,3 +272,20 @@ test('every signed-in screen, in both languages', async ({ page }) => {
   await page.goto('/account/affiliate-system');
   await expect(page.getByText('403')).toBeVisible();
 });
+
+test('account and plan reload when the tab becomes visible again; no Google button without a client id', async ({
+  page,
+}) => {
+  const { token } = await signUpByApi(page);
+  await page.goto(`/dashboard-overview?token=${token}`);
+  await expect(page.getByText('Welcome to LeadReel')).toBeVisible();
+  const account = page.waitForRequest((r) => r.url().endsWith('/api/account/detail'));
+  const plan = page.waitForRequest((r) => r.url().endsWith('/api/pay/vip-user-info'));
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await Promise.all([account, plan]);
+
+  await page.getByTestId('account-menu').hover();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to LeadReel' })).toBeVisible();
+  await expect(page.getByText(/Google/)).toHaveCount(0);
+});
