@@ -25,6 +25,11 @@ beforeAll(async () => {
         return send(403, JSON.stringify({ statusCode: 403, error: 'plan_period', message: 'expired' }));
       if (req.url === '/api/bad')
         return send(400, JSON.stringify({ statusCode: 400, error: 'email_invalid', message: 'x', field: 'email' }));
+      if (req.url === '/api/too-soon') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '37' });
+        return res.end(JSON.stringify({ statusCode: 429, error: 'code_resend_too_soon', message: 'wait' }));
+      }
+      if (req.url === '/api/bare') return send(500, JSON.stringify({ statusCode: 500 }));
       if (req.url === '/api/html') return send(502, '<html>bad gateway</html>');
       if (req.url === '/api/garbled') return send(200, '{"statusCode": 2');
       if (req.url === '/api/slow') return setTimeout(() => send(200, '{}'), 500);
@@ -86,6 +91,15 @@ describe('the API client', () => {
       field: 'email',
       status: 400,
     });
+  });
+
+  it('keeps how long the server asks to wait, and falls back to the status and "Unknown error"', async () => {
+    expect(await failure(client().post('/too-soon', {}))).toMatchObject({
+      code: 'code_resend_too_soon',
+      status: 429,
+      retryAfter: 37,
+    });
+    expect(await failure(client().get('/bare'))).toMatchObject({ code: '500', message: 'Unknown error' });
   });
 
   it('tells network errors, timeouts, invalid JSON and non-JSON HTTP errors apart', async () => {

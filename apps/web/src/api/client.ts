@@ -5,11 +5,15 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly field: string | undefined;
-  constructor(code: string, message: string, status: number, field?: string) {
+  /** Seconds the server asks to wait (its Retry-After header on a 429), when it says. */
+  readonly retryAfter: number | undefined;
+  constructor(code: string, message: string, status: number, field?: string, retryAfter?: number) {
     super(message);
+    this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.field = field;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -73,7 +77,14 @@ export function createApiClient(options: ClientOptions) {
     if (statusCode === 200 && response.ok) return envelope.data as T;
     const code = envelope.error ?? String(statusCode || 500);
     if (statusCode === 403 && (code === 'unauthorized' || !envelope.error)) options.onUnauthorized();
-    throw new ApiError(code, envelope.message ?? 'Unknown error', statusCode, envelope.field);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(
+      code,
+      envelope.message ?? 'Unknown error',
+      statusCode,
+      envelope.field,
+      retryAfter > 0 ? retryAfter : undefined,
+    );
   }
 
   return {

@@ -1,4 +1,3 @@
-import type { AccountDetail, VipUserInfo } from '@leadreel/shared';
 import { i18n } from '../i18n/index.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
@@ -35,17 +34,3 @@ export function errorText(error: unknown): string {
   }
   return i18n.t('errors.internal_error');
 }
-
-export const fetchAccount = () => api.get<AccountDetail>('/account/detail');
-
-let vipInFlight: Promise<VipUserInfo> | null = null;
-/** spec §7: concurrent VIP-info calls are shared. */
-export function fetchVipInfo(): Promise<VipUserInfo> {
-  vipInFlight ??= api.get<VipUserInfo>('/pay/vip-user-info').finally(() => {
-    vipInFlight = null;
-  });
-  return vipInFlight;
-}
-
-export type PublicConfig = { brand: string; googleClientId: string | null; communityUrl: string | null };
-export const fetchConfig = () => api.get<PublicConfig>('/config');

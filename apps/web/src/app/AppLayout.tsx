@@ -1,10 +1,11 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { api, clearSession } from '../api/index.ts';
+import { authApi } from '../api/endpoints.ts';
+import { clearSession } from '../api/index.ts';
 import { BandwidthNotice } from '../components/BandwidthNotice.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { COMMUNITY_EVENT, CommunityDialog } from '../components/CommunityDialog.tsx';
@@ -79,7 +80,7 @@ export function AppLayout() {
   }, [selected]);
 
   const logout = async () => {
-    await api.post('/auth/logout').catch(() => undefined);
+    await authApi.logout().catch(() => undefined);
     useAuthStore.getState().setLoggedOut(true);
     clearSession();
     queryClient.clear();
@@ -96,6 +97,7 @@ export function AppLayout() {
         onCollapse={setCollapsed}
         collapsedWidth={mobile ? 0 : 64}
         breakpoint="lg"
+        trigger={mobile ? null : undefined}
         className="app-sider"
       >
         <div className="sider-brand">{collapsed ? <BrandMark brand="" /> : <BrandMark brand={brand} />}</div>
@@ -114,9 +116,22 @@ export function AppLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="app-header">
+          {mobile && (
+            <>
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('app.menu')}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed(!collapsed)}
+              />
+              <BrandMark brand={brand} />
+            </>
+          )}
           <div className="app-header-spacer" />
           <LanguageSwitch />
           <Dropdown
+            trigger={['hover', 'click']}
             menu={{
               items: [
                 {
@@ -139,6 +154,14 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      {mobile && !collapsed && (
+        <button
+          type="button"
+          className="sider-backdrop"
+          aria-label={t('app.closeMenu')}
+          onClick={() => setCollapsed(true)}
+        />
+      )}
       <BandwidthNotice />
       <CommunityDialog open={community} onClose={() => setCommunity(false)} />
     </Layout>

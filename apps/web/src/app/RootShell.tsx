@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../api/index.ts';
+import { authApi } from '../api/endpoints.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { documentTitle, mustSignIn } from './guards.ts';
 import type { RouteDef, RouteMeta } from './routeTable.ts';
@@ -45,10 +45,13 @@ export function RootShell() {
       setChecking(false);
       return;
     }
-    api
-      .post<{ expireTime: number }>('/channel/check-token', { token: candidate })
+    authApi
+      .checkToken({ token: candidate })
       .then(({ expireTime }) => {
-        useAuthStore.getState().setToken(expireTime > 0 ? candidate : null);
+        const auth = useAuthStore.getState();
+        // A stale link's token must not sign out a session that is still good.
+        if (expireTime > 0) auth.setToken(candidate);
+        else if (candidate === auth.authorizationToken) auth.setToken(null);
         if (fromQuery) {
           const rest = new URLSearchParams(params);
           const isNew = rest.get('isNew') === 'true';

@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, fetchAccount, fetchVipInfo } from '../api/index.ts';
+import { authApi } from '../api/endpoints.ts';
+import { queryKeys, useAccountQuery, useVipQuery } from '../api/queries.ts';
 import { GUIDE_STEPS } from '../constants.ts';
 import { loadGuideStep } from '../pages/guide/guideSteps.ts';
 import { useAccountStore } from '../stores/account.ts';
@@ -21,8 +22,8 @@ export function AccountLoader({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const account = useQuery({ queryKey: ['account', token], queryFn: fetchAccount, enabled: Boolean(token) });
-  const vip = useQuery({ queryKey: ['vip', token], queryFn: fetchVipInfo, enabled: Boolean(token) });
+  const account = useAccountQuery();
+  const vip = useVipQuery();
   const setAccount = useAccountStore((s) => s.setAccount);
   const setVip = useAccountStore((s) => s.setVip);
   const startedFor = useRef<string | null>(null);
@@ -33,8 +34,8 @@ export function AccountLoader({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === 'visible') {
-        void queryClient.invalidateQueries({ queryKey: ['account'] });
-        void queryClient.invalidateQueries({ queryKey: ['vip'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.vip });
       }
     };
     document.addEventListener('visibilitychange', onVisible);
@@ -49,9 +50,9 @@ export function AccountLoader({ children }: { children: ReactNode }) {
     const ref = params.get('ref') ?? sessionStorage.getItem(REF_KEY);
     if (ref && !info.refererId && !info.isReferer && ref !== info.userId) {
       sessionStorage.removeItem(REF_KEY);
-      api
-        .post('/auth/bind-referrer', { ref })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['account'] }))
+      authApi
+        .bindReferrer({ ref })
+        .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.account }))
         .catch(() => undefined);
     }
     // Step 3: a saved guide step in the Normal period goes back to that step.

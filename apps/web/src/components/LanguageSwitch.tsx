@@ -1,7 +1,7 @@
 import type { Language } from '@leadreel/shared';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/index.ts';
+import { accountApi } from '../api/endpoints.ts';
 import { rememberLanguage } from '../i18n/index.ts';
 import { useAuthStore } from '../stores/auth.ts';
 
@@ -18,7 +18,7 @@ export function LanguageSwitch() {
     rememberLanguage(language);
     void i18n.changeLanguage(language);
     document.documentElement.lang = language === 'zh_CN' ? 'zh-CN' : 'en';
-    if (token) api.post('/account/language', { language }).catch(() => undefined);
+    if (token) accountApi.setLanguage({ language }).catch(() => undefined);
   };
   return (
     <Select

@@ -3,7 +3,9 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
+import { queryKeys } from '../../api/queries.ts';
 import { NewPasswordFields } from '../auth/fields.tsx';
 import { requiredPasswordRules } from '../auth/validation.ts';
 
@@ -20,13 +22,13 @@ function PasswordForm({ mode }: { mode: 'change' | 'set' }) {
     setBusy(true);
     try {
       if (mode === 'change') {
-        await api.post('/auth/change-password', { oldPassword: values.oldPassword, newPassword: values.newPassword });
+        await authApi.changePassword({ oldPassword: values.oldPassword ?? '', newPassword: values.newPassword });
         message.success(t('auth.changeDone'));
         form.resetFields();
       } else {
-        await api.post('/auth/set-password', { newPassword: values.newPassword });
+        await authApi.setPassword({ newPassword: values.newPassword });
         message.success(t('auth.setDone'));
-        await queryClient.invalidateQueries({ queryKey: ['account'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.account });
         navigate('/account/change-password', { replace: true });
       }
     } catch (error) {

@@ -2,7 +2,8 @@ import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
 import { PublicShell } from './PublicShell.tsx';
 import { emailRules } from './validation.ts';
 
@@ -15,7 +16,7 @@ export function ForgetPassword() {
   const submit = async ({ email }: { email: string }) => {
     setBusy(true);
     try {
-      await api.post('/auth/find-password', { email });
+      await authApi.findPassword({ email });
       message.success(t('auth.codeSent', { email }));
       navigate(`/reset-password?email=${encodeURIComponent(email)}`);
     } catch (error) {

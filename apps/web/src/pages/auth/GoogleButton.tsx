@@ -1,7 +1,8 @@
 import { Alert } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
 import { useSignedIn } from '../../app/session.ts';
 
 type GoogleId = {
@@ -45,8 +46,8 @@ export function GoogleButton({ clientId }: { clientId: string }) {
         gsi.initialize({
           client_id: clientId,
           callback: ({ credential }) => {
-            api
-              .post<{ accessToken: string; isNew?: boolean }>('/auth/login/google', { idToken: credential })
+            authApi
+              .loginWithGoogle({ idToken: credential })
               .then((answer) => signedIn(answer.accessToken, answer.isNew === true))
               .catch((error) => setProblem(errorText(error)));
           },

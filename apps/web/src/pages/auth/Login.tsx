@@ -2,7 +2,8 @@ import { App, Button, Divider, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -21,7 +22,7 @@ export function Login() {
   const submit = async (values: { email: string; password: string }) => {
     setBusy(true);
     try {
-      const { accessToken } = await api.post<{ accessToken: string }>('/auth/login', values);
+      const { accessToken } = await authApi.login(values);
       signedIn(accessToken);
     } catch (error) {
       message.error(errorText(error));

@@ -2,7 +2,8 @@ import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { CodeField, NewPasswordFields } from './fields.tsx';
 import { PublicShell } from './PublicShell.tsx';
@@ -23,7 +24,7 @@ export function Register() {
   const submit = async (values: { email: string; code: string; password: string }) => {
     setBusy(true);
     try {
-      const answer = await api.post<{ accessToken: string }>('/auth/signup', {
+      const answer = await authApi.signup({
         email: values.email,
         code: values.code,
         password: values.password,

@@ -2,7 +2,8 @@ import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
 import { CodeField, NewPasswordFields } from './fields.tsx';
 import { PublicShell } from './PublicShell.tsx';
 import { emailRules } from './validation.ts';
@@ -18,7 +19,7 @@ export function ResetPassword() {
   const submit = async (values: { email: string; code: string; password: string }) => {
     setBusy(true);
     try {
-      await api.post('/auth/reset-password', { email: values.email, code: values.code, password: values.password });
+      await authApi.resetPassword({ email: values.email, code: values.code, password: values.password });
       message.success(t('auth.resetDone'));
       navigate('/login', { replace: true });
     } catch (error) {
@@ -41,7 +42,7 @@ export function ResetPassword() {
         <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
           <Input autoComplete="email" />
         </Form.Item>
-        <CodeField form={form} scene="reset" endpoint="/auth/find-password" />
+        <CodeField form={form} scene="reset" />
         <NewPasswordFields name="password" label={t('auth.newPassword')} confirmLabel={t('auth.confirmNewPassword')} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('auth.resetSubmit')}

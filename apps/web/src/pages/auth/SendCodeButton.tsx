@@ -1,20 +1,17 @@
-import type { VerifyScene } from '@leadreel/shared';
+import { CODE_RESEND_SECONDS, type VerifyScene } from '@leadreel/shared';
 import { App, Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { api, errorText } from '../../api/index.ts';
+import { authApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
+
+/** A reset code goes through find-password, whose answer is the same whether or not the account exists. */
+const sendFor = (scene: VerifyScene, email: string) =>
+  scene === 'reset' ? authApi.findPassword({ email }) : authApi.sendCode({ email, scene });
 
 /** Sends a 6-digit code and counts down until another may be sent (spec §4: resend has a countdown). */
-export function SendCodeButton({
-  form,
-  scene,
-  endpoint,
-}: {
-  form: FormInstance;
-  scene: VerifyScene;
-  endpoint?: string;
-}) {
+export function SendCodeButton({ form, scene }: { form: FormInstance; scene: VerifyScene }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [seconds, setSeconds] = useState(0);
@@ -35,14 +32,14 @@ export function SendCodeButton({
     }
     setSending(true);
     try {
-      const answer = await api.post<{ resendAfter: number }>(endpoint ?? '/auth/verify-code', {
-        email,
-        scene: endpoint ? undefined : scene,
-      });
+      const answer = await sendFor(scene, email);
       setSeconds(answer.resendAfter);
       message.success(t('auth.codeSent', { email }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'code_resend_too_soon') setSeconds(60);
+      // A code was sent a moment ago (another tab, a reload): count down what the server says is left.
+      if (error instanceof ApiError && error.code === 'code_resend_too_soon') {
+        setSeconds(Math.ceil(error.retryAfter ?? CODE_RESEND_SECONDS));
+      }
       message.error(errorText(error));
     } finally {
       setSending(false);

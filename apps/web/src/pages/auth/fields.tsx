@@ -5,7 +5,7 @@ import { SendCodeButton } from './SendCodeButton.tsx';
 import { codeRules, confirmRules, newPasswordRules } from './validation.ts';
 
 /** The 6-digit code with its send button and countdown. */
-export function CodeField({ form, scene, endpoint }: { form: FormInstance; scene: VerifyScene; endpoint?: string }) {
+export function CodeField({ form, scene }: { form: FormInstance; scene: VerifyScene }) {
   const { t } = useTranslation();
   return (
     <Form.Item label={t('auth.code')} required>
@@ -18,7 +18,7 @@ export function CodeField({ form, scene, endpoint }: { form: FormInstance; scene
             placeholder={t('auth.codePlaceholder')}
           />
         </Form.Item>
-        <SendCodeButton form={form} scene={scene} endpoint={endpoint} />
+        <SendCodeButton form={form} scene={scene} />
       </Space.Compact>
     </Form.Item>
   );

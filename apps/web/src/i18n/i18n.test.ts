@@ -1,0 +1,33 @@
+import { MESSAGES } from '@leadreel/shared';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import zh from './zh_CN.json';
+
+const leaves = (tree: object, prefix = ''): Array<[string, unknown]> =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
+  );
+
+describe('the locale files', () => {
+  it('translate every message key the server can answer with, in both languages', () => {
+    for (const key of Object.keys(MESSAGES)) {
+      expect(en.errors[key as keyof typeof en.errors], key).toBeTruthy();
+      expect(zh.errors[key as keyof typeof zh.errors], key).toBeTruthy();
+    }
+  });
+
+  it('word validation and errors in English exactly as the server (and the spec) does', () => {
+    for (const [key, text] of Object.entries(MESSAGES)) expect(en.errors[key as keyof typeof en.errors]).toBe(text);
+  });
+
+  it('have the same keys, none empty, and the Chinese file is written in Chinese', () => {
+    const enLeaves = leaves(en);
+    expect(leaves(zh).map(([key]) => key)).toEqual(enLeaves.map(([key]) => key));
+    for (const [key, value] of leaves(zh)) expect(String(value).trim(), key).not.toBe('');
+    // Product names, the brand and an example address read the same in both languages.
+    const same = ['route.whatsapp', 'route.global-voice', 'auth.emailPlaceholder'];
+    const english = new Map(enLeaves);
+    const untranslated = leaves(zh).filter(([key, value]) => value === english.get(key) && !same.includes(key));
+    expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+});

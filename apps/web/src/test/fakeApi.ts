@@ -1,0 +1,64 @@
+import { type AccountDetail, FREE_PLAN, type VipUserInfo } from '@leadreel/shared';
+import { vi } from 'vitest';
+
+/** What a stubbed route answers: the envelope's data, or a failure with its error key. */
+export type FakeAnswer =
+  | { data: unknown }
+  | { status: number; error: string; message?: string; headers?: Record<string, string> };
+export type FakeRoute = (body: unknown) => FakeAnswer;
+export type FakeCall = { method: string; path: string; body: unknown; authorization: string | null };
+
+export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
+  userId: '00000000-0000-4000-8000-000000000001',
+  email: 'alice@example.com',
+  language: 'en',
+  hasPassword: true,
+  isReferer: false,
+  refererId: null,
+  vipPeriod: 'normal-period',
+  privileges: FREE_PLAN.privileges,
+  storageAndTraffic: { storage: 2 * 1024 ** 3, usedStorage: 0, traffic: 10 * 1024 ** 3, usedTraffic: 0 },
+  periodEndTime: 0,
+  videoTotal: 0,
+  defaultFolderId: 'f1',
+  ...overrides,
+});
+
+export const fakeVip: VipUserInfo = {
+  product: { type: 'Free', showType: null },
+  subscribeId: null,
+  isVip: false,
+  isTrial: false,
+  VipExpireTime: 0,
+  autoSubscribe: false,
+  bySuperAdminOpen: false,
+};
+
+/**
+ * Stubs `fetch` at the global boundary with the envelope of spec §7, so screens run through the real API
+ * client. Routes are keyed "METHOD /path" (without /api); anything unlisted answers 404.
+ */
+export function fakeApi(routes: Record<string, FakeRoute>) {
+  const calls: FakeCall[] = [];
+  const all: Record<string, FakeRoute> = {
+    'GET /config': () => ({ data: { brand: 'Acme Video', googleClientId: null, communityUrl: null } }),
+    'POST /channel/check-token': () => ({ data: { expireTime: 3600 } }),
+    'GET /account/detail': () => ({ data: fakeAccount() }),
+    'GET /pay/vip-user-info': () => ({ data: fakeVip }),
+    ...routes,
+  };
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://console.test');
+    const method = init.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const headers = new Headers(init.headers);
+    calls.push({ method, path, body, authorization: headers.get('authorization') });
+    const route = all[`${method} ${path}`];
+    const answer: FakeAnswer = route ? route(body) : { status: 404, error: 'not_found' };
+    if ('data' in answer) return Response.json({ statusCode: 200, data: answer.data });
+    const { status, error, message = error, headers: extra } = answer;
+    return Response.json({ statusCode: status, error, message }, { status, headers: extra });
+  });
+  return calls;
+}

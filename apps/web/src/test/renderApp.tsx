@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setSignedOutHandler } from '../api/index.ts';
+import { createQueryClient, Providers } from '../app/Providers.tsx';
+import { createRoutes } from '../app/router.tsx';
+import { initI18n } from '../i18n/index.ts';
+import { useAccountStore } from '../stores/account.ts';
+import { useAuthStore } from '../stores/auth.ts';
+
+/** The whole console (every route, the real guards and layout) at `path`, in memory. */
+export function renderApp(path: string, { token = null as string | null, language = 'en' as 'en' | 'zh_CN' } = {}) {
+  initI18n(language);
+  useAuthStore.setState({ authorizationToken: token, routerFrom: null, loggedOut: false });
+  useAccountStore.getState().reset();
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  setSignedOutHandler(() => void router.navigate('/login', { replace: true }));
+  const view = render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
+}
