@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.sys.test.ts'],
         },
       },
       {
@@ -17,6 +17,15 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Real ffmpeg, real S3 protocol, real files; no database, so it runs once rather than per PostgreSQL.
+        test: {
+          name: 'system',
+          include: ['apps/server/src/**/*.sys.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       'apps/*/vitest.config.ts',

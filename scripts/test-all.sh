@@ -40,6 +40,7 @@ check types npm run --silent typecheck
 check openapi-drift node apps/server/src/cli/openapi.ts --check
 
 vitest_suite unit --project unit --project web
+vitest_suite system --project system
 TEST_EXPECT_PG_MAJOR=18 vitest_suite integration-pg18 --project integration
 
 pg15_dir=$(mktemp -d /tmp/leadreel-pg15.XXXXXX)

@@ -5,3 +5,5 @@ export * from './envelope.ts';
 export * from './messages.ts';
 export * from './periods.ts';
 export * from './plans.ts';
+export * from './contracts/videos.ts';
+export * from './uploads.ts';

@@ -47,6 +47,25 @@ export const MESSAGES = {
   referrer_is_referrer: 'referrers cannot be referred',
   referrer_not_found: 'the referrer does not exist',
 
+  // Videos, folders and uploads (issue 4)
+  folder_invalid: 'the folder does not exist',
+  folder_default: 'the default folder cannot be deleted',
+  video_invalid: 'the video does not exist',
+  // spec §5: common.uploader.mimeMsg, "Unsupported file type"
+  upload_type: 'Unsupported file type',
+  // spec §5: no empty files
+  upload_empty: 'the file is empty',
+  // spec §5: common.uploader.limitMsg
+  upload_too_large: 'the file is larger than the upload limit',
+  // spec §8: "insufficient remaining space"
+  storage_limit: 'insufficient remaining space',
+  upload_state: 'the upload is not in a state that allows this',
+  upload_incomplete: 'some parts of the file have not been uploaded yet',
+  upload_size_mismatch: 'the uploaded bytes do not match the size of the file',
+  upload_credential_invalid: 'the upload credential is not valid',
+  upload_credential_expired: 'the upload credential has expired',
+  video_processing: 'the video is still being processed',
+
   unauthorized: 'please sign in again',
   forbidden: 'you are not allowed to do this',
   // spec §5: "Your plan has expired. Renew now to create more content."

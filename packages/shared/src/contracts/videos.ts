@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { MAX_PARTS, VIDEO_NAME_MAX } from '../uploads.ts';
+
+// ---- Folders (spec §3 Folder, §5 folder name) ----
+
+export const FOLDER_NAME_MAX = 50;
+
+export const folderNameField = z
+  .string({ error: 'folder_name_required' })
+  .trim()
+  .min(1, 'folder_name_required')
+  .max(FOLDER_NAME_MAX, 'folder_name_too_long');
+
+export const folderIdField = z.uuid({ error: 'folder_invalid' });
+export const videoIdField = z.uuid({ error: 'video_invalid' });
+
+export const folderData = z.object({
+  folderId: z.string(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  videoCount: z.number().int(),
+  createdAt: z.number().int().describe('seconds'),
+});
+export type Folder = z.infer<typeof folderData>;
+
+export const folderListData = z.array(folderData);
+export const addFolderBody = z.strictObject({ name: folderNameField });
+export const renameFolderBody = z.strictObject({ folderId: folderIdField, name: folderNameField });
+export const deleteFolderBody = z.strictObject({ folderId: folderIdField });
+/** Moves videos into a folder (the move-folder dialog). */
+export const moveVideosBody = z.strictObject({
+  videoIds: z.array(videoIdField, { error: 'video_invalid' }).min(1, 'video_invalid').max(500, 'video_invalid'),
+  folderId: folderIdField,
+});
+
+// ---- Videos (spec §3 Video, §4 Video states) ----
+
+/**
+ * uploading: bytes are arriving; uploaded: every part is in, waiting for the pipeline; processing: being
+ * probed and encoded (playable may already be true from the fast path); ready: the full ladder is out;
+ * failed: the pipeline refused or failed (failReason says why; retry runs it again); upload_failed: the
+ * browser reported a failed upload (retry resumes it).
+ */
+export const VIDEO_STATUSES = ['uploading', 'uploaded', 'processing', 'ready', 'failed', 'upload_failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export const videoData = z.object({
+  videoId: z.string(),
+  folderId: z.string(),
+  name: z.string(),
+  status: z.enum(VIDEO_STATUSES),
+  uploadPercent: z.number().int(),
+  processPercent: z.number().int(),
+  /** True once a first HLS rendition plays (seconds after upload for H.264/AAC sources). */
+  playable: z.boolean(),
+  size: z.number().describe('bytes of the uploaded file'),
+  duration: z.number().nullable().describe('seconds'),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  cover: z.string().nullable().describe('URL of the poster image'),
+  thumbnail: z.string().nullable(),
+  hlsUrl: z.string().nullable().describe('URL of the master playlist'),
+  storyboardUrl: z.string().nullable().describe('WebVTT of the scrubbing storyboard'),
+  previewUrl: z.string().nullable().describe('animated preview'),
+  failReason: z.string().nullable(),
+  sha256: z.string().nullable(),
+  createdAt: z.number().int().describe('seconds'),
+  updatedAt: z.number().int().describe('seconds'),
+});
+export type Video = z.infer<typeof videoData>;
+
+export const VIDEO_SORTS = ['date', 'name'] as const;
+export const PAGE_SIZE_MAX = 100;
+
+export const videoListQuery = z.strictObject({
+  folderId: folderIdField.optional(),
+  keyword: z.string().trim().max(100, 'illegal_input').optional(),
+  sort: z.enum(VIDEO_SORTS, { error: 'illegal_input' }).default('date'),
+  order: z.enum(['asc', 'desc'], { error: 'illegal_input' }).default('desc'),
+  page: z.coerce.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').default(1),
+  pageSize: z.coerce
+    .number({ error: 'illegal_input' })
+    .int('illegal_input')
+    .min(1, 'illegal_input')
+    .max(PAGE_SIZE_MAX, 'illegal_input')
+    .default(20),
+});
+export type VideoListQuery = z.input<typeof videoListQuery>;
+
+export const videoListData = z.object({ list: z.array(videoData), total: z.number().int() });
+export const videoDetailQuery = z.strictObject({ videoId: videoIdField });
+export const deleteVideosBody = z.strictObject({
+  videoIds: z.array(videoIdField, { error: 'video_invalid' }).min(1, 'video_invalid').max(500, 'video_invalid'),
+});
+export const videoStatusQuery = z.strictObject({
+  videoIds: z
+    .string({ error: 'video_invalid' })
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(videoIdField).min(1, 'video_invalid').max(100, 'video_invalid')),
+});
+
+// ---- Uploads (spec §7 upload flow) ----
+
+export const cosTypeField = z.enum(['video', 'tovideo-subtitle', 'tovideo-scene', 'image'], { error: 'illegal_input' });
+export const baseInfoQuery = z.strictObject({ cosType: cosTypeField });
+/** spec §3 Storage base info response. */
+export const baseInfoData = z.object({ dir: z.string(), bucket: z.string(), region: z.string() });
+
+/** spec §3 Storage credential response: a short-lived grant scoped to the caller's directory and kind. */
+export const credentialData = z.object({
+  credentials: z.object({ tmpSecretId: z.string(), tmpSecretKey: z.string(), sessionToken: z.string() }),
+  startTime: z.number().int(),
+  expiredTime: z.number().int(),
+});
+export type StorageCredential = z.infer<typeof credentialData>;
+
+export const preAddBody = z.strictObject({
+  videos: z
+    .array(
+      z.strictObject({
+        videoName: z
+          .string({ error: 'illegal_input' })
+          .trim()
+          .min(1, 'illegal_input')
+          .max(VIDEO_NAME_MAX, 'illegal_input'),
+        size: z.number({ error: 'illegal_input' }).int('illegal_input').min(0, 'illegal_input'),
+      }),
+      { error: 'illegal_input' },
+    )
+    .min(1, 'illegal_input')
+    .max(100, 'illegal_input'),
+  folderId: folderIdField.optional(),
+});
+/** spec §3 Pre-upload response: one id per file, null for a refused file. */
+export const preAddData = z.array(z.string().nullable());
+
+/** Our storage handshake (the spec leaves it to us): where the parts go. */
+export const uploadStartBody = z.strictObject({ sourceVideoId: videoIdField });
+export const uploadStartData = z.object({
+  key: z.string(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+  /** Parts storage already holds (a resumed upload sends only the others). */
+  parts: z.array(z.object({ partNumber: z.number().int(), size: z.number().int(), etag: z.string() })),
+});
+export const signPartsBody = z.strictObject({
+  sourceVideoId: videoIdField,
+  partNumbers: z
+    .array(
+      z.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').max(MAX_PARTS, 'illegal_input'),
+    )
+    .min(1, 'illegal_input')
+    .max(100, 'illegal_input'),
+});
+export const signPartsData = z.object({
+  urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })),
+  expiredTime: z.number().int(),
+});
+
+export const uploadSuccessBody = z.strictObject({
+  sourceVideoId: videoIdField,
+  videoUrl: z.string().max(2000, 'illegal_input').optional(),
+  folderId: folderIdField.optional(),
+});
+export const uploadFailBody = z.strictObject({
+  sourceVideoId: videoIdField,
+  failReason: z.string().max(1000, 'illegal_input').optional(),
+});
+export const heartbeatBody = z.strictObject({
+  videos: z
+    .array(
+      z.strictObject({
+        sourceVideoId: videoIdField,
+        uploadPercent: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(100, 'illegal_input'),
+        sourceVideoUrl: z.string().max(2000, 'illegal_input').optional(),
+        folderId: folderIdField.optional(),
+      }),
+    )
+    .max(100, 'illegal_input'),
+});
+export const reUploadBody = z.strictObject({ sourceVideoId: videoIdField });
