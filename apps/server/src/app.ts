@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests, unavailable } from './errors.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -26,7 +26,22 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createVerificationService } from './modules/auth/verification.service.ts';
+import { mediaRoutes } from './modules/delivery/media.routes.ts';
+import type { JobQueue } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { ffmpegPipeline } from './modules/videos/ffmpeg-pipeline.ts';
+import { createStorage } from './modules/storage/index.ts';
+import type { StorageDriver } from './modules/storage/storage.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { createCredentialSigner } from './modules/uploads/credential.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createFolderRepo } from './modules/videos/folders.repo.ts';
+import { createVideoProcessor, type Pipeline } from './modules/videos/video-processor.ts';
+import { createVideoRepo } from './modules/videos/videos.repo.ts';
+import { videoRoutes } from './modules/videos/videos.routes.ts';
+import { createVideoService } from './modules/videos/videos.service.ts';
+import { serverSecret } from './lib/server-secret.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
@@ -39,10 +54,30 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 
-export type AppDeps = { config: Config; db: Db; mailer: Mailer; clock: Clock; log: Logger };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  log: Logger;
+  /** Where jobs are sent; without one (tests of other modules), a finished upload answers 503. */
+  queue?: JobQueue;
+  /** Defaults to the driver the configuration names. */
+  storage?: StorageDriver;
+  /** Defaults to the ffmpeg pipeline. */
+  pipeline?: Pipeline;
+};
+
+const noQueue: JobQueue = {
+  async enqueueProcessing() {
+    throw unavailable('internal_error');
+  },
+};
 
 /** The services of every module, wired once; routes and workers both use them. */
-export function createServices({ config, db, mailer, clock, log }: AppDeps) {
+export function createServices({ config, db, mailer, clock, log, ...deps }: AppDeps) {
+  const storage = deps.storage ?? createStorage(config);
+  const queue = deps.queue ?? noQueue;
   const accountRepo = createAccountRepo(db);
   const authRepo = createAuthRepo(db);
   const sessions = createSessionService({
@@ -55,7 +90,39 @@ export function createServices({ config, db, mailer, clock, log }: AppDeps) {
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
     : null;
-  const accounts = createAccountService({ accounts: accountRepo });
+  const videoRepo = createVideoRepo(db);
+  const folderRepo = createFolderRepo(db);
+  const accounts = createAccountService({
+    accounts: accountRepo,
+    countVideos: (accountId) => videoRepo.countForAccount(accountId),
+  });
+  const videos = createVideoService({ db, videos: videoRepo, folders: folderRepo, accounts, storage, log });
+  const uploads = createUploadsService({
+    db,
+    videos: videoRepo,
+    folders: folderRepo,
+    accounts,
+    videoService: videos,
+    storage,
+    signer: createCredentialSigner(() => serverSecret(db, 'upload-credential')),
+    clock,
+    log,
+    enqueueProcessing: (videoId) => queue.enqueueProcessing(videoId),
+    bucket: config.STORAGE === 's3' ? (config.S3_BUCKET ?? '') : 'local',
+    region: config.STORAGE === 's3' ? config.S3_REGION : 'local',
+  });
+  const processor = createVideoProcessor({
+    videos: videoRepo,
+    storage,
+    pipeline: deps.pipeline ?? ffmpegPipeline,
+    clock,
+    log,
+  });
+  const canServe = async (accountId: string) => {
+    const account = await accountRepo.findById(accountId);
+    const allowance = await accounts.allowance(accountId).catch(() => null);
+    return Boolean(account && allowance && Number(account.used_traffic) < allowance.trafficBytes);
+  };
   const auth = createAuthService({
     db,
     accounts: accountRepo,
@@ -67,7 +134,7 @@ export function createServices({ config, db, mailer, clock, log }: AppDeps) {
     publicUrl: config.publicUrl,
     log,
   });
-  return { sessions, accounts, auth };
+  return { sessions, accounts, auth, videos, uploads, processor, storage, videoRepo, canServe };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -173,6 +240,10 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         perEmail,
       });
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
+      await api.register(videoRoutes, { videos: services.videos, hooks });
+      await api.register(uploadRoutes, { uploads: services.uploads, hooks });
+      if (services.storage.kind === 'local')
+        await api.register(storageRoutes, { storage: services.storage, clock: deps.clock });
       api.withTypeProvider<ZodTypeProvider>().get(
         '/config',
         {
@@ -214,6 +285,12 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       return reply.status(503).send({ statusCode: 503, error: 'not_ready', message: 'not ready' });
     }
     return { statusCode: 200, data: { status: 'ready' } };
+  });
+
+  await app.register(mediaRoutes, {
+    videos: services.videoRepo,
+    storage: services.storage,
+    canServe: services.canServe,
   });
 
   await registerConsole(app, config.WEB_DIST);

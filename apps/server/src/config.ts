@@ -25,6 +25,10 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** External PostgreSQL; when unset, an embedded PostgreSQL 18 is started under DATA_DIR/postgres. */
   DATABASE_URL: optionalUrl,
+  /** A running media job reports it is alive this often; one silent for longer (its worker died) is retried. Min 10. */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** How often lost jobs are looked for. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Connections per process to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** 0 serves HTTP only; the `worker` entry point runs workers without HTTP. */

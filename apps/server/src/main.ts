@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
-import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime, startWorkers } from './runtime.ts';
+import { createLogger, jobHandlers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
 
 const config = loadConfigOrExit();
 const log = createLogger(config);
@@ -8,11 +8,12 @@ const log = createLogger(config);
 try {
   const runtime = await openRuntime(config, log);
   let ready = false;
+  const jobs = await openJobQueue(runtime, config, log);
   const { app, services } = await buildApp(
-    { config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log },
+    { config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log, queue: jobs },
     { isReady: () => ready },
   );
-  const jobs = await startWorkers(runtime, services, log, config.WORKERS);
+  await jobs.startWorkers(config.WORKERS, jobHandlers(services, config));
   onShutdownSignal(log, async () => {
     ready = false;
     await app.close();

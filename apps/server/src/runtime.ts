@@ -6,7 +6,7 @@ import { createDb, type Db } from './db/database.ts';
 import { lockDataDir, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isStopping, markStopping } from './lib/shutdown.ts';
-import { startJobs } from './modules/jobs/jobs.ts';
+import { type JobHandlers, openJobs } from './modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 
 /** Parses the configuration or prints every problem and exits 1 (issue 3 §2). */
@@ -72,13 +72,24 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
   }
 }
 
-export function startWorkers(runtime: Runtime, services: Services, log: Logger, workers: number) {
-  return startJobs({
+/** Opens the job queue: every process sends jobs; `startWorkers` makes it take them too. */
+export function openJobQueue(runtime: Runtime, config: Config, log: Logger) {
+  return openJobs({
     connectionString: runtime.databaseUrl,
     log,
-    workers,
-    handlers: { sweep: async () => void (await services.sessions.sweep()) },
+    timings: { heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS, superviseSeconds: config.JOB_SUPERVISE_SECONDS },
   });
+}
+
+/** What each queue's jobs do. */
+export function jobHandlers(services: Services, config: Config): JobHandlers {
+  return {
+    sweep: async () => {
+      await services.sessions.sweep();
+      await services.uploads.sweep(config.uploadTtlMs);
+    },
+    processVideo: (videoId, signal) => services.processor.process(videoId, signal),
+  };
 }
 
 /** Runs `stop` on SIGINT or SIGTERM, once; a second signal exits at once. */

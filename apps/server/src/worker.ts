@@ -1,6 +1,6 @@
 import { createServices } from './app.ts';
 import { systemClock } from './lib/clock.ts';
-import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime, startWorkers } from './runtime.ts';
+import { createLogger, jobHandlers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
 
 // Workers only, no HTTP: run as many of these as the media load needs (README, production).
 const config = loadConfigOrExit();
@@ -8,8 +8,16 @@ const log = createLogger(config).child({ role: 'worker' });
 
 try {
   const runtime = await openRuntime(config, log);
-  const services = createServices({ config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log });
-  const jobs = await startWorkers(runtime, services, log, Math.max(1, config.WORKERS));
+  const jobs = await openJobQueue(runtime, config, log);
+  const services = createServices({
+    config,
+    db: runtime.db,
+    mailer: runtime.mailer,
+    clock: systemClock,
+    log,
+    queue: jobs,
+  });
+  await jobs.startWorkers(Math.max(1, config.WORKERS), jobHandlers(services, config));
   onShutdownSignal(log, async () => {
     await jobs.stop();
     await runtime.close();

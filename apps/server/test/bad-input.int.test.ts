@@ -205,10 +205,85 @@ const ROUTES: Case[] = [
     ],
     auth: true,
   },
+  ...videoRouteCases(),
 ];
 
+/** issue 4: folders, videos and the upload flow. */
+function videoRouteCases(): Case[] {
+  const folderId = '00000000-0000-4000-8000-000000000000';
+  const videoId = '00000000-0000-4000-8000-000000000001';
+  const FOLDER_NAME: Array<[unknown, string]> = [
+    [undefined, 'folder_name_required'],
+    ['', 'folder_name_required'],
+    ['   ', 'folder_name_required'],
+    [42, 'folder_name_required'],
+    ['n'.repeat(51), 'folder_name_too_long'],
+  ];
+  const FOLDER_ID: Array<[unknown, string]> = [
+    [undefined, 'folder_invalid'],
+    ['', 'folder_invalid'],
+    ['../x', 'folder_invalid'],
+    [7, 'folder_invalid'],
+  ];
+  const VIDEO_ID: Array<[unknown, string]> = [
+    [undefined, 'video_invalid'],
+    ['', 'video_invalid'],
+    ['not-a-uuid', 'video_invalid'],
+    [{}, 'video_invalid'],
+  ];
+  const VIDEO_IDS: Array<[unknown, string]> = [
+    [undefined, 'video_invalid'],
+    [[], 'video_invalid'],
+    ['x', 'video_invalid'],
+    [Array.from({ length: 501 }, () => videoId), 'video_invalid'],
+  ];
+  const add = (route: string, valid: Record<string, unknown>, field: string, cases: Array<[unknown, string]>) =>
+    ({ route, valid, field, cases, auth: true }) satisfies Case;
+  return [
+    add('/api/vod/video/folder/add', { name: 'ok' }, 'name', FOLDER_NAME),
+    add('/api/vod/video/folder/rename', { folderId, name: 'ok' }, 'name', FOLDER_NAME),
+    add('/api/vod/video/folder/rename', { folderId, name: 'ok' }, 'folderId', FOLDER_ID),
+    add('/api/vod/video/folder/delete', { folderId }, 'folderId', FOLDER_ID),
+    add('/api/vod/video/folder/move', { folderId, videoIds: [videoId] }, 'folderId', FOLDER_ID),
+    add('/api/vod/video/folder/move', { folderId, videoIds: [videoId] }, 'videoIds', VIDEO_IDS),
+    add('/api/vod/video/delete', { videoIds: [videoId] }, 'videoIds', VIDEO_IDS),
+    add('/api/vod/video/pre-add-custom-video', { videos: [{ videoName: 'a.mp4', size: 1 }] }, 'videos', [
+      [undefined, 'illegal_input'],
+      [[], 'illegal_input'],
+      ['a.mp4', 'illegal_input'],
+      [Array.from({ length: 101 }, () => ({ videoName: 'a.mp4', size: 1 })), 'illegal_input'],
+    ]),
+    add('/api/vod/video/pre-add-custom-video', { videos: [{ videoName: 'a.mp4', size: 1 }] }, 'folderId', [
+      ['', 'folder_invalid'],
+      ['x', 'folder_invalid'],
+    ]),
+    add('/api/vod/video/add-custom-video-heartbeat', { videos: [] }, 'videos', [
+      [undefined, 'illegal_input'],
+      [{}, 'illegal_input'],
+      [Array.from({ length: 101 }, () => ({ sourceVideoId: videoId, uploadPercent: 1 })), 'illegal_input'],
+    ]),
+    add('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, 'sourceVideoId', VIDEO_ID),
+    add('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId }, 'sourceVideoId', VIDEO_ID),
+    add('/api/vod/video/add-custom-video-fail', { sourceVideoId: videoId }, 'sourceVideoId', VIDEO_ID),
+    add('/api/vod/video/add-custom-video-fail', { sourceVideoId: videoId }, 'failReason', [
+      ['r'.repeat(1001), 'illegal_input'],
+      [5, 'illegal_input'],
+    ]),
+    add('/api/vod/video/upload/start', { sourceVideoId: videoId }, 'sourceVideoId', VIDEO_ID),
+    add('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers: [1] }, 'partNumbers', [
+      [undefined, 'illegal_input'],
+      [[], 'illegal_input'],
+      [[0], 'illegal_input'],
+      [[10001], 'illegal_input'],
+      [[1.5], 'illegal_input'],
+      [['1'], 'illegal_input'],
+      [Array.from({ length: 101 }, (_, i) => i + 1), 'illegal_input'],
+    ]),
+  ];
+}
+
 async function snapshot() {
-  const count = async (table: 'account' | 'session' | 'verification_code' | 'folder') =>
+  const count = async (table: 'account' | 'session' | 'verification_code' | 'folder' | 'video') =>
     Number(
       (
         await t.db
@@ -222,6 +297,8 @@ async function snapshot() {
     sessions: await count('session'),
     codes: await count('verification_code'),
     folders: await count('folder'),
+    videos: await count('video'),
+    usedStorage: (await t.db.selectFrom('account').select('used_storage').execute()).map((a) => Number(a.used_storage)),
   };
 }
 
@@ -232,7 +309,9 @@ describe.each(ROUTES)('$route $field', ({ route, valid, field, cases, auth }) =>
     if (value === undefined) delete body[field];
     const response = await post(t.app, route, body, auth ? token : undefined);
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ statusCode: 400, error: expected, field });
+    expect(response.body).toMatchObject({ statusCode: 400, error: expected });
+    // A value inside an array is named by its path, e.g. partNumbers.0.
+    expect(String(response.body.field).split('.')[0]).toBe(field);
     expect(typeof response.body.message).toBe('string');
     expect(await snapshot()).toEqual(before);
   });

@@ -7,12 +7,14 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type Services } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
+import { openJobs } from '../src/modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from '../src/modules/mail/mailer.ts';
+import { jobHandlers } from '../src/runtime.ts';
 
 export type TestDatabase = { db: Db; url: string; drop: () => Promise<void> };
 
@@ -43,6 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export type TestApp = {
   app: FastifyInstance;
+  services: Services;
   db: Db;
   config: Config;
   clock: Clock & { advance: (ms: number) => void };
@@ -54,7 +57,7 @@ export type TestApp = {
 /** The real app on a real database, with the outbox mailer writing into a temporary folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase; mailer?: Mailer } = {},
+  options: { database?: TestDatabase; mailer?: Mailer; media?: boolean } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-app-'));
@@ -70,10 +73,16 @@ export async function createTestApp(
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: outbox, log });
   const clock = manualClock(new Date());
-  const { app } = await buildApp({ config, db: database.db, mailer, clock, log });
+  // With media, the real job queue and one worker run the real ffmpeg pipeline, as in production.
+  const jobs = options.media
+    ? await openJobs({ connectionString: database.url, log, timings: { heartbeatSeconds: 10, superviseSeconds: 2 } })
+    : undefined;
+  const { app, services } = await buildApp({ config, db: database.db, mailer, clock, log, queue: jobs });
+  if (jobs) await jobs.startWorkers(1, jobHandlers(services, config));
   await app.ready();
   return {
     app,
+    services,
     db: database.db,
     config,
     clock,
@@ -81,6 +90,7 @@ export async function createTestApp(
     outbox,
     async close() {
       await app.close();
+      await jobs?.stop();
       if (!options.database) await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -39,7 +39,7 @@ describe('the worker loop', () => {
       connectionString: database.url,
       log,
       workers: 0,
-      handlers: { sweep: async () => void swept++ },
+      handlers: { sweep: async () => void swept++, processVideo: async () => undefined },
     });
     const worker = await startJobs({
       connectionString: database.url,
@@ -50,6 +50,7 @@ describe('the worker loop', () => {
           await services.sessions.sweep();
           swept += 100;
         },
+        processVideo: async () => undefined,
       },
     });
     try {

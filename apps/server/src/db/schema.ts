@@ -1,4 +1,4 @@
-import type { Language, Period } from '@leadreel/shared';
+import type { Language, Period, VideoStatus } from '@leadreel/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -54,7 +54,54 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** The derived files of one generation, as the pipeline published them (keys relative to the generation). */
+export type VideoMedia = {
+  master: string;
+  renditions: { name: string; width: number; height: number; bandwidth: number; playlist: string }[];
+  poster: string | null;
+  thumbnail: string | null;
+  storyboard: string | null;
+  preview: string | null;
+  /** Every file of the generation with its size, for storage accounting and deletion. */
+  bytes: number;
+};
+
+export interface VideoTable {
+  id: Generated<string>;
+  account_id: string;
+  folder_id: string;
+  name: string;
+  status: Generated<VideoStatus>;
+  size: string | number;
+  upload_percent: Generated<number>;
+  process_percent: Generated<number>;
+  playable: Generated<boolean>;
+  source_key: string;
+  upload_id: string | null;
+  part_size: number;
+  sha256: string | null;
+  generation: Generated<number>;
+  media: VideoMedia | null;
+  fail_reason: string | null;
+  duration_sec: number | null;
+  width: number | null;
+  height: number | null;
+  last_heartbeat_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  uploaded_at: Date | null;
+  ready_at: Date | null;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  secret: Buffer;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  server_secret: ServerSecretTable;
+  video: VideoTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

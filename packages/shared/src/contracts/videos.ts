@@ -86,6 +86,7 @@ export const videoListQuery = z.strictObject({
     .default(20),
 });
 export type VideoListQuery = z.input<typeof videoListQuery>;
+export type VideoListParams = z.output<typeof videoListQuery>;
 
 export const videoListData = z.object({ list: z.array(videoData), total: z.number().int() });
 export const videoDetailQuery = z.strictObject({ videoId: videoIdField });

@@ -4,12 +4,17 @@ import {
   type GatedFeature,
   isFeatureAllowed,
   type Language,
+  type PlanAllowance,
   type VipUserInfo,
 } from '@leadreel/shared';
 import { AppError, badRequest, conflict, planPeriod, unauthorized } from '../../errors.ts';
 import type { AccountRepo } from './account.repo.ts';
 
-export function createAccountService(deps: { accounts: AccountRepo }) {
+export function createAccountService(deps: {
+  accounts: AccountRepo;
+  /** The account's number of videos (spec §3 videoTotal), answered by the videos module. */
+  countVideos?: (accountId: string) => Promise<number>;
+}) {
   const { accounts } = deps;
 
   async function load(accountId: string) {
@@ -20,6 +25,14 @@ export function createAccountService(deps: { accounts: AccountRepo }) {
   }
 
   return {
+    load,
+
+    /** What the account's plan grants. Every account is on Free until the billing issue adds plans. */
+    async allowance(accountId: string): Promise<PlanAllowance> {
+      await load(accountId);
+      return FREE_PLAN;
+    },
+
     /** spec §3 Account info. Every account is on the Free plan until the billing issue adds plans. */
     async detail(accountId: string): Promise<AccountDetail> {
       const account = await load(accountId);
@@ -40,7 +53,7 @@ export function createAccountService(deps: { accounts: AccountRepo }) {
           usedTraffic: Number(account.used_traffic),
         },
         periodEndTime: account.period_end_at ? Math.floor(account.period_end_at.getTime() / 1000) : 0,
-        videoTotal: 0,
+        videoTotal: deps.countVideos ? await deps.countVideos(account.id) : 0,
         defaultFolderId: account.default_folder_id ?? '',
       };
     },

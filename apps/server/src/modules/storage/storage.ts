@@ -37,6 +37,8 @@ export interface StorageDriver {
   deletePrefix(prefix: string): Promise<void>;
   /** Copies a local file to `key`. */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** The object's file on this machine when the driver keeps one (local), so ffmpeg reads it in place. */
+  localPath?(key: string): string | null;
   /** Copies the object at `key` to a local file (for ffmpeg, which reads files only). */
   downloadToFile(key: string, filePath: string): Promise<void>;
 }

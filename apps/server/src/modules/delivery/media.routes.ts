@@ -1,0 +1,104 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { StorageDriver } from '../storage/storage.ts';
+import { generationPrefix } from '../videos/keys.ts';
+import type { VideoRepo } from '../videos/videos.repo.ts';
+import { contentTypeOf, isSafeMediaPath, parseRange, rebaseMaster } from './media-files.ts';
+
+export type MediaDeps = {
+  videos: VideoRepo;
+  storage: StorageDriver;
+  /** Whether the account may still serve playback (spec §8: bandwidth limit reached). */
+  canServe: (accountId: string) => Promise<boolean>;
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * /media: playlists, segments, posters and storyboards of playable videos. A deleted, unknown or not yet
+ * playable video is 404, the same answer as a file that never existed, so ids cannot be probed. Files under
+ * a generation never change (a retry writes a new generation), so they are cached for a year; the master
+ * playlist, which gains the full ladder after the fast path, is revalidated.
+ */
+export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, storage, canServe }) => {
+  // Embeds on customers' sites fetch playlists and segments from here with XHR (hls.js).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 404, error: 'not_found', message: 'not found' });
+
+  async function playableVideo(videoId: string) {
+    if (!UUID.test(videoId)) return null;
+    const video = await videos.findById(videoId);
+    if (!video?.playable || !video.media || !['processing', 'ready'].includes(video.status)) return null;
+    return video;
+  }
+
+  const bandwidthExceeded = (reply: FastifyReply) =>
+    reply
+      .code(403)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 403, error: 'bandwidth_limit', message: 'Video playback unavailable.' });
+
+  app.get<{ Params: { videoId: string } }>('/media/:videoId/master.m3u8', async (request, reply) => {
+    const video = await playableVideo(request.params.videoId);
+    if (!video?.media) return notFound(reply);
+    if (!(await canServe(video.account_id))) return bandwidthExceeded(reply);
+    const stored = await storage.get(
+      `${generationPrefix(video.account_id, video.id, video.generation)}${video.media.master}`,
+    );
+    if (!stored) return notFound(reply);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    const body = rebaseMaster(Buffer.concat(chunks).toString('utf8'), video.generation);
+    await videos.addUsedTraffic(video.account_id, Buffer.byteLength(body));
+    return reply
+      .header('content-type', contentTypeOf('master.m3u8'))
+      .header('cache-control', video.status === 'ready' ? 'public, max-age=60' : 'no-cache')
+      .send(body);
+  });
+
+  app.get<{ Params: { videoId: string; generation: string; '*': string } }>(
+    '/media/:videoId/:generation/*',
+    async (request, reply) => {
+      const { videoId, generation } = request.params;
+      const path = request.params['*'];
+      if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) return notFound(reply);
+      const video = await playableVideo(videoId);
+      if (!video || Number(generation) !== video.generation) return notFound(reply);
+      if (!(await canServe(video.account_id))) return bandwidthExceeded(reply);
+      const key = `${generationPrefix(video.account_id, video.id, video.generation)}${path}`;
+      const head = await storage.head(key);
+      if (!head) return notFound(reply);
+      const range = parseRange(request.headers.range, head.size);
+      if (range === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${head.size}`).send();
+      }
+      const stored = await storage.get(key, range ?? undefined);
+      if (!stored) return notFound(reply);
+      reply
+        .header('content-type', contentTypeOf(path))
+        .header('cache-control', IMMUTABLE)
+        .header('accept-ranges', 'bytes')
+        .header('content-length', stored.size);
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`);
+      if (request.method === 'HEAD') {
+        stored.body.destroy();
+        return reply.send();
+      }
+      // Counted when the bytes have gone out, not when they were asked for.
+      reply.raw.once('finish', () => {
+        void videos.addUsedTraffic(video.account_id, stored.size).catch((error) => {
+          request.log.error({ err: error }, 'could not count served bytes');
+        });
+      });
+      return reply.send(stored.body);
+    },
+  );
+};

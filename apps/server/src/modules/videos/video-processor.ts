@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Clock } from '../../lib/clock.ts';
+import type { StorageDriver } from '../storage/storage.ts';
+import { compareParts } from '../uploads/uploads.service.ts';
+import { generationPrefix } from './keys.ts';
+import type { VideoRepo, VideoRow } from './videos.repo.ts';
+
+/** What the media pipeline made, paths relative to its output folder. */
+export type PipelineResult = {
+  durationSec: number;
+  width: number;
+  height: number;
+  master: string;
+  renditions: { name: string; width: number; height: number; bandwidth: number; playlist: string }[];
+  poster: string | null;
+  thumbnail: string | null;
+  storyboard: string | null;
+  preview: string | null;
+  files: string[];
+};
+
+/** The pipeline as the processor uses it: files in, files out, progress and a first playable master on the way. */
+export type Pipeline = (options: {
+  input: string;
+  outDir: string;
+  signal: AbortSignal;
+  onProgress: (percent: number) => void;
+  /** Called once when a first rendition plays; `master` is relative to outDir, `files` are what it needs. */
+  onPlayable: (playable: { master: string; files: string[] }) => Promise<void>;
+}) => Promise<PipelineResult>;
+
+/** A failure that running again cannot fix (not a video, too big, corrupt): the video fails with `reason`. */
+export class MediaRefusal extends Error {
+  readonly reason: string;
+  constructor(reason: string) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+async function walk(dir: string, base = dir): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await walk(full, base)));
+    else files.push(path.relative(base, full).split(path.sep).join('/'));
+  }
+  return files;
+}
+
+/**
+ * The `video-process` job: joins the uploaded parts, records the SHA-256, runs the pipeline and publishes
+ * what it makes. Safe to run again for the same video at any point (a worker killed mid-encode): each run
+ * takes a new generation, and only the run whose generation is still the video's may publish, so a video
+ * ends ready exactly once.
+ */
+export function createVideoProcessor(deps: {
+  videos: VideoRepo;
+  storage: StorageDriver;
+  pipeline: Pipeline;
+  clock: Clock;
+  log: Logger;
+  workDir?: string;
+}) {
+  const { videos, storage, clock, log } = deps;
+
+  /** Joins the parts into the source object (once), checks its size, records its SHA-256. */
+  async function ingest(video: VideoRow) {
+    if (video.upload_id) {
+      const parts = await storage.listParts(video.source_key, video.upload_id);
+      const { missing, wrong } = compareParts(Number(video.size), video.part_size, parts);
+      if (missing.length > 0 || wrong.length > 0)
+        throw new MediaRefusal('the uploaded parts do not add up to the file');
+      await storage.completeMultipartUpload(
+        video.source_key,
+        video.upload_id,
+        parts.map(({ partNumber, etag }) => ({ partNumber, etag })),
+      );
+      await videos.update(video.id, { upload_id: null });
+    }
+    const head = await storage.head(video.source_key);
+    if (!head) throw new MediaRefusal('the uploaded file is missing from storage');
+    if (head.size !== Number(video.size)) throw new MediaRefusal('the uploaded file does not have the declared size');
+    if (!video.sha256) {
+      const object = await storage.get(video.source_key);
+      if (!object) throw new MediaRefusal('the uploaded file is missing from storage');
+      const hash = createHash('sha256');
+      for await (const chunk of object.body) hash.update(chunk as Buffer);
+      await videos.update(video.id, { sha256: hash.digest('hex') });
+    }
+  }
+
+  async function publish(prefix: string, outDir: string, files: string[], published: Set<string>) {
+    // Playlists last, so a player never sees a playlist naming a segment not yet stored.
+    const ordered = files
+      .filter((file) => !published.has(file))
+      .sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
+    for (const file of ordered) {
+      await storage.putFile(`${prefix}${file}`, path.join(outDir, file), 'application/octet-stream');
+      published.add(file);
+    }
+  }
+
+  async function fail(videoId: string, generation: number, reason: string) {
+    const updated = await videos.transitionGeneration(videoId, generation, { status: 'failed', fail_reason: reason });
+    if (updated) log.warn({ videoId, reason }, 'video processing failed');
+  }
+
+  return {
+    async process(videoId: string, signal: AbortSignal) {
+      let video = await videos.findById(videoId);
+      // Deleted meanwhile, or already finished by an earlier run of this job: nothing to do.
+      if (!video || !['uploaded', 'processing'].includes(video.status)) return;
+      try {
+        await ingest(video);
+      } catch (error) {
+        if (!(error instanceof MediaRefusal)) throw error;
+        await videos.transition(videoId, ['uploaded', 'processing'], { status: 'failed', fail_reason: error.reason });
+        return;
+      }
+      const claimed = await videos.claimGeneration(videoId);
+      if (!claimed) return;
+      video = claimed;
+      const generation = video.generation;
+      const prefix = generationPrefix(video.account_id, video.id, generation);
+      // An earlier generation (a run that died, or a failed encode being retried) is no longer served.
+      if (generation > 1) await storage.deletePrefix(generationPrefix(video.account_id, video.id, generation - 1));
+
+      const workDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'leadreel-job-'));
+      try {
+        const input = storage.localPath?.(video.source_key) ?? path.join(workDir, 'source');
+        if (!storage.localPath) await storage.downloadToFile(video.source_key, input);
+        const outDir = path.join(workDir, 'out');
+        await fs.mkdir(outDir);
+        let lastSaved = 0;
+        const published = new Set<string>();
+        const result = await deps.pipeline({
+          input,
+          outDir,
+          signal,
+          onProgress: (percent) => {
+            const now = clock.now().getTime();
+            if (now - lastSaved < 1000 && percent < 100) return;
+            lastSaved = now;
+            void videos.setProgress(videoId, 'processing', Math.min(99, percent)).catch(() => undefined);
+          },
+          onPlayable: async ({ master, files }) => {
+            await publish(prefix, outDir, files, published);
+            await videos.transitionGeneration(videoId, generation, {
+              playable: true,
+              media: {
+                master,
+                renditions: [],
+                poster: null,
+                thumbnail: null,
+                storyboard: null,
+                preview: null,
+                bytes: 0,
+              },
+            });
+          },
+        });
+        const files = await walk(outDir);
+        await publish(prefix, outDir, files, published);
+        let bytes = 0;
+        for (const file of files) bytes += (await fs.stat(path.join(outDir, file))).size;
+        const ready = await videos.transitionGeneration(videoId, generation, {
+          status: 'ready',
+          playable: true,
+          process_percent: 100,
+          ready_at: clock.now(),
+          duration_sec: result.durationSec,
+          width: result.width,
+          height: result.height,
+          media: {
+            master: result.master,
+            renditions: result.renditions,
+            poster: result.poster,
+            thumbnail: result.thumbnail,
+            storyboard: result.storyboard,
+            preview: result.preview,
+            bytes,
+          },
+        });
+        // Deleted or superseded while encoding: what this run stored belongs to nobody.
+        if (!ready) await storage.deletePrefix(prefix);
+        else log.info({ videoId, generation, durationSec: result.durationSec }, 'video ready');
+      } catch (error) {
+        if (error instanceof MediaRefusal) await fail(videoId, generation, error.reason);
+        else throw error;
+      } finally {
+        await fs.rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+export type VideoProcessor = ReturnType<typeof createVideoProcessor>;

@@ -1,0 +1,242 @@
+import type { VideoStatus } from '@leadreel/shared';
+import { sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { VideoTable } from '../../db/schema.ts';
+
+export type VideoRow = Awaited<ReturnType<ReturnType<typeof createVideoRepo>['find']>> & {};
+
+export type VideoListFilter = {
+  accountId: string;
+  folderId?: string;
+  keyword?: string;
+  sort: 'date' | 'name';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+};
+
+/** LIKE metacharacters in a user's keyword match themselves. */
+function likePattern(keyword: string) {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createVideoRepo(db: Db) {
+  return {
+    find(accountId: string, videoId: string) {
+      return db
+        .selectFrom('video')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', videoId)
+        .executeTakeFirst();
+    },
+
+    /** For the pipeline and media serving, which act for no signed-in account. */
+    findById(videoId: string) {
+      return db.selectFrom('video').selectAll().where('id', '=', videoId).executeTakeFirst();
+    },
+
+    findMany(accountId: string, videoIds: string[]) {
+      if (videoIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('video')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', 'in', videoIds)
+        .execute();
+    },
+
+    async list(filter: VideoListFilter) {
+      let query = db.selectFrom('video').where('account_id', '=', filter.accountId);
+      if (filter.folderId) query = query.where('folder_id', '=', filter.folderId);
+      if (filter.keyword) query = query.where('name', 'ilike', likePattern(filter.keyword));
+      const { total } = await query.select(({ fn }) => fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await query
+        .selectAll()
+        .orderBy(filter.sort === 'name' ? sql`lower(name)` : sql`created_at`, filter.order)
+        .orderBy('id', filter.order)
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      return { rows, total: Number(total) };
+    },
+
+    countForAccount(accountId: string) {
+      return db
+        .selectFrom('video')
+        .select(({ fn }) => fn.countAll<number>().as('total'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.total));
+    },
+
+    insert(
+      trx: Db,
+      values: {
+        id: string;
+        accountId: string;
+        folderId: string;
+        name: string;
+        size: number;
+        sourceKey: string;
+        partSize: number;
+      },
+    ) {
+      return trx
+        .insertInto('video')
+        .values({
+          id: values.id,
+          account_id: values.accountId,
+          folder_id: values.folderId,
+          name: values.name,
+          size: values.size,
+          source_key: values.sourceKey,
+          part_size: values.partSize,
+        })
+        .execute();
+    },
+
+    /** Updates a video only while its status is one of `from`; answers the updated row or undefined. */
+    transition(videoId: string, from: readonly VideoStatus[], values: Updateable<VideoTable>, trx: Db = db) {
+      return trx
+        .updateTable('video')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', videoId)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    update(videoId: string, values: Updateable<VideoTable>, trx: Db = db) {
+      return trx
+        .updateTable('video')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', videoId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Starts a pipeline run: the video becomes processing under a new generation, whatever run came
+     * before (one that died mid-encode has its generation superseded). Undefined when the video is gone
+     * or no longer waiting for processing.
+     */
+    claimGeneration(videoId: string) {
+      return db
+        .updateTable('video')
+        .set({
+          status: 'processing',
+          generation: sql`generation + 1`,
+          process_percent: 0,
+          playable: false,
+          media: null,
+          fail_reason: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', videoId)
+        .where('status', 'in', ['uploaded', 'processing'])
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Updates a processing video only while `generation` is still its current run. */
+    transitionGeneration(videoId: string, generation: number, values: Updateable<VideoTable>) {
+      return db
+        .updateTable('video')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', videoId)
+        .where('status', '=', 'processing')
+        .where('generation', '=', generation)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Saves the multipart upload id unless another request saved one first (then undefined). */
+    setUploadId(videoId: string, uploadId: string) {
+      return db
+        .updateTable('video')
+        .set({ upload_id: uploadId })
+        .where('id', '=', videoId)
+        .where('upload_id', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async isUploadKnown(uploadId: string) {
+      const row = await db.selectFrom('video').select('id').where('upload_id', '=', uploadId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Progress only moves forward, and only while the video is in `status`. */
+    setProgress(videoId: string, status: 'uploading' | 'processing', percent: number) {
+      const column = status === 'uploading' ? 'upload_percent' : 'process_percent';
+      return db
+        .updateTable('video')
+        .set({ [column]: sql`greatest(${sql.ref(column)}, ${Math.round(percent)})`, updated_at: new Date() })
+        .where('id', '=', videoId)
+        .where('status', '=', status)
+        .execute();
+    },
+
+    heartbeat(accountId: string, videoId: string, percent: number, now: Date) {
+      return db
+        .updateTable('video')
+        .set({ upload_percent: sql`greatest(upload_percent, ${Math.round(percent)})`, last_heartbeat_at: now })
+        .where('account_id', '=', accountId)
+        .where('id', '=', videoId)
+        .where('status', '=', 'uploading')
+        .execute();
+    },
+
+    moveToFolder(accountId: string, videoIds: string[], folderId: string) {
+      return db
+        .updateTable('video')
+        .set({ folder_id: folderId, updated_at: new Date() })
+        .where('account_id', '=', accountId)
+        .where('id', 'in', videoIds)
+        .execute();
+    },
+
+    /** Deletes the rows in the caller's transaction; answers what was deleted. */
+    deleteMany(trx: Db, accountId: string, videoIds: string[]) {
+      return trx
+        .deleteFrom('video')
+        .where('account_id', '=', accountId)
+        .where('id', 'in', videoIds)
+        .returning(['id', 'size', 'source_key', 'upload_id', 'generation', 'account_id'])
+        .execute();
+    },
+
+    /** Uploads that stopped: no heartbeat (or creation) since `before`. */
+    staleUploads(before: Date) {
+      return db
+        .selectFrom('video')
+        .select(['id', 'account_id'])
+        .where('status', 'in', ['uploading', 'upload_failed'])
+        .where(sql<boolean>`coalesce(last_heartbeat_at, updated_at) < ${before}`)
+        .execute();
+    },
+
+    /**
+     * Adds `delta` bytes to the account's used storage in the caller's transaction. A positive delta is
+     * refused (undefined) when it would exceed `quota`.
+     */
+    addUsedStorage(trx: Db, accountId: string, delta: number, quota?: number) {
+      let query = trx
+        .updateTable('account')
+        .set({ used_storage: sql`greatest(0, used_storage + ${delta})` })
+        .where('id', '=', accountId);
+      if (quota !== undefined && delta > 0) query = query.where(sql<boolean>`used_storage + ${delta} <= ${quota}`);
+      return query.returning('used_storage').executeTakeFirst();
+    },
+
+    addUsedTraffic(accountId: string, bytes: number) {
+      return db
+        .updateTable('account')
+        .set({ used_traffic: sql`used_traffic + ${bytes}` })
+        .where('id', '=', accountId)
+        .execute();
+    },
+  };
+}
+export type VideoRepo = ReturnType<typeof createVideoRepo>;

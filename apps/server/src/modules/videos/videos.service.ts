@@ -1,0 +1,172 @@
+import type { Folder, Video, VideoListParams } from '@leadreel/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { StorageDriver } from '../storage/storage.ts';
+import type { FolderRepo } from './folders.repo.ts';
+import { mediaUrl, sourcePrefix, videoMediaPrefix } from './keys.ts';
+import type { VideoRepo, VideoRow } from './videos.repo.ts';
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The API's view of a video row (spec §3 Video). */
+export function toVideoData(row: VideoRow): Video {
+  const media = row.media;
+  const file = (name: string | null | undefined) => (name ? mediaUrl(row.id, row.generation, name) : null);
+  return {
+    videoId: row.id,
+    folderId: row.folder_id,
+    name: row.name,
+    status: row.status,
+    uploadPercent: row.status === 'uploading' || row.status === 'upload_failed' ? row.upload_percent : 100,
+    processPercent: row.status === 'ready' ? 100 : row.process_percent,
+    playable: row.playable,
+    size: Number(row.size),
+    duration: row.duration_sec,
+    width: row.width,
+    height: row.height,
+    cover: file(media?.poster),
+    thumbnail: file(media?.thumbnail),
+    hlsUrl: row.playable ? `/media/${row.id}/master.m3u8` : null,
+    storyboardUrl: file(media?.storyboard),
+    previewUrl: file(media?.preview),
+    failReason: row.fail_reason,
+    sha256: row.sha256,
+    createdAt: seconds(row.created_at),
+    updatedAt: seconds(row.updated_at),
+  };
+}
+
+export function createVideoService(deps: {
+  db: Db;
+  videos: VideoRepo;
+  folders: FolderRepo;
+  accounts: AccountService;
+  storage: StorageDriver;
+  log: Logger;
+}) {
+  const { db, videos, folders, accounts, storage, log } = deps;
+
+  const folderNotFound = () => new AppError(404, 'folder_invalid', { field: 'folderId' });
+  const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'videoId' });
+
+  async function ownFolder(accountId: string, folderId: string) {
+    const folder = await folders.find(accountId, folderId);
+    if (!folder) throw folderNotFound();
+    return folder;
+  }
+
+  /** Storage of deleted videos; a failure leaves orphans for the sweep, never a half-deleted row. */
+  async function removeStoredFiles(
+    rows: { id: string; account_id: string; source_key: string; upload_id: string | null }[],
+  ) {
+    for (const row of rows) {
+      try {
+        if (row.upload_id) await storage.abortMultipartUpload(row.source_key, row.upload_id).catch(() => undefined);
+        await storage.deletePrefix(sourcePrefix(row.account_id, row.id));
+        await storage.deletePrefix(videoMediaPrefix(row.account_id, row.id));
+      } catch (error) {
+        log.error({ err: error, videoId: row.id }, 'could not delete the files of a deleted video');
+      }
+    }
+  }
+
+  return {
+    async listFolders(accountId: string): Promise<Folder[]> {
+      await accounts.assertFeatureAllowed(accountId, 'getData');
+      const rows = await folders.list(accountId);
+      return rows.map((row) => ({
+        folderId: row.id,
+        name: row.name,
+        isDefault: row.id === row.default_folder_id,
+        videoCount: Number(row.video_count),
+        createdAt: seconds(row.created_at),
+      }));
+    },
+
+    async addFolder(accountId: string, name: string): Promise<Folder> {
+      await accounts.assertFeatureAllowed(accountId, 'folders');
+      const row = await folders.insert(accountId, name);
+      return { folderId: row.id, name: row.name, isDefault: false, videoCount: 0, createdAt: seconds(row.created_at) };
+    },
+
+    async renameFolder(accountId: string, folderId: string, name: string): Promise<Folder> {
+      await accounts.assertFeatureAllowed(accountId, 'folders');
+      const row = await folders.rename(accountId, folderId, name);
+      if (!row) throw folderNotFound();
+      const listed = (await folders.list(accountId)).find((folder) => folder.id === folderId);
+      return {
+        folderId: row.id,
+        name: row.name,
+        isDefault: listed?.default_folder_id === row.id,
+        videoCount: Number(listed?.video_count ?? 0),
+        createdAt: seconds(row.created_at),
+      };
+    },
+
+    /** Its videos move to the default folder, which itself cannot be deleted. */
+    async deleteFolder(accountId: string, folderId: string) {
+      await accounts.assertFeatureAllowed(accountId, 'folders');
+      const account = await accounts.load(accountId);
+      await ownFolder(accountId, folderId);
+      if (account.default_folder_id === folderId || !account.default_folder_id)
+        throw badRequest('folder_default', 'folderId');
+      const defaultFolderId = account.default_folder_id;
+      await db.transaction().execute(async (trx) => {
+        if (!(await folders.deleteInto(trx, accountId, folderId, defaultFolderId))) throw folderNotFound();
+      });
+    },
+
+    async moveVideos(accountId: string, videoIds: string[], folderId: string) {
+      await accounts.assertFeatureAllowed(accountId, 'folders');
+      await ownFolder(accountId, folderId);
+      const ids = [...new Set(videoIds)];
+      const found = await videos.findMany(accountId, ids);
+      if (found.length !== ids.length) throw videoNotFound();
+      await videos.moveToFolder(accountId, ids, folderId);
+    },
+
+    async list(accountId: string, query: VideoListParams) {
+      await accounts.assertFeatureAllowed(accountId, 'getData');
+      if (query.folderId) await ownFolder(accountId, query.folderId);
+      const { rows, total } = await videos.list({
+        accountId,
+        folderId: query.folderId,
+        keyword: query.keyword || undefined,
+        sort: query.sort,
+        order: query.order,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { list: rows.map(toVideoData), total };
+    },
+
+    async detail(accountId: string, videoId: string) {
+      const row = await videos.find(accountId, videoId);
+      if (!row) throw videoNotFound();
+      return toVideoData(row);
+    },
+
+    async status(accountId: string, videoIds: string[]) {
+      const rows = await videos.findMany(accountId, [...new Set(videoIds)]);
+      return rows.map(toVideoData);
+    },
+
+    /** Deletes videos and gives their bytes back to the quota in one transaction; files go afterwards. */
+    async deleteVideos(accountId: string, videoIds: string[]) {
+      const ids = [...new Set(videoIds)];
+      const deleted = await db.transaction().execute(async (trx) => {
+        const rows = await videos.deleteMany(trx, accountId, ids);
+        if (rows.length !== ids.length) throw videoNotFound();
+        const bytes = rows.reduce((sum, row) => sum + Number(row.size), 0);
+        await videos.addUsedStorage(trx, accountId, -bytes);
+        return rows;
+      });
+      await removeStoredFiles(deleted);
+    },
+
+    removeStoredFiles,
+  };
+}
+export type VideoService = ReturnType<typeof createVideoService>;

@@ -1,0 +1,216 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PREFERRED_PART_SIZE } from '@leadreel/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, lastCode, type TestDatabase, uniqueEmail } from './helpers.ts';
+import { makeVideo } from './media/fixtures.ts';
+import { freePort, type Running, startServer, WORKER, waitReady } from './processes.ts';
+
+// issue 4 "Bad input and faults": kill -9 of the server halfway through an upload, and of a worker
+// halfway through an encode, on real processes.
+let dataDir: string;
+let database: TestDatabase;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-crash-'));
+  await chmod(dataDir, 0o755);
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A signed-in API client of one running server, as the console's uploader uses it. */
+function client(server: () => Running, token: () => string) {
+  const request = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server().url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token()}`, 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as { statusCode: number; data: never; error?: string };
+  };
+  return {
+    get: (url: string) => request('GET', url),
+    post: (url: string, body: unknown, headers?: Record<string, string>) => request('POST', url, body, headers),
+    put: async (url: string, bytes: Buffer) => {
+      const response = await fetch(new URL(url, server().url), { method: 'PUT', body: bytes });
+      return response.status;
+    },
+  };
+}
+
+async function signUp(server: Running) {
+  const email = uniqueEmail('media');
+  await fetch(`${server.url}/api/auth/verify-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, scene: 'signup' }),
+  });
+  const code = await lastCode(path.join(dataDir, 'mail'), email);
+  const response = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'survives a crash', code }),
+  });
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const env = (port: number, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: database.url,
+  JOB_HEARTBEAT_SECONDS: '10',
+  JOB_SUPERVISE_SECONDS: '1',
+  ...extra,
+  PORT: String(port),
+});
+
+describe('kill -9 of the server halfway through an upload', () => {
+  it('loses no byte: the uploader resumes with the parts storage kept, and the SHA-256 matches', async () => {
+    const port = await freePort();
+    let server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+    await waitReady(server);
+    const token = await signUp(server);
+    const api = client(
+      () => server,
+      () => token,
+    );
+    const bytes = randomBytes(PREFERRED_PART_SIZE * 2 + 123_457);
+    const [videoId] = (
+      await api.post('/api/vod/video/pre-add-custom-video', { videos: [{ videoName: 'big.mp4', size: bytes.length }] })
+    ).data as string[];
+    const cos = {
+      'x-cos-security-token': (await api.get('/api/cos/vod/video/credential')).data.credentials.sessionToken,
+    };
+    const start = async () =>
+      (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
+        partSize: number;
+        partCount: number;
+        parts: { partNumber: number }[];
+      };
+    const sendParts = async (partNumbers: number[], partSize: number) => {
+      const signed = (await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos))
+        .data as {
+        urls: { partNumber: number; url: string }[];
+      };
+      for (const { partNumber, url } of signed.urls) {
+        expect(await api.put(url, bytes.subarray((partNumber - 1) * partSize, partNumber * partSize))).toBe(200);
+      }
+    };
+    const first = await start();
+    expect(first.partCount).toBe(3);
+    await sendParts([1, 2], first.partSize);
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    server = startServer(dataDir, port, env(port));
+    await waitReady(server);
+
+    const resumed = await start();
+    expect(resumed.parts.map((part) => part.partNumber)).toEqual([1, 2]);
+    await sendParts([3], resumed.partSize);
+    expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
+      200,
+    );
+    const video = await waitFor(
+      'the pipeline',
+      async () => {
+        const v = (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as {
+          status: string;
+          sha256: string | null;
+        };
+        return ['ready', 'failed'].includes(v.status) ? v : undefined;
+      },
+      60_000,
+    );
+    // Random bytes are not a video: the pipeline refuses them, after recording what arrived.
+    expect(video.status).toBe('failed');
+    expect(video.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }, 120_000);
+});
+
+describe('kill -9 of a worker halfway through an encode', () => {
+  it('hands the job to another worker, which finishes it exactly once', async () => {
+    const port = await freePort();
+    const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+    await waitReady(server);
+    let worker = startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
+    try {
+      const token = await signUp(server);
+      const api = client(
+        () => server,
+        () => token,
+      );
+      const file = await makeVideo(path.join(dataDir, 'long.mp4'), { seconds: 20, size: '1280x720' });
+      const bytes = await readFile(file);
+      const [videoId] = (
+        await api.post('/api/vod/video/pre-add-custom-video', {
+          videos: [{ videoName: 'long.mp4', size: bytes.length }],
+        })
+      ).data as string[];
+      const cos = {
+        'x-cos-security-token': (await api.get('/api/cos/vod/video/credential')).data.credentials.sessionToken,
+      };
+      const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
+        partSize: number;
+        partCount: number;
+      };
+      const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+      const signed = (await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos))
+        .data as {
+        urls: { partNumber: number; url: string }[];
+      };
+      for (const { partNumber, url } of signed.urls) {
+        await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
+      }
+      expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
+        200,
+      );
+      const detail = async () =>
+        (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as { status: string; processPercent: number };
+      await waitFor('encoding to start', async () => ((await detail()).processPercent > 0 ? true : undefined), 60_000);
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      expect((await detail()).status).toBe('processing');
+
+      worker = startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
+      const ready = await waitFor(
+        'the retried job',
+        async () => {
+          const v = await detail();
+          return v.status === 'ready' || v.status === 'failed' ? v : undefined;
+        },
+        100_000,
+      );
+      expect(ready.status).toBe('ready');
+      const row = await database.db
+        .selectFrom('video')
+        .selectAll()
+        .where('id', '=', videoId as string)
+        .executeTakeFirstOrThrow();
+      expect(row.generation).toBe(2);
+      const { rows } = await sql<{ state: string; n: number }>`
+        select state, count(*)::int as n from pgboss.job where name = 'video-process' group by state
+      `.execute(database.db);
+      expect(rows).toEqual([{ state: 'completed', n: 1 }]);
+    } finally {
+      worker.child.kill('SIGKILL');
+      server.child.kill('SIGTERM');
+      await Promise.all([worker.exited, server.exited]);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,409 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PREFERRED_PART_SIZE, type Video } from '@leadreel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
+import { makeVideo } from './media/fixtures.ts';
+
+// issue 4: folders, the upload contract of spec §7, the media pipeline behind it and /media.
+let t: TestApp;
+let work: string;
+beforeAll(async () => {
+  t = await createTestApp({}, { media: true });
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-videos-'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+const CREDENTIAL = 'x-cos-security-token';
+
+async function credential(token: string) {
+  const answer = await get(t.app, '/api/cos/vod/video/credential', token);
+  expect(answer.status).toBe(200);
+  return answer.body.data.credentials.sessionToken as string;
+}
+
+async function call(url: string, body: unknown, token: string, cosToken?: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: { authorization: `Bearer ${token}`, ...(cosToken ? { [CREDENTIAL]: cosToken } : {}) },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** PUTs one part to its signed URL, as the browser does. */
+async function putPart(url: string, bytes: Buffer) {
+  const response = await t.app.inject({
+    method: 'PUT',
+    url,
+    payload: bytes,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
+  return { status: response.statusCode, etag: response.headers.etag, body: response.body };
+}
+
+async function preAdd(token: string, videos: { videoName: string; size: number }[], folderId?: string) {
+  const answer = await call(
+    '/api/vod/video/pre-add-custom-video',
+    { videos, ...(folderId ? { folderId } : {}) },
+    token,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.data as (string | null)[];
+}
+
+/** The whole browser side of an upload: pre-add, start, sign, PUT every part, success. */
+async function upload(token: string, file: string, options: { folderId?: string; name?: string } = {}) {
+  const bytes = await readFile(file);
+  const [videoId] = await preAdd(
+    token,
+    [{ videoName: options.name ?? path.basename(file), size: bytes.length }],
+    options.folderId,
+  );
+  if (!videoId) throw new Error('pre-add refused the file');
+  const cos = await credential(token);
+  const started = await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, cos);
+  expect(started.status).toBe(200);
+  const { partSize, partCount } = started.body.data;
+  const partNumbers = Array.from({ length: partCount }, (_, i) => i + 1);
+  const signed = await call('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, token, cos);
+  expect(signed.status).toBe(200);
+  for (const { partNumber, url } of signed.body.data.urls) {
+    const put = await putPart(url, bytes.subarray((partNumber - 1) * partSize, partNumber * partSize));
+    expect(put.status, put.body).toBe(200);
+  }
+  const done = await call(
+    '/api/vod/video/add-custom-video-success',
+    { sourceVideoId: videoId, videoUrl: started.body.data.key },
+    token,
+  );
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return { videoId, bytes };
+}
+
+async function detail(token: string, videoId: string): Promise<Video> {
+  const answer = await get(t.app, `/api/vod/video/detail?videoId=${videoId}`, token);
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+/** Polls the video until the pipeline settles it. */
+async function settled(token: string, videoId: string, timeoutMs = 90_000): Promise<Video> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const video = await detail(token, videoId);
+    if (video.status === 'ready' || video.status === 'failed') return video;
+    if (Date.now() > until) throw new Error(`video still ${video.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function usedStorage(token: string) {
+  return (await get(t.app, '/api/account/detail', token)).body.data.storageAndTraffic as {
+    usedStorage: number;
+    usedTraffic: number;
+    storage: number;
+  };
+}
+
+describe('folders', () => {
+  it('lists the default folder first, adds, renames and deletes others; videos of a deleted folder move to the default', async () => {
+    const { token } = await signUp(t);
+    const initial = (await get(t.app, '/api/vod/video/folder/list', token)).body.data;
+    expect(initial).toEqual([expect.objectContaining({ isDefault: true, name: 'Default', videoCount: 0 })]);
+    const added = await post(t.app, '/api/vod/video/folder/add', { name: '  Product demos ' }, token);
+    expect(added.body.data).toMatchObject({ name: 'Product demos', isDefault: false, videoCount: 0 });
+    const folderId = added.body.data.folderId;
+    const renamed = await post(t.app, '/api/vod/video/folder/rename', { folderId, name: 'Demos' }, token);
+    expect(renamed.body.data).toMatchObject({ folderId, name: 'Demos' });
+
+    const [videoId] = await preAdd(token, [{ videoName: 'a.mp4', size: 1000 }], folderId);
+    expect(videoId).toBeTruthy();
+    expect((await get(t.app, '/api/vod/video/folder/list', token)).body.data[1]).toMatchObject({
+      folderId,
+      videoCount: 1,
+    });
+
+    const refused = await post(t.app, '/api/vod/video/folder/delete', { folderId: initial[0].folderId }, token);
+    expect(refused).toMatchObject({ status: 400, body: { error: 'folder_default' } });
+    expect((await post(t.app, '/api/vod/video/folder/delete', { folderId }, token)).status).toBe(200);
+    const after = (await get(t.app, '/api/vod/video/folder/list', token)).body.data;
+    expect(after).toEqual([expect.objectContaining({ isDefault: true, videoCount: 1 })]);
+    expect((await detail(token, videoId as string)).folderId).toBe(initial[0].folderId);
+  });
+
+  it("answers 404 for another account's folder or video, and changes nothing of theirs", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const folder = (await post(t.app, '/api/vod/video/folder/add', { name: 'Mine' }, owner.token)).body.data;
+    const [videoId] = await preAdd(owner.token, [{ videoName: 'mine.mp4', size: 10 }]);
+    for (const [url, body] of [
+      ['/api/vod/video/folder/rename', { folderId: folder.folderId, name: 'Theirs' }],
+      ['/api/vod/video/folder/delete', { folderId: folder.folderId }],
+      ['/api/vod/video/delete', { videoIds: [videoId] }],
+      ['/api/vod/video/re-upload-video', { sourceVideoId: videoId }],
+      ['/api/vod/video/add-custom-video-success', { sourceVideoId: videoId }],
+    ] as const) {
+      const answer = await post(t.app, url, body, other.token);
+      expect(answer.status, url).toBe(404);
+    }
+    const otherFolder = (await get(t.app, '/api/vod/video/folder/list', other.token)).body.data[0].folderId;
+    expect(
+      (await post(t.app, '/api/vod/video/folder/move', { videoIds: [videoId], folderId: otherFolder }, other.token))
+        .status,
+    ).toBe(404);
+    expect((await get(t.app, `/api/vod/video/detail?videoId=${videoId}`, other.token)).status).toBe(404);
+    expect((await get(t.app, `/api/vod/video/list?folderId=${folder.folderId}`, other.token)).status).toBe(404);
+    expect((await detail(owner.token, videoId as string)).name).toBe('mine');
+  });
+
+  it('is refused from the Frozen period on (spec §4), and the list from Clear on', async () => {
+    const { token, email } = await signUp(t);
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', email).execute();
+    expect((await post(t.app, '/api/vod/video/folder/add', { name: 'x' }, token)).body.error).toBe('plan_period');
+    expect((await get(t.app, '/api/vod/video/list', token)).status).toBe(200);
+    await t.db.updateTable('account').set({ vip_period: 'clear-period' }).where('email', '=', email).execute();
+    expect((await get(t.app, '/api/vod/video/list', token)).body.error).toBe('plan_period');
+  });
+});
+
+describe('the video list', () => {
+  it('searches, sorts by name or date and pages', async () => {
+    const { token } = await signUp(t);
+    const names = ['Beta launch.mp4', 'alpha intro.mov', 'Gamma 100%_off.avi'];
+    for (const name of names) await preAdd(token, [{ videoName: name, size: 100 }]);
+    const byName = (await get(t.app, '/api/vod/video/list?sort=name&order=asc', token)).body.data;
+    expect(byName.total).toBe(3);
+    expect(byName.list.map((v: Video) => v.name)).toEqual(['alpha intro', 'Beta launch', 'Gamma 100%_off']);
+    const byDate = (await get(t.app, '/api/vod/video/list?sort=date&order=desc&pageSize=2&page=2', token)).body.data;
+    expect(byDate).toMatchObject({ total: 3, list: [expect.objectContaining({ name: 'Beta launch' })] });
+    // LIKE's own metacharacters match themselves.
+    const search = (await get(t.app, '/api/vod/video/list?keyword=100%25_', token)).body.data;
+    expect(search.list.map((v: Video) => v.name)).toEqual(['Gamma 100%_off']);
+    expect((await get(t.app, '/api/vod/video/list?keyword=%25', token)).body.data.total).toBe(1);
+    for (const bad of ['page=0', 'pageSize=101', 'sort=size', 'order=up', 'page=x', `keyword=${'k'.repeat(101)}`]) {
+      expect((await get(t.app, `/api/vod/video/list?${bad}`, token)).status, bad).toBe(400);
+    }
+  });
+});
+
+describe('pre-add (spec §3: one id per file, a falsy entry for each refused file)', () => {
+  it('refuses empty, wrong-type and over-limit files and files over the quota, reserving the rest', async () => {
+    const { token } = await signUp(t);
+    const quota = (await usedStorage(token)).storage;
+    const ids = await preAdd(token, [
+      { videoName: 'ok.mp4', size: 1000 },
+      { videoName: 'empty.mp4', size: 0 },
+      { videoName: 'virus.exe', size: 10 },
+      { videoName: 'noext', size: 10 },
+      { videoName: 'huge.mp4', size: 5 * 1000 ** 3 + 1 },
+      { videoName: 'too-much-for-the-quota.mp4', size: quota },
+      { videoName: 'ok.MOV', size: 500 },
+    ]);
+    expect(ids.map(Boolean)).toEqual([true, false, false, false, false, false, true]);
+    expect((await usedStorage(token)).usedStorage).toBe(1500);
+    expect((await get(t.app, '/api/account/detail', token)).body.data.videoTotal).toBe(2);
+  });
+
+  it('refuses every file from the Buffer period on (spec §4: upload disabled)', async () => {
+    const { token, email } = await signUp(t);
+    await t.db.updateTable('account').set({ vip_period: 'buffer-period' }).where('email', '=', email).execute();
+    expect(await preAdd(token, [{ videoName: 'a.mp4', size: 10 }])).toEqual([null]);
+    expect((await usedStorage(token)).usedStorage).toBe(0);
+  });
+});
+
+describe('an upload through signed part URLs', () => {
+  it('plays as HLS, serves ranges, counts traffic, and gives its storage back when deleted', async () => {
+    const { token } = await signUp(t);
+    const source = await makeVideo(path.join(work, 'demo.mp4'), { seconds: 3 });
+    const { videoId, bytes } = await upload(token, source);
+    expect((await detail(token, videoId)).status).not.toBe('uploading');
+    const video = await settled(token, videoId);
+    expect(video).toMatchObject({ status: 'ready', playable: true, uploadPercent: 100, processPercent: 100 });
+    expect(video.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(video.duration).toBeGreaterThan(2.5);
+    expect([video.width, video.height]).toEqual([320, 240]);
+    expect((await usedStorage(token)).usedStorage).toBe(bytes.length);
+
+    const master = await t.app.inject({ url: video.hlsUrl as string });
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    const variant = master.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
+    const playlist = await t.app.inject({ url: `/media/${videoId}/${variant}` });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['cache-control']).toContain('immutable');
+    const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
+    const segmentUrl = `/media/${videoId}/${variant.slice(0, variant.lastIndexOf('/') + 1)}${segment}`;
+    const whole = await t.app.inject({ url: segmentUrl });
+    expect(whole.statusCode).toBe(200);
+    const part = await t.app.inject({ url: segmentUrl, headers: { range: 'bytes=10-19' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${whole.rawPayload.length}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(10, 20));
+    expect((await t.app.inject({ url: segmentUrl, headers: { range: 'bytes=99999999-' } })).statusCode).toBe(416);
+    for (const file of [video.cover, video.thumbnail, video.storyboardUrl, video.previewUrl]) {
+      expect(file).toBeTruthy();
+      expect((await t.app.inject({ url: file as string })).statusCode, file as string).toBe(200);
+    }
+    expect((await usedStorage(token)).usedTraffic).toBeGreaterThan(whole.rawPayload.length);
+
+    for (const bad of [
+      `/media/${videoId}/0/${variant}`,
+      `/media/${videoId}/1/../../sources/x`,
+      `/media/${videoId}/1/%2e%2e/source`,
+      '/media/00000000-0000-4000-8000-000000000000/master.m3u8',
+      '/media/not-a-uuid/master.m3u8',
+    ]) {
+      expect((await t.app.inject({ url: bad })).statusCode, bad).toBe(404);
+    }
+
+    expect((await post(t.app, '/api/vod/video/delete', { videoIds: [videoId] }, token)).status).toBe(200);
+    expect((await usedStorage(token)).usedStorage).toBe(0);
+    expect((await t.app.inject({ url: video.hlsUrl as string })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: segmentUrl })).statusCode).toBe(404);
+  });
+
+  it('accepts parts out of order and sent twice, refuses more bytes than declared, and fails a file that is not a video', async () => {
+    const { token } = await signUp(t);
+    const size = PREFERRED_PART_SIZE + 1024 * 1024;
+    const bytes = randomBytes(size);
+    const [videoId] = await preAdd(token, [{ videoName: 'fake.mp4', size }]);
+    const cos = await credential(token);
+    const started = await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, cos);
+    expect(started.body.data).toMatchObject({ partCount: 2, partSize: PREFERRED_PART_SIZE, parts: [] });
+    const urls = (
+      await call('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers: [2, 1] }, token, cos)
+    ).body.data.urls as { partNumber: number; url: string }[];
+    const url = (n: number) => urls.find((u) => u.partNumber === n)?.url as string;
+    expect((await putPart(url(2), bytes.subarray(PREFERRED_PART_SIZE))).status).toBe(200);
+    const missing = await call('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId }, token);
+    expect(missing).toMatchObject({ status: 400, body: { error: 'upload_incomplete' } });
+    expect((await putPart(url(1), randomBytes(PREFERRED_PART_SIZE))).status).toBe(200);
+    expect((await putPart(url(1), bytes.subarray(0, PREFERRED_PART_SIZE))).status).toBe(200);
+    const resumed = await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, cos);
+    expect(resumed.body.data.parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([1, 2]);
+    expect((await call('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId }, token)).status).toBe(200);
+    const failed = await settled(token, videoId as string);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toMatch(/not a video|video/i);
+    expect(failed.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+
+    const [tooMuch] = await preAdd(token, [{ videoName: 'b.mp4', size: 1000 }]);
+    await call('/api/vod/video/upload/start', { sourceVideoId: tooMuch }, token, cos);
+    const signed = await call(
+      '/api/vod/video/upload/sign-parts',
+      { sourceVideoId: tooMuch, partNumbers: [1] },
+      token,
+      cos,
+    );
+    expect((await putPart(signed.body.data.urls[0].url, randomBytes(1001))).status).toBe(200);
+    const refused = await call('/api/vod/video/add-custom-video-success', { sourceVideoId: tooMuch }, token);
+    expect(refused).toMatchObject({ status: 400, body: { error: 'upload_size_mismatch' } });
+    expect((await detail(token, tooMuch as string)).status).toBe('upload_failed');
+    // spec §7 re-upload: the failed upload reopens and takes the right bytes.
+    expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: tooMuch }, token)).status).toBe(200);
+    expect((await putPart(signed.body.data.urls[0].url, randomBytes(1000))).status).toBe(200);
+    expect((await call('/api/vod/video/add-custom-video-success', { sourceVideoId: tooMuch }, token)).status).toBe(200);
+  });
+
+  it('fails a truncated video with a readable reason, and retry runs the pipeline again', async () => {
+    const { token } = await signUp(t);
+    const file = await makeVideo(path.join(work, 'cut.mp4'), { seconds: 3 });
+    await truncate(file, Math.floor((await stat(file)).size / 2));
+    const { videoId } = await upload(token, file);
+    const failed = await settled(token, videoId);
+    expect(failed.status).toBe('failed');
+    expect(failed.failReason).toBeTruthy();
+    expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, token)).status).toBe(200);
+    expect((await settled(token, videoId)).status).toBe('failed');
+    expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, token)).status).toBe(200);
+  });
+
+  it('encodes a MOV and an AVI into the ladder', async () => {
+    const { token } = await signUp(t);
+    for (const kind of ['mov', 'avi'] as const) {
+      const file = await makeVideo(path.join(work, `clip.${kind}`), { kind, seconds: 2 });
+      const { videoId } = await upload(token, file);
+      const video = await settled(token, videoId);
+      expect(video, kind).toMatchObject({ status: 'ready', playable: true, width: 320, height: 240 });
+    }
+  });
+});
+
+describe('credentials and part URLs', () => {
+  it("refuses an expired credential, another account's credential, and a part URL of another account's upload", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const [videoId] = await preAdd(owner.token, [{ videoName: 'a.mp4', size: 1000 }]);
+    const cos = await credential(owner.token);
+    const otherCos = await credential(other.token);
+    const start = (token: string, c?: string) =>
+      call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, c);
+    expect((await start(owner.token)).body.error).toBe('upload_credential_invalid');
+    expect((await start(owner.token, `${cos}x`)).body.error).toBe('upload_credential_invalid');
+    expect((await start(owner.token, otherCos)).body.error).toBe('upload_credential_invalid');
+    expect((await start(other.token, cos)).body.error).toBe('upload_credential_invalid');
+    expect((await start(other.token, otherCos)).status).toBe(404);
+    expect((await start(owner.token, cos)).status).toBe(200);
+    const signed = await call(
+      '/api/vod/video/upload/sign-parts',
+      { sourceVideoId: videoId, partNumbers: [1] },
+      owner.token,
+      cos,
+    );
+    const partUrl = signed.body.data.urls[0].url as string;
+    // The URL names the upload, the part and the account: changing any of them breaks its signature.
+    const tampered = partUrl.replace(/([?&]n=)1/, '$12');
+    expect((await putPart(tampered, randomBytes(10))).status).toBe(403);
+    expect(
+      (await call('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers: [2] }, owner.token, cos))
+        .status,
+    ).toBe(400);
+    t.clock.advance(16 * 60_000);
+    expect((await start(owner.token, cos)).body.error).toBe('upload_credential_expired');
+    t.clock.advance(-16 * 60_000);
+  });
+
+  it('stores heartbeat progress, and fail marks the upload failed with its reason', async () => {
+    const { token } = await signUp(t);
+    const [videoId] = await preAdd(token, [{ videoName: 'a.mp4', size: 1000 }]);
+    const beat = await call(
+      '/api/vod/video/add-custom-video-heartbeat',
+      { videos: [{ sourceVideoId: videoId, uploadPercent: 42 }] },
+      token,
+    );
+    expect(beat.status).toBe(200);
+    expect((await detail(token, videoId as string)).uploadPercent).toBe(42);
+    await call('/api/vod/video/add-custom-video-fail', { sourceVideoId: videoId, failReason: 'network lost' }, token);
+    expect(await detail(token, videoId as string)).toMatchObject({
+      status: 'upload_failed',
+      failReason: 'network lost',
+    });
+  });
+});
+
+describe('the incomplete-upload sweep', () => {
+  it('aborts uploads idle longer than UPLOAD_TTL and gives their quota back', async () => {
+    const { token } = await signUp(t);
+    const [videoId] = await preAdd(token, [{ videoName: 'a.mp4', size: 1000 }]);
+    const cos = await credential(token);
+    await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, cos);
+    expect((await usedStorage(token)).usedStorage).toBe(1000);
+    await t.db
+      .updateTable('video')
+      .set({ updated_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('id', '=', videoId as string)
+      .execute();
+    const swept = await t.services.uploads.sweep(7 * 86_400_000);
+    expect(swept.stale).toBeGreaterThanOrEqual(1);
+    expect((await usedStorage(token)).usedStorage).toBe(0);
+    expect((await get(t.app, `/api/vod/video/detail?videoId=${videoId}`, token)).status).toBe(404);
+  });
+});

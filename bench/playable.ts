@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import { benchAccount, benchSource, ratioLine, startBenchServer } from './support.ts';
+
+// issue 4 bench:playable: from "upload complete" (the success call answered) to the first frame playing
+// in Chromium through hls.js, divided by the source's duration. Target at most 0.05 for H.264/AAC.
+const SECONDS = 60;
+const require = createRequire(import.meta.url);
+
+const source = await benchSource(SECONDS);
+const bytes = await readFile(source);
+const server = await startBenchServer();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required', '--disable-gpu'],
+});
+try {
+  const { token } = await benchAccount(server);
+  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { statusCode: number; data: never };
+    if (answer.statusCode !== 200) throw new Error(`${url}: ${JSON.stringify(answer)}`);
+    return answer.data as Record<string, never>;
+  };
+  const [videoId] = (await call('POST', '/api/vod/video/pre-add-custom-video', {
+    videos: [{ videoName: 'bench.mp4', size: bytes.length }],
+  })) as unknown as string[];
+  const cos = {
+    'x-cos-security-token': (
+      (await call('GET', '/api/cos/vod/video/credential')).credentials as { sessionToken: string }
+    ).sessionToken,
+  };
+  const started = (await call('POST', '/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)) as unknown as {
+    partSize: number;
+    partCount: number;
+  };
+  const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+  const { urls } = (await call(
+    'POST',
+    '/api/vod/video/upload/sign-parts',
+    { sourceVideoId: videoId, partNumbers },
+    cos,
+  )) as unknown as {
+    urls: { partNumber: number; url: string }[];
+  };
+  for (const { partNumber, url } of urls) {
+    const body = bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize);
+    const put = await fetch(new URL(url, server.url), { method: 'PUT', body });
+    if (!put.ok) throw new Error(`part ${partNumber}: ${put.status}`);
+  }
+
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/healthz`);
+  await page.addScriptTag({ path: require.resolve('hls.js/dist/hls.min.js') });
+  await call('POST', '/api/vod/video/add-custom-video-success', { sourceVideoId: videoId });
+  const completedAt = performance.now();
+  // The page asks for the master playlist until it exists, then plays it and reports the first frame.
+  const waitedMs = await page.evaluate(async (masterUrl) => {
+    const started = performance.now();
+    const Hls = (
+      window as unknown as { Hls: new () => { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void } }
+    ).Hls;
+    for (;;) {
+      const response = await fetch(masterUrl, { cache: 'no-store' });
+      if (response.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const video = document.createElement('video');
+    video.muted = true;
+    document.body.append(video);
+    const hls = new Hls();
+    hls.loadSource(masterUrl);
+    hls.attachMedia(video);
+    await video.play().catch(() => undefined);
+    await new Promise<void>((resolve) => {
+      const check = () => (video.currentTime > 0 ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    return performance.now() - started;
+  }, `${server.url}/media/${videoId}/master.m3u8`);
+  const totalSeconds = (performance.now() - completedAt) / 1000;
+  console.log(`source: ${SECONDS} s 1080p30 H.264/AAC, ${(bytes.length / 1024 ** 2).toFixed(1)} MiB`);
+  console.log(
+    `page waited ${(waitedMs / 1000).toFixed(2)} s; upload complete to first frame ${totalSeconds.toFixed(2)} s`,
+  );
+  console.log(ratioLine('playable', `${totalSeconds.toFixed(2)} s for ${SECONDS} s`, totalSeconds / SECONDS, '<=0.05'));
+} finally {
+  await browser.close();
+  await server.stop();
+}
