@@ -31,6 +31,7 @@ import type { JobQueue } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { ffmpegPipeline } from './modules/videos/ffmpeg-pipeline.ts';
 import { createStorage } from './modules/storage/index.ts';
+import { isLocalDriver } from './modules/storage/local.driver.ts';
 import type { StorageDriver } from './modules/storage/storage.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createCredentialSigner } from './modules/uploads/credential.ts';
@@ -242,8 +243,8 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
       await api.register(videoRoutes, { videos: services.videos, hooks });
       await api.register(uploadRoutes, { uploads: services.uploads, hooks });
-      if (services.storage.kind === 'local')
-        await api.register(storageRoutes, { storage: services.storage, clock: deps.clock });
+      const { storage } = services;
+      if (isLocalDriver(storage)) await api.register(storageRoutes, { storage, clock: deps.clock });
       api.withTypeProvider<ZodTypeProvider>().get(
         '/config',
         {

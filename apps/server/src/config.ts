@@ -33,6 +33,23 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** 0 serves HTTP only; the `worker` entry point runs workers without HTTP. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Where uploads and media live: `local` files under DATA_DIR/storage, or an S3-compatible bucket (`s3`). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3 endpoint (MinIO, R2, ...); unset for AWS itself. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style bucket URLs (MinIO and most self-hosted servers need it). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** An upload left incomplete this long is aborted and its quota given back: seconds, or 12h / 7d. */
+  UPLOAD_TTL: z
+    .string()
+    .regex(/^\d+[smhd]?$/, 'a number of seconds, or a number followed by s, m, h or d')
+    .default('7d'),
+  /** Key of the local driver's signed part URLs; when unset one is made under DATA_DIR/storage. */
+  STORAGE_SIGNING_SECRET: z.string().min(16).optional(),
   /** Real SMTP (smtp://user:pass@host:587 or smtps://...); when unset, mail is written to DATA_DIR/mail as .eml. */
   SMTP_URL: optionalUrl,
   /** Sender of every email. */
@@ -61,7 +78,15 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string; uploadTtlMs: number };
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `7d`, `12h`, `90m`, `30s` or plain seconds, in milliseconds. */
+export function parseDuration(value: string): number {
+  const unit = /[smhd]$/.test(value) ? (value.slice(-1) as keyof typeof UNIT_MS) : 's';
+  return Number.parseInt(value, 10) * UNIT_MS[unit];
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -85,10 +110,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (config.SESSION_MAX_DAYS < config.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS');
   }
+  if (config.STORAGE === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[key]) problems.push(`${key}: required when STORAGE=s3`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
+    uploadTtlMs: parseDuration(config.UPLOAD_TTL),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -31,9 +31,13 @@ function client(server: () => Running, token: () => string) {
       headers: { authorization: `Bearer ${token()}`, 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    // The shapes are the shared contract's; these tests read the few fields they check.
     return (await response.json()) as { statusCode: number; data: never; error?: string };
   };
   return {
+    sessionToken: async () =>
+      ((await request('GET', '/api/cos/vod/video/credential')).data as { credentials: { sessionToken: string } })
+        .credentials.sessionToken,
     get: (url: string) => request('GET', url),
     post: (url: string, body: unknown, headers?: Record<string, string>) => request('POST', url, body, headers),
     put: async (url: string, bytes: Buffer) => {
@@ -92,7 +96,7 @@ describe('kill -9 of the server halfway through an upload', () => {
       await api.post('/api/vod/video/pre-add-custom-video', { videos: [{ videoName: 'big.mp4', size: bytes.length }] })
     ).data as string[];
     const cos = {
-      'x-cos-security-token': (await api.get('/api/cos/vod/video/credential')).data.credentials.sessionToken,
+      'x-cos-security-token': await api.sessionToken(),
     };
     const start = async () =>
       (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
@@ -163,7 +167,7 @@ describe('kill -9 of a worker halfway through an encode', () => {
         })
       ).data as string[];
       const cos = {
-        'x-cos-security-token': (await api.get('/api/cos/vod/video/credential')).data.credentials.sessionToken,
+        'x-cos-security-token': await api.sessionToken(),
       };
       const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
         partSize: number;

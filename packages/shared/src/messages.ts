@@ -65,6 +65,10 @@ export const MESSAGES = {
   upload_credential_invalid: 'the upload credential is not valid',
   upload_credential_expired: 'the upload credential has expired',
   video_processing: 'the video is still being processed',
+  upload_url_expired: 'the upload link has expired, please retry',
+  upload_url_invalid: 'the upload link is not valid',
+  // spec §8: "Video playback unavailable."
+  bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 
   unauthorized: 'please sign in again',
   forbidden: 'you are not allowed to do this',

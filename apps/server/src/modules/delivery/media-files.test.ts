@@ -50,7 +50,10 @@ describe('contentTypeOf', () => {
 });
 
 describe('rebaseMaster', () => {
-  it('prefixes every URI with the generation', () => {
+  it('prefixes every URI with the folder of the master inside its generation', () => {
+    expect(rebaseMaster('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n720p/index.m3u8\n', '2/hls')).toBe(
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n2/hls/720p/index.m3u8\n',
+    );
     const master = [
       '#EXTM3U',
       '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",URI="hls/audio.m3u8"',
@@ -58,7 +61,7 @@ describe('rebaseMaster', () => {
       'hls/stream_360.m3u8',
       '',
     ].join('\n');
-    expect(rebaseMaster(master, 3)).toBe(
+    expect(rebaseMaster(master, '3')).toBe(
       [
         '#EXTM3U',
         '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",URI="3/hls/audio.m3u8"',

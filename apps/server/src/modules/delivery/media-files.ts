@@ -54,17 +54,17 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
- * The master playlist as served from /media/<video>/master.m3u8: the stored one's URIs point inside its
- * generation, so each gets the generation prefixed.
+ * The master playlist as served from /media/<video>/master.m3u8: the stored one's URIs are relative to its
+ * own folder inside a generation (`prefix`, e.g. "3/hls"), so each gets that prefix.
  */
-export function rebaseMaster(master: string, generation: number): string {
+export function rebaseMaster(master: string, prefix: string): string {
   return master
     .split('\n')
     .map((line) => {
       if (line === '' || line.startsWith('#')) {
-        return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${generation}/${uri}"`);
+        return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${prefix}/${uri}"`);
       }
-      return `${generation}/${line}`;
+      return `${prefix}/${line}`;
     })
     .join('\n');
 }

@@ -56,7 +56,10 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
     if (!stored) return notFound(reply);
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-    const body = rebaseMaster(Buffer.concat(chunks).toString('utf8'), video.generation);
+    const folder = video.media.master.includes('/')
+      ? `/${video.media.master.slice(0, video.media.master.lastIndexOf('/'))}`
+      : '';
+    const body = rebaseMaster(Buffer.concat(chunks).toString('utf8'), `${video.generation}${folder}`);
     await videos.addUsedTraffic(video.account_id, Buffer.byteLength(body));
     return reply
       .header('content-type', contentTypeOf('master.m3u8'))

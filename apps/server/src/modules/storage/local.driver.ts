@@ -1,0 +1,291 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, assertUploadId } from './keys.ts';
+import type { OpenUpload, PartGrant, StorageDriver, StoredObject, StoredPart } from './storage.ts';
+
+/** S3's limits, kept by the local driver too so both behave the same (https://docs.aws.amazon.com/AmazonS3/latest/userguide/qfacts.html). */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MAX_PART_BYTES = 64 * 1024 * 1024;
+export const MAX_PART_NUMBER = 10_000;
+
+export class StorageError extends Error {
+  readonly code: 'no_such_upload' | 'invalid_part' | 'entity_too_small' | 'part_too_large';
+  constructor(code: StorageError['code'], message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class PartUrlError extends Error {
+  readonly code: 'upload_url_expired' | 'upload_url_invalid';
+  constructor(code: PartUrlError['code']) {
+    super(code);
+    this.code = code;
+  }
+}
+
+type UploadMeta = { key: string; contentType: string; initiatedAt: string };
+
+const partFile = (n: number) => `part-${String(n).padStart(5, '0')}`;
+
+/** Loads STORAGE_SIGNING_SECRET, or the machine's own key, made once under the storage folder. */
+async function signingSecret(root: string, configured: string | undefined): Promise<Buffer> {
+  if (configured) return Buffer.from(configured);
+  const file = path.join(root, '.signing-secret');
+  try {
+    return await fs.readFile(file);
+  } catch {
+    await fs.mkdir(root, { recursive: true });
+    await fs.writeFile(file, randomBytes(32), { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return fs.readFile(file);
+  }
+}
+
+/**
+ * Files under DATA_DIR/storage, with S3's multipart semantics: parts are files in a folder per upload,
+ * completed by joining them into the object. Every write goes to a temporary file first and is renamed,
+ * so a crash never leaves half an object or half a part under its real name.
+ */
+export function createLocalDriver(options: { root: string; secret?: string; now?: () => Date }) {
+  const root = path.resolve(options.root);
+  const objects = path.join(root, 'objects');
+  const multipart = path.join(root, 'multipart');
+  const now = options.now ?? (() => new Date());
+  let secret: Promise<Buffer> | undefined;
+  const mac = async (fields: string[]) =>
+    createHmac('sha256', await (secret ??= signingSecret(root, options.secret)))
+      .update(fields.join('\n'))
+      .digest();
+
+  const objectPath = (key: string) => path.join(objects, assertSafeKey(key));
+  const uploadDir = (uploadId: string) => path.join(multipart, assertUploadId(uploadId));
+  const temp = (dir: string) => path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+
+  async function meta(uploadId: string): Promise<UploadMeta> {
+    try {
+      return JSON.parse(await fs.readFile(path.join(uploadDir(uploadId), 'meta.json'), 'utf8')) as UploadMeta;
+    } catch {
+      throw new StorageError('no_such_upload', 'the upload does not exist');
+    }
+  }
+
+  async function writeAtomically(target: string, source: Readable | Buffer) {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = temp(path.dirname(target));
+    try {
+      if (Buffer.isBuffer(source)) await fs.writeFile(tmp, source);
+      else await pipeline(source, createWriteStream(tmp));
+      await fs.rename(tmp, target);
+    } catch (error) {
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
+  }
+
+  async function partsOf(uploadId: string): Promise<StoredPart[]> {
+    const dir = uploadDir(uploadId);
+    const parts: StoredPart[] = [];
+    for (const name of await fs.readdir(dir)) {
+      const match = /^part-(\d{5})$/.exec(name);
+      if (!match) continue;
+      const stat = await fs.stat(path.join(dir, name));
+      const etag = await fs.readFile(path.join(dir, `${name}.etag`), 'utf8').catch(() => '');
+      if (etag) parts.push({ partNumber: Number(match[1]), etag, size: stat.size });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  const driver = {
+    kind: 'local' as const,
+
+    async createMultipartUpload(key: string, contentType: string) {
+      assertSafeKey(key);
+      const uploadId = randomBytes(16).toString('hex');
+      const dir = uploadDir(uploadId);
+      await fs.mkdir(dir, { recursive: true });
+      const body: UploadMeta = { key, contentType, initiatedAt: now().toISOString() };
+      await writeAtomically(path.join(dir, 'meta.json'), Buffer.from(JSON.stringify(body)));
+      return { uploadId };
+    },
+
+    async signPartUrl(grant: PartGrant, expiresInSeconds: number) {
+      assertSafeKey(grant.key);
+      assertUploadId(grant.uploadId);
+      const expires = Math.floor(now().getTime() / 1000) + expiresInSeconds;
+      const signature = await mac([
+        grant.accountId,
+        grant.key,
+        grant.uploadId,
+        String(grant.partNumber),
+        String(expires),
+      ]);
+      const query = new URLSearchParams({
+        u: grant.uploadId,
+        n: String(grant.partNumber),
+        a: grant.accountId,
+        e: String(expires),
+        s: signature.toString('base64url'),
+      });
+      return `/api/storage/part?${query}`;
+    },
+
+    /** The grant a part URL carries, checked: signature over every field and the upload's key, and expiry. */
+    async verifyPartUrl(query: Record<string, unknown>, at: Date): Promise<PartGrant> {
+      const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+      const [uploadId, n, accountId, e, s] = ['u', 'n', 'a', 'e', 's'].map(text);
+      if (
+        !/^[0-9a-f]{32}$/.test(uploadId ?? '') ||
+        !/^\d{1,5}$/.test(n ?? '') ||
+        !/^\d{1,12}$/.test(e ?? '') ||
+        !accountId ||
+        !s
+      ) {
+        throw new PartUrlError('upload_url_invalid');
+      }
+      const upload = await meta(uploadId as string).catch(() => null);
+      if (!upload) throw new PartUrlError('upload_url_invalid');
+      const expected = await mac([accountId, upload.key, uploadId as string, n as string, e as string]);
+      const given = Buffer.from(s, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new PartUrlError('upload_url_invalid');
+      if (Number(e) * 1000 <= at.getTime()) throw new PartUrlError('upload_url_expired');
+      return { accountId, key: upload.key, uploadId: uploadId as string, partNumber: Number(n) };
+    },
+
+    /** Stores one part from a stream; re-sending a part replaces it. Answers its ETag (quoted MD5, as S3). */
+    async writePart(uploadId: string, partNumber: number, body: Readable, maxBytes = MAX_PART_BYTES) {
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
+        throw new StorageError('invalid_part', 'part numbers go from 1 to 10000');
+      }
+      await meta(uploadId);
+      const dir = uploadDir(uploadId);
+      const tmp = temp(dir);
+      const md5 = createHash('md5');
+      let bytes = 0;
+      try {
+        await pipeline(
+          body,
+          async function* (source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              bytes += chunk.length;
+              if (bytes > maxBytes) throw new StorageError('part_too_large', 'the part is larger than 64 MiB');
+              md5.update(chunk);
+              yield chunk;
+            }
+          },
+          createWriteStream(tmp),
+        );
+        const etag = `"${md5.digest('hex')}"`;
+        await fs.rename(tmp, path.join(dir, partFile(partNumber)));
+        await writeAtomically(path.join(dir, `${partFile(partNumber)}.etag`), Buffer.from(etag));
+        return etag;
+      } catch (error) {
+        await fs.rm(tmp, { force: true });
+        throw error;
+      }
+    },
+
+    async listParts(key: string, uploadId: string) {
+      const upload = await meta(uploadId);
+      if (upload.key !== key) throw new StorageError('no_such_upload', 'the upload does not exist');
+      return partsOf(uploadId);
+    },
+
+    async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
+      const upload = await meta(uploadId);
+      if (upload.key !== key) throw new StorageError('no_such_upload', 'the upload does not exist');
+      const stored = new Map((await partsOf(uploadId)).map((part) => [part.partNumber, part]));
+      const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+      ordered.forEach((part, index) => {
+        const found = stored.get(part.partNumber);
+        if (!found || found.etag !== part.etag)
+          throw new StorageError('invalid_part', `part ${part.partNumber} does not match`);
+        // S3 EntityTooSmall: every part but the last is at least 5 MiB.
+        if (index < ordered.length - 1 && found.size < MIN_PART_BYTES) {
+          throw new StorageError('entity_too_small', `part ${part.partNumber} is smaller than 5 MiB`);
+        }
+      });
+      const target = objectPath(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = temp(path.dirname(target));
+      try {
+        const out = createWriteStream(tmp);
+        for (const part of ordered) {
+          await pipeline(createReadStream(path.join(uploadDir(uploadId), partFile(part.partNumber))), out, {
+            end: false,
+          });
+        }
+        await new Promise<void>((resolve, reject) =>
+          out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        );
+        await fs.rename(tmp, target);
+      } catch (error) {
+        await fs.rm(tmp, { force: true });
+        throw error;
+      }
+      await fs.rm(uploadDir(uploadId), { recursive: true, force: true });
+    },
+
+    async abortMultipartUpload(_key: string, uploadId: string) {
+      await fs.rm(uploadDir(uploadId), { recursive: true, force: true });
+    },
+
+    async listOpenUploads(before: Date): Promise<OpenUpload[]> {
+      const names = await fs.readdir(multipart).catch(() => [] as string[]);
+      const open: OpenUpload[] = [];
+      for (const uploadId of names.filter((name) => /^[0-9a-f]{32}$/.test(name))) {
+        const upload = await meta(uploadId).catch(() => null);
+        if (upload && new Date(upload.initiatedAt) < before) {
+          open.push({ key: upload.key, uploadId, initiatedAt: new Date(upload.initiatedAt) });
+        }
+      }
+      return open;
+    },
+
+    async put(key: string, body: Buffer | Readable) {
+      await writeAtomically(objectPath(key), body);
+    },
+
+    async get(key: string, range?: { start: number; end: number }): Promise<StoredObject | null> {
+      const file = objectPath(key);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) return null;
+      const start = range?.start ?? 0;
+      const end = range ? Math.min(range.end, stat.size - 1) : stat.size - 1;
+      const size = Math.max(0, end - start + 1);
+      const body = size > 0 ? createReadStream(file, { start, end }) : createReadStream(file, { start: 0, end: -1 });
+      return { body, size, totalSize: stat.size, contentType: undefined };
+    },
+
+    async head(key: string) {
+      const stat = await fs.stat(objectPath(key)).catch(() => null);
+      return stat?.isFile() ? { size: stat.size, contentType: undefined } : null;
+    },
+
+    async deletePrefix(prefix: string) {
+      if (!prefix.endsWith('/')) throw new Error('a prefix ends with /');
+      await fs.rm(objectPath(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
+
+    async putFile(key: string, filePath: string) {
+      await writeAtomically(objectPath(key), createReadStream(filePath));
+    },
+
+    async downloadToFile(key: string, filePath: string) {
+      await fs.copyFile(objectPath(key), filePath);
+    },
+
+    localPath(key: string) {
+      return objectPath(key);
+    },
+  };
+  return driver satisfies StorageDriver;
+}
+export type LocalDriver = ReturnType<typeof createLocalDriver>;
+
+export function isLocalDriver(driver: StorageDriver): driver is LocalDriver {
+  return driver.kind === 'local' && 'verifyPartUrl' in driver;
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError, badRequest } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { type LocalDriver, MAX_PART_BYTES, MAX_PART_NUMBER, PartUrlError, StorageError } from './local.driver.ts';
+
+/**
+ * PUT /api/storage/part: where the local driver's signed part URLs point. Only a URL the server signed,
+ * unexpired (spec §9: 900 s), for that upload of that account, may write; the bytes stream to disk.
+ */
+export const storageRoutes: FastifyPluginAsync<{ storage: LocalDriver; clock: Clock }> = async (
+  app,
+  { storage, clock },
+) => {
+  // The browser sends raw bytes with whatever content type it likes; this scope takes them as a stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put('/storage/part', { bodyLimit: MAX_PART_BYTES, schema: { hide: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    let grant: Awaited<ReturnType<LocalDriver['verifyPartUrl']>>;
+    try {
+      grant = await storage.verifyPartUrl(query, clock.now());
+    } catch (error) {
+      if (error instanceof PartUrlError) throw new AppError(403, error.code);
+      throw error;
+    }
+    if (grant.partNumber < 1 || grant.partNumber > MAX_PART_NUMBER) throw badRequest('illegal_input', 'n');
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > MAX_PART_BYTES) throw new AppError(413, 'payload_too_large');
+    try {
+      const etag = await storage.writePart(grant.uploadId, grant.partNumber, request.raw);
+      reply.header('etag', etag).header('access-control-expose-headers', 'ETag');
+      return { statusCode: 200, data: null };
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'part_too_large')
+        throw new AppError(413, 'payload_too_large');
+      if (error instanceof StorageError && error.code === 'no_such_upload')
+        throw new AppError(403, 'upload_url_invalid');
+      throw error;
+    }
+  });
+};

@@ -1,0 +1,248 @@
+/**
+ * ffprobe and ffmpeg command lines as pure functions returning argument arrays (never a shell string).
+ * Every input is opened with the `file` protocol only and a whitelist of real video containers, so an HLS
+ * playlist, an ffconcat list or a DASH manifest renamed to .mp4 is refused by the demuxer itself
+ * (https://ffmpeg.org/ffmpeg-formats.html#Format-Options: format_whitelist, protocol_whitelist).
+ */
+export const VIDEO_DEMUXERS = ['mov', 'mp4', 'avi', 'flv', 'rm', 'matroska', 'webm', 'mpegts', 'mpeg', 'asf'];
+
+const inputOptions = () => ['-protocol_whitelist', 'file', '-format_whitelist', VIDEO_DEMUXERS.join(',')];
+const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
+/** Machine-readable progress on stdout (https://ffmpeg.org/ffmpeg.html#Advanced-options: -progress). */
+const progress = ['-progress', 'pipe:1', '-nostats'];
+
+export function probeArgs(input: string): string[] {
+  return ['-v', 'error', ...inputOptions(), '-print_format', 'json', '-show_format', '-show_streams', input];
+}
+
+export type Rung = { name: string; width: number; height: number; videoKbps: number };
+
+/** The ladder's rungs by their short side; bitrates after Apple's HLS authoring spec for H.264. */
+const RUNGS = [
+  { short: 1080, videoKbps: 5000 },
+  { short: 720, videoKbps: 2800 },
+  { short: 480, videoKbps: 1400 },
+  { short: 360, videoKbps: 800 },
+];
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/**
+ * Rungs for a source of `width` x `height` (as displayed, rotation applied): 1080p, 720p, 480p and 360p by
+ * the short side, never above the source; a source smaller than 360p gets one rung of its own size.
+ */
+export function ladderRungs(width: number, height: number): Rung[] {
+  const short = Math.min(width, height);
+  const scaled = (target: number) =>
+    width >= height
+      ? { width: even((width * target) / height), height: target }
+      : { width: target, height: even((height * target) / width) };
+  const rungs = RUNGS.filter((rung) => rung.short <= short).map((rung) => ({
+    name: `${rung.short}p`,
+    ...scaled(rung.short),
+    videoKbps: rung.videoKbps,
+  }));
+  if (rungs.length > 0) return rungs;
+  return [{ name: `${even(short)}p`, width: even(width), height: even(height), videoKbps: 500 }];
+}
+
+/** Fast path: the source's H.264/AAC copied into HLS segments, no re-encoding. */
+export function remuxArgs(input: string, outDir: string, hasAudio: boolean): string[] {
+  return [
+    ...quiet,
+    '-y',
+    ...inputOptions(),
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    ...(hasAudio ? ['-map', '0:a:0'] : []),
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    '4',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    `${outDir}/seg_%05d.ts`,
+    `${outDir}/index.m3u8`,
+  ];
+}
+
+/**
+ * The whole ladder in one process: one decode, `split`, one encoder per rung, `-var_stream_map` into HLS
+ * (STACK.md: the fastest shape on two cores). Keyframes every 2 s on every rung, scene cuts off, so
+ * segments line up across rungs and players switch cleanly.
+ */
+export function ladderArgs(
+  input: string,
+  outDir: string,
+  rungs: Rung[],
+  options: { fps: number; hasAudio: boolean },
+): string[] {
+  const gop = Math.max(1, Math.round(options.fps * 2));
+  const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = rungs.map((rung, i) => `[s${i}]scale=${rung.width}:${rung.height}[v${i}]`);
+  const maps = rungs.flatMap((_, i) => ['-map', `[v${i}]`, ...(options.hasAudio ? ['-map', '0:a:0'] : [])]);
+  const rates = rungs.flatMap((rung, i) => [
+    `-b:v:${i}`,
+    `${rung.videoKbps}k`,
+    `-maxrate:v:${i}`,
+    `${Math.round(rung.videoKbps * 1.07)}k`,
+    `-bufsize:v:${i}`,
+    `${rung.videoKbps * 2}k`,
+  ]);
+  const streamMap = rungs.map((rung, i) =>
+    options.hasAudio ? `v:${i},a:${i},name:${rung.name}` : `v:${i},name:${rung.name}`,
+  );
+  return [
+    ...quiet,
+    ...progress,
+    '-y',
+    ...inputOptions(),
+    '-i',
+    input,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+    ...maps,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    ...rates,
+    ...(options.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
+    '-f',
+    'hls',
+    '-hls_time',
+    '4',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    streamMap.join(' '),
+    '-hls_segment_filename',
+    `${outDir}/%v/seg_%05d.ts`,
+    `${outDir}/%v/index.m3u8`,
+  ];
+}
+
+/** spec §9: thumbnail width 640, proportional height, captured at 0.1 s. */
+export function frameArgs(input: string, output: string, width: number, atSeconds = 0.1): string[] {
+  return [
+    ...quiet,
+    '-y',
+    '-ss',
+    String(atSeconds),
+    ...inputOptions(),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:-2`,
+    '-q:v',
+    '3',
+    output,
+  ];
+}
+
+export const STORYBOARD_TILE_WIDTH = 160;
+export const STORYBOARD_COLUMNS = 10;
+export const STORYBOARD_MAX_TILES = 100;
+
+/** One frame every `interval` seconds so that at most 100 tiles cover the video. */
+export function storyboardInterval(durationSec: number): number {
+  return Math.max(1, Math.ceil(durationSec / STORYBOARD_MAX_TILES));
+}
+
+export function storyboardArgs(input: string, output: string, durationSec: number): string[] {
+  const interval = storyboardInterval(durationSec);
+  const tiles = Math.max(1, Math.ceil(durationSec / interval));
+  const rows = Math.ceil(tiles / STORYBOARD_COLUMNS);
+  return [
+    ...quiet,
+    '-y',
+    ...inputOptions(),
+    '-i',
+    input,
+    '-vf',
+    `fps=1/${interval},scale=${STORYBOARD_TILE_WIDTH}:-2,tile=${STORYBOARD_COLUMNS}x${rows}`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '4',
+    output,
+  ];
+}
+
+const timestamp = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+};
+
+/** WebVTT cues pointing into the sprite (https://www.w3.org/TR/media-frags/#naming-space: #xywh). */
+export function storyboardVtt(durationSec: number, tileHeight: number, sprite: string): string {
+  const interval = storyboardInterval(durationSec);
+  const tiles = Math.max(1, Math.ceil(durationSec / interval));
+  const cues = Array.from({ length: tiles }, (_, i) => {
+    const x = (i % STORYBOARD_COLUMNS) * STORYBOARD_TILE_WIDTH;
+    const y = Math.floor(i / STORYBOARD_COLUMNS) * tileHeight;
+    const end = Math.min(durationSec, (i + 1) * interval);
+    return `${timestamp(i * interval)} --> ${timestamp(end)}\n${sprite}#xywh=${x},${y},${STORYBOARD_TILE_WIDTH},${tileHeight}`;
+  });
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
+/**
+ * The animated preview for email embeds: a GIF, because every mail client shows GIFs and few show video
+ * or animated WebP. Three seconds from a tenth of the way in, 320 wide, 10 fps, its own palette.
+ */
+export function previewArgs(input: string, output: string, durationSec: number): string[] {
+  const start = durationSec > 6 ? Math.round(durationSec * 0.1 * 10) / 10 : 0;
+  return [
+    ...quiet,
+    '-y',
+    '-ss',
+    String(start),
+    '-t',
+    '3',
+    ...inputOptions(),
+    '-i',
+    input,
+    '-vf',
+    'fps=10,scale=320:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128[p];[b][p]paletteuse=dither=bayer',
+    '-loop',
+    '0',
+    output,
+  ];
+}
+
+/** Percent done from ffmpeg's `-progress` lines (`out_time_us=...`), or null when a chunk says nothing new. */
+export function parseProgress(chunk: string, durationSec: number): number | null {
+  let percent: number | null = null;
+  for (const line of chunk.split('\n')) {
+    const [key, value] = line.trim().split('=');
+    if (key === 'progress' && value === 'end') percent = 100;
+    else if ((key === 'out_time_us' || key === 'out_time_ms') && value && /^\d+$/.test(value) && durationSec > 0) {
+      // out_time_ms is in microseconds too (a long-standing ffmpeg misnomer).
+      percent = Math.min(99, (Number(value) / 1e6 / durationSec) * 100);
+    }
+  }
+  return percent;
+}

@@ -1,0 +1,95 @@
+/** What ffprobe says of a file, reduced to what the pipeline decides with. */
+export type Probe = {
+  format: string;
+  durationSec: number;
+  video: { codec: string; width: number; height: number; fps: number; pixFmt: string; rotation: number } | null;
+  audio: { codec: string } | null;
+};
+
+type FfprobeJson = {
+  format?: { format_name?: string; duration?: string };
+  streams?: Array<{
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    pix_fmt?: string;
+    duration?: string;
+    tags?: { rotate?: string };
+    side_data_list?: Array<{ rotation?: number }>;
+    disposition?: { attached_pic?: number };
+  }>;
+};
+
+const rate = (value: string | undefined) => {
+  const [num, den] = (value ?? '').split('/').map(Number);
+  return num && den ? num / den : 0;
+};
+
+export function parseProbe(json: string): Probe {
+  const data = JSON.parse(json) as FfprobeJson;
+  const streams = data.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const rotation = Number(
+    video?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video?.tags?.rotate ?? 0,
+  );
+  const fps = rate(video?.avg_frame_rate) || rate(video?.r_frame_rate);
+  return {
+    format: data.format?.format_name ?? '',
+    durationSec: Number(data.format?.duration ?? video?.duration ?? 0) || 0,
+    video: video
+      ? {
+          codec: video.codec_name ?? '',
+          width: video.width ?? 0,
+          height: video.height ?? 0,
+          fps: fps > 0 && fps <= 240 ? fps : 30,
+          pixFmt: video.pix_fmt ?? '',
+          rotation: ((rotation % 360) + 360) % 360,
+        }
+      : null,
+    audio: audio ? { codec: audio.codec_name ?? '' } : null,
+  };
+}
+
+/** Width and height as played, with the rotation a phone recorded applied. */
+export function displaySize(video: NonNullable<Probe['video']>) {
+  return video.rotation === 90 || video.rotation === 270
+    ? { width: video.height, height: video.width }
+    : { width: video.width, height: video.height };
+}
+
+export type MediaLimits = { maxSide: number; maxPixels: number; maxDurationSec: number };
+
+/** 8K on either side at most (a pixel flood declares more), and four hours. */
+export const DEFAULT_LIMITS: MediaLimits = { maxSide: 8192, maxPixels: 8192 * 4320, maxDurationSec: 4 * 3600 };
+
+/** Why the pipeline will not take this file, in words a user can act on, or null. */
+export function checkProbe(probe: Probe, limits: MediaLimits = DEFAULT_LIMITS): string | null {
+  if (!probe.video) return 'The file has no video stream.';
+  const { width, height } = probe.video;
+  if (width <= 0 || height <= 0) return 'The video has no picture size; the file may be damaged.';
+  if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
+    return `The video is ${width}x${height}; the largest supported picture is 8K (8192 pixels on a side).`;
+  }
+  if (!(probe.durationSec > 0)) return 'The video has no duration; the file may be damaged or incomplete.';
+  if (probe.durationSec > limits.maxDurationSec) {
+    return `The video is ${(probe.durationSec / 3600).toFixed(1)} hours long; the longest supported is ${limits.maxDurationSec / 3600} hours.`;
+  }
+  return null;
+}
+
+/**
+ * H.264 in 8-bit 4:2:0 with AAC (or no) audio plays in every browser through hls.js as it is: it can be
+ * remuxed into HLS without re-encoding for the fast path.
+ */
+export function canRemux(probe: Probe): boolean {
+  return (
+    probe.video?.codec === 'h264' &&
+    ['yuv420p', 'yuvj420p'].includes(probe.video.pixFmt) &&
+    probe.video.rotation === 0 &&
+    (probe.audio === null || probe.audio.codec === 'aac')
+  );
+}
