@@ -208,7 +208,8 @@ describe('kill -9 of a worker halfway through an encode', () => {
         .executeTakeFirstOrThrow();
       expect(row.generation).toBe(2);
       const { rows } = await sql<{ state: string; n: number }>`
-        select state, count(*)::int as n from pgboss.job where name = 'video-process' group by state
+        select state, count(*)::int as n from pgboss.job
+        where name = 'video-process' and data->>'videoId' = ${videoId} group by state
       `.execute(database.db);
       expect(rows).toEqual([{ state: 'completed', n: 1 }]);
     } finally {

@@ -55,10 +55,12 @@ export function createLocalDriver(options: { root: string; secret?: string; now?
   const multipart = path.join(root, 'multipart');
   const now = options.now ?? (() => new Date());
   let secret: Promise<Buffer> | undefined;
-  const mac = async (fields: string[]) =>
-    createHmac('sha256', await (secret ??= signingSecret(root, options.secret)))
+  const mac = async (fields: string[]) => {
+    secret ??= signingSecret(root, options.secret);
+    return createHmac('sha256', await secret)
       .update(fields.join('\n'))
       .digest();
+  };
 
   const objectPath = (key: string) => path.join(objects, assertSafeKey(key));
   const uploadDir = (uploadId: string) => path.join(multipart, assertUploadId(uploadId));
