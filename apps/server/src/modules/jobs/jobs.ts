@@ -43,6 +43,8 @@ export async function openJobs(options: {
     max: 4,
     superviseIntervalSeconds: timings.superviseSeconds,
     monitorIntervalSeconds: timings.superviseSeconds,
+    // A finished upload wakes a worker at once instead of at its next poll (bench:playable).
+    useListenNotify: true,
   });
   boss.on('error', (error) =>
     isStopping()
@@ -53,12 +55,16 @@ export async function openJobs(options: {
   await boss.createQueue(QUEUES.sweep);
   // A media job whose worker died (kill -9, power loss) stops sending heartbeats and is retried by another
   // worker; the processor makes a rerun safe. Three tries, then the job fails and the video says why.
-  await boss.createQueue(QUEUES.videoProcess, {
+  const mediaQueue = {
     heartbeatSeconds: timings.heartbeatSeconds,
     retryLimit: 3,
     retryDelay: 5,
     expireInSeconds: 6 * 3600,
-  });
+    notify: true,
+  };
+  await boss.createQueue(QUEUES.videoProcess, mediaQueue);
+  // createQueue leaves an existing queue as it was; the options of this version apply to it too.
+  await boss.updateQueue(QUEUES.videoProcess, mediaQueue);
   // Expired sessions, codes, rate-limit windows and incomplete uploads are swept every 15 minutes, by one
   // worker at a time.
   await boss.schedule(QUEUES.sweep, '*/15 * * * *');
@@ -77,7 +83,7 @@ export async function openJobs(options: {
       await boss.work<{ videoId: string }>(
         QUEUES.videoProcess,
         // ffmpeg uses every core it is given; one media job per worker process keeps encodes from starving each other.
-        { localConcurrency: 1, pollingIntervalSeconds: 1 },
+        { localConcurrency: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
         async ([job]) => {
           if (!job) return;
           await handlers.processVideo(job.data.videoId, job.signal);

@@ -273,7 +273,17 @@ export function createLocalDriver(options: { root: string; secret?: string; now?
     },
 
     async putFile(key: string, filePath: string) {
-      await writeAtomically(objectPath(key), createReadStream(filePath));
+      const target = objectPath(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const tmp = temp(path.dirname(target));
+      try {
+        // copyFile lets the kernel copy (copy_file_range, or a reflink on filesystems that have them).
+        await fs.copyFile(filePath, tmp);
+        await fs.rename(tmp, target);
+      } catch (error) {
+        await fs.rm(tmp, { force: true });
+        throw error;
+      }
     },
 
     async downloadToFile(key: string, filePath: string) {

@@ -61,8 +61,9 @@ export function remuxArgs(input: string, outDir: string, hasAudio: boolean): str
     'copy',
     '-f',
     'hls',
+    // Short segments (cut at the source's own keyframes) so the first one arrives, and plays, sooner.
     '-hls_time',
-    '4',
+    '2',
     '-hls_playlist_type',
     'vod',
     '-hls_segment_filename',

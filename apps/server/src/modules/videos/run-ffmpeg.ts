@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 export type RunOptions = {
   /** Wall-time limit; the process is killed (SIGKILL) when it runs longer. */
@@ -40,6 +41,14 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
       return;
     }
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Encodes yield to the HTTP server and to other processes on the same machine.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here (some containers): run at normal priority.
+      }
+    }
     let stdout = '';
     let stderr = '';
     let ended: FfmpegError | null = null;

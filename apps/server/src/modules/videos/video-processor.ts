@@ -69,7 +69,7 @@ export function createVideoProcessor(deps: {
 }) {
   const { videos, storage, clock, log } = deps;
 
-  /** Joins the parts into the source object (once), checks its size, records its SHA-256. */
+  /** Joins the parts into the source object (once) and checks its size. */
   async function ingest(video: VideoRow) {
     if (video.upload_id) {
       const parts = await storage.listParts(video.source_key, video.upload_id);
@@ -86,13 +86,16 @@ export function createVideoProcessor(deps: {
     const head = await storage.head(video.source_key);
     if (!head) throw new MediaRefusal('the uploaded file is missing from storage');
     if (head.size !== Number(video.size)) throw new MediaRefusal('the uploaded file does not have the declared size');
-    if (!video.sha256) {
-      const object = await storage.get(video.source_key);
-      if (!object) throw new MediaRefusal('the uploaded file is missing from storage');
-      const hash = createHash('sha256');
-      for await (const chunk of object.body) hash.update(chunk as Buffer);
-      await videos.update(video.id, { sha256: hash.digest('hex') });
-    }
+  }
+
+  /** SHA-256 of the whole source, recorded on the video; runs beside the encode, which does not need it. */
+  async function recordHash(video: VideoRow) {
+    if (video.sha256) return;
+    const object = await storage.get(video.source_key);
+    if (!object) return;
+    const hash = createHash('sha256');
+    for await (const chunk of object.body) hash.update(chunk as Buffer);
+    await videos.update(video.id, { sha256: hash.digest('hex') });
   }
 
   async function publish(prefix: string, outDir: string, files: string[], published: Set<string>) {
@@ -132,6 +135,12 @@ export function createVideoProcessor(deps: {
       if (generation > 1) await storage.deletePrefix(generationPrefix(video.account_id, video.id, generation - 1));
 
       const workDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'leadreel-job-'));
+      // Hashing reads the whole source; it waits until the first rendition is out (or there is no fast path).
+      let startHashing: () => void = () => undefined;
+      const hashing = new Promise<void>((resolve) => {
+        startHashing = resolve;
+      }).then(() => recordHash(claimed));
+      hashing.catch(() => undefined);
       try {
         const input = storage.localPath?.(video.source_key) ?? path.join(workDir, 'source');
         if (!storage.localPath) await storage.downloadToFile(video.source_key, input);
@@ -165,6 +174,8 @@ export function createVideoProcessor(deps: {
             });
           },
         });
+        startHashing();
+        await hashing;
         const files = await walk(outDir);
         await publish(prefix, outDir, files, published);
         let bytes = 0;
@@ -191,6 +202,8 @@ export function createVideoProcessor(deps: {
         if (!ready) await storage.deletePrefix(prefix);
         else log.info({ videoId, generation, durationSec: result.durationSec }, 'video ready');
       } catch (error) {
+        startHashing();
+        await hashing.catch(() => undefined);
         if (error instanceof MediaRefusal) await fail(videoId, generation, error.reason);
         else throw error;
       } finally {
