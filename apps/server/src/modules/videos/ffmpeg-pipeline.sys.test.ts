@@ -1,0 +1,183 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFfmpegPipeline } from './ffmpeg-pipeline.ts';
+import { FfmpegError, runMedia } from './run-ffmpeg.ts';
+import { MediaRefusal } from './video-processor.ts';
+
+// The real ffmpeg on media made by ffmpeg: what the pipeline makes, and what it refuses.
+const run = promisify(execFile);
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-pipeline-'));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+
+async function process(input: string) {
+  const outDir = path.join(work, `out-${path.basename(input)}-${Date.now()}`);
+  await mkdir(outDir);
+  const percents: number[] = [];
+  const playable: string[] = [];
+  const result = await createFfmpegPipeline()({
+    input,
+    outDir,
+    signal: new AbortController().signal,
+    onProgress: (percent) => percents.push(percent),
+    onPlayable: async ({ master }) => void playable.push(master),
+  });
+  return { result, percents, playable, outDir };
+}
+
+async function refusal(input: string): Promise<string> {
+  try {
+    await process(input);
+  } catch (error) {
+    if (error instanceof MediaRefusal) return error.reason;
+    throw error;
+  }
+  throw new Error('the pipeline took the file');
+}
+
+describe('the ffmpeg pipeline', () => {
+  it('publishes a remuxed rendition first for H.264/AAC, then the ladder, stills, storyboard and preview', async () => {
+    const input = path.join(work, 'phone.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=3', '-f', 'lavfi', '-i', 'sine=duration=3'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', input],
+    ]);
+    const { result, percents, playable, outDir } = await process(input);
+    expect(playable).toEqual(['fast.m3u8']);
+    expect(result).toMatchObject({ width: 640, height: 360, master: 'hls/master.m3u8' });
+    expect(result.durationSec).toBeCloseTo(3, 0);
+    expect(result.renditions.map((r) => r.name)).toEqual(['360p']);
+    expect(percents.at(-1)).toBe(99);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    const master = await readFile(path.join(outDir, 'hls/master.m3u8'), 'utf8');
+    expect(master).toContain('RESOLUTION=640x360');
+    const segments = (await readdir(path.join(outDir, 'hls/360p'))).filter((f) => f.endsWith('.ts'));
+    expect(segments.length).toBeGreaterThan(0);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      path.join(outDir, 'hls/360p', segments[0] as string),
+    ]);
+    expect([...new Set(stdout.split('\n').filter(Boolean))].sort()).toEqual(['aac', 'h264']);
+    const { stdout: thumb } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=p=0',
+      path.join(outDir, 'thumbnail.jpg'),
+    ]);
+    expect(thumb.trim()).toBe('640,360');
+    expect(await readFile(path.join(outDir, 'storyboard.vtt'), 'utf8')).toContain('storyboard.jpg#xywh=0,0,160,90');
+    expect((await readFile(path.join(outDir, 'preview.gif'))).subarray(0, 6).toString()).toBe('GIF89a');
+  });
+
+  it('encodes a silent, rotated phone video upright without a fast path', async () => {
+    const upright = path.join(work, 'upright.mp4');
+    const input = path.join(work, 'rotated.mov');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=480x270:rate=25:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', upright],
+    ]);
+    // A phone stores the picture sideways and a rotation in the container (ffmpeg 5.1 writes it on a copy).
+    await ffmpeg(['-i', upright, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', input]);
+    const { result, playable } = await process(input);
+    expect(playable).toEqual([]);
+    expect([result.width, result.height]).toEqual([270, 480]);
+  });
+
+  it.each([
+    ['an HLS playlist', '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n/etc/passwd\n#EXT-X-ENDLIST\n'],
+    ['an ffconcat list', "ffconcat version 1.0\nfile '/etc/passwd'\n"],
+    [
+      'a DASH manifest',
+      '<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011"><Period><AdaptationSet><Representation><BaseURL>file:///etc/passwd</BaseURL></Representation></AdaptationSet></Period></MPD>',
+    ],
+    ['random bytes', 'x'.repeat(4096)],
+  ])('refuses %s renamed to .mp4', async (_, text) => {
+    const input = path.join(work, `disguised-${text.length}.mp4`);
+    await writeFile(input, text);
+    expect(await refusal(input)).toMatch(/not a video LeadReel can read/);
+  });
+
+  it('refuses a pixel flood and a 10-hour video by their headers, before decoding anything', async () => {
+    const flood = path.join(work, 'flood.avi');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=8200x64:d=0.1',
+      '-c:v',
+      'mjpeg',
+      '-pix_fmt',
+      'yuvj420p',
+      flood,
+    ]);
+    expect(await refusal(flood)).toMatch(/8200x64.*8K/);
+    const long = path.join(work, 'long.mp4');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=2x2:r=1/10:d=36000',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      long,
+    ]);
+    expect(await refusal(long)).toMatch(/10\.0 hours/);
+  });
+
+  it('fails a truncated file with a reason', async () => {
+    const input = path.join(work, 'cut.mp4');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      input,
+    ]);
+    const bytes = await readFile(input);
+    await writeFile(input, bytes.subarray(0, bytes.length >> 1));
+    expect((await refusal(input)).length).toBeGreaterThan(10);
+  });
+});
+
+describe('runMedia', () => {
+  const endless = ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-f', 'null', '-'];
+
+  it('kills ffmpeg at the time limit', async () => {
+    const error = await runMedia('ffmpeg', endless, { timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect(error).toMatchObject({ kind: 'timeout' });
+  });
+
+  it('stops ffmpeg when the job is aborted', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const error = await runMedia('ffmpeg', endless, { timeoutMs: 30_000, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: 'aborted' });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { canRemux, checkProbe, displaySize, type Probe, parseProbe } from './probe.ts';
+
+const probe = (video: Partial<NonNullable<Probe['video']>> | null, extra: Partial<Probe> = {}): Probe => ({
+  format: 'mov,mp4,m4a,3gp,3g2,mj2',
+  durationSec: 60,
+  video:
+    video === null
+      ? null
+      : { codec: 'h264', width: 1920, height: 1080, fps: 30, pixFmt: 'yuv420p', rotation: 0, ...video },
+  audio: { codec: 'aac' },
+  ...extra,
+});
+
+describe('parseProbe', () => {
+  it('reads ffprobe JSON, skipping cover art and applying rotation', () => {
+    const parsed = parseProbe(
+      JSON.stringify({
+        format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5' },
+        streams: [
+          { codec_type: 'video', codec_name: 'mjpeg', width: 600, height: 600, disposition: { attached_pic: 1 } },
+          {
+            codec_type: 'video',
+            codec_name: 'h264',
+            width: 1920,
+            height: 1080,
+            avg_frame_rate: '30000/1001',
+            pix_fmt: 'yuv420p',
+            side_data_list: [{ rotation: -90 }],
+          },
+          { codec_type: 'audio', codec_name: 'aac' },
+        ],
+      }),
+    );
+    expect(parsed.durationSec).toBe(12.5);
+    expect(parsed.video).toMatchObject({ codec: 'h264', width: 1920, height: 1080, rotation: 270 });
+    expect(parsed.video?.fps).toBeCloseTo(29.97, 2);
+    expect(displaySize(parsed.video as NonNullable<Probe['video']>)).toEqual({ width: 1080, height: 1920 });
+  });
+});
+
+describe('checkProbe', () => {
+  it.each([
+    ['a normal 1080p video', probe({}), null],
+    ['no video stream', probe(null), /no video stream/],
+    ['a pixel flood', probe({ width: 16000, height: 16000 }), /8K/],
+    ['one side too long', probe({ width: 20000, height: 2 }), /8K/],
+    ['a 10-hour 1x1 video', probe({ width: 1, height: 1 }, { durationSec: 36_000 }), /10\.0 hours/],
+    ['no duration', probe({}, { durationSec: 0 }), /no duration/],
+    ['no picture size', probe({ width: 0, height: 0 }), /picture size/],
+  ])('%s', (_, value, expected) => {
+    const reason = checkProbe(value);
+    if (expected === null) expect(reason).toBeNull();
+    else expect(reason).toMatch(expected);
+  });
+});
+
+describe('canRemux', () => {
+  it.each([
+    [probe({}), true],
+    [probe({}, { audio: null }), true],
+    [probe({ codec: 'hevc' }), false],
+    [probe({ pixFmt: 'yuv444p' }), false],
+    [probe({ rotation: 90 }), false],
+    [probe({}, { audio: { codec: 'mp3' } }), false],
+  ])('%#', (value, expected) => {
+    expect(canRemux(value)).toBe(expected);
+  });
+});
