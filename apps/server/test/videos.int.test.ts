@@ -264,6 +264,17 @@ describe('an upload through signed part URLs', () => {
       expect((await t.app.inject({ url: bad })).statusCode, bad).toBe(404);
     }
 
+    // spec §8 bandwidth limit: once used traffic reaches the plan's, playback stops.
+    await t.db
+      .updateTable('account')
+      .set({ used_traffic: (await usedStorage(token)).storage * 1000 })
+      .where('id', '=', (await get(t.app, '/api/account/detail', token)).body.data.userId)
+      .execute();
+    const blocked = await t.app.inject({ url: video.hlsUrl as string });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toBe('bandwidth_limit');
+    expect((await t.app.inject({ url: segmentUrl })).statusCode).toBe(403);
+
     expect((await post(t.app, '/api/vod/video/delete', { videoIds: [videoId] }, token)).status).toBe(200);
     expect((await usedStorage(token)).usedStorage).toBe(0);
     expect((await t.app.inject({ url: video.hlsUrl as string })).statusCode).toBe(404);
@@ -380,6 +391,14 @@ describe('credentials and part URLs', () => {
       token,
     );
     expect(beat.status).toBe(200);
+    expect((await detail(token, videoId as string)).uploadPercent).toBe(42);
+    // Another account's heartbeat for this video changes nothing.
+    const other = await signUp(t);
+    await call(
+      '/api/vod/video/add-custom-video-heartbeat',
+      { videos: [{ sourceVideoId: videoId, uploadPercent: 99 }] },
+      other.token,
+    );
     expect((await detail(token, videoId as string)).uploadPercent).toBe(42);
     await call('/api/vod/video/add-custom-video-fail', { sourceVideoId: videoId, failReason: 'network lost' }, token);
     expect(await detail(token, videoId as string)).toMatchObject({
