@@ -267,7 +267,7 @@ describe('an upload through signed part URLs', () => {
     // spec §8 bandwidth limit: once used traffic reaches the plan's, playback stops.
     await t.db
       .updateTable('account')
-      .set({ used_traffic: (await usedStorage(token)).storage * 1000 })
+      .set({ used_traffic: String((await usedStorage(token)).storage * 1000) })
       .where('id', '=', (await get(t.app, '/api/account/detail', token)).body.data.userId)
       .execute();
     const blocked = await t.app.inject({ url: video.hlsUrl as string });
