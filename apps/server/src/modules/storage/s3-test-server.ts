@@ -39,10 +39,12 @@ export async function startS3TestServer(directory: string, bucket: string) {
     );
   }
 
-  const noSuchUpload = (res: http.ServerResponse) =>
+  const noSuchUpload = (res: http.ServerResponse) => {
     res
       .writeHead(404, { 'content-type': 'application/xml' })
       .end(xml('<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>'));
+    return true;
+  };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://s3');
@@ -72,7 +74,7 @@ export async function startS3TestServer(directory: string, bucket: string) {
         () => false,
       );
       if (req.method === 'GET') {
-        if (!exists) return (noSuchUpload(res), true);
+        if (!exists) return noSuchUpload(res);
         const listed = (await parts(uploadId))
           .map((p) => `<Part><PartNumber>${p.n}</PartNumber><ETag>${p.etag}</ETag><Size>${p.size}</Size></Part>`)
           .join('');
@@ -85,7 +87,7 @@ export async function startS3TestServer(directory: string, bucket: string) {
         return true;
       }
       if (req.method === 'DELETE') {
-        if (!exists) return (noSuchUpload(res), true);
+        if (!exists) return noSuchUpload(res);
         await fs.rm(path.join(uploadsDir, uploadId), { recursive: true, force: true });
         res.writeHead(204).end();
         return true;
