@@ -142,6 +142,12 @@ export type Services = ReturnType<typeof createServices>;
 export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean } = {}) {
   const { config, db, log } = deps;
   const services = createServices(deps);
+  // Browsers PUT parts straight to the bucket and must read each part's ETag (docs/operations.md).
+  if ('ensureBucketCors' in services.storage) {
+    await (services.storage as { ensureBucketCors: () => Promise<void> })
+      .ensureBucketCors()
+      .catch((error: unknown) => log.warn({ err: error }, 'could not set the bucket CORS rule; set it by hand'));
+  }
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
