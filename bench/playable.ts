@@ -17,37 +17,42 @@ const browser = await chromium.launch({
 });
 try {
   const { token } = await benchAccount(server);
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async <T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> => {
     const response = await fetch(`${server.url}${url}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const answer = (await response.json()) as { statusCode: number; data: never };
+    const answer = (await response.json()) as { statusCode: number; data: T };
     if (answer.statusCode !== 200) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-    return answer.data as Record<string, never>;
+    return answer.data;
   };
-  const [videoId] = (await call('POST', '/api/vod/video/pre-add-custom-video', {
+  const [videoId] = await call<string[]>('POST', '/api/vod/video/pre-add-custom-video', {
     videos: [{ videoName: 'bench.mp4', size: bytes.length }],
-  })) as unknown as string[];
+  });
   const cos = {
     'x-cos-security-token': (
-      (await call('GET', '/api/cos/vod/video/credential')).credentials as { sessionToken: string }
-    ).sessionToken,
+      await call<{ credentials: { sessionToken: string } }>('GET', '/api/cos/vod/video/credential')
+    ).credentials.sessionToken,
   };
-  const started = (await call('POST', '/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)) as unknown as {
-    partSize: number;
-    partCount: number;
-  };
+  const started = await call<{ partSize: number; partCount: number }>(
+    'POST',
+    '/api/vod/video/upload/start',
+    { sourceVideoId: videoId },
+    cos,
+  );
   const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
-  const { urls } = (await call(
+  const { urls } = await call<{ urls: { partNumber: number; url: string }[] }>(
     'POST',
     '/api/vod/video/upload/sign-parts',
     { sourceVideoId: videoId, partNumbers },
     cos,
-  )) as unknown as {
-    urls: { partNumber: number; url: string }[];
-  };
+  );
   for (const { partNumber, url } of urls) {
     const body = bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize);
     const put = await fetch(new URL(url, server.url), { method: 'PUT', body });
@@ -66,7 +71,7 @@ try {
   // The server's share: until the video says it is playable.
   const serverSide = (async () => {
     for (;;) {
-      const video = (await call('GET', `/api/vod/video/detail?videoId=${videoId}`)) as unknown as { playable: boolean };
+      const video = await call<{ playable: boolean }>('GET', `/api/vod/video/detail?videoId=${videoId}`);
       if (video.playable) return (performance.now() - completedAt) / 1000;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

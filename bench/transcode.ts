@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createFfmpegPipeline } from '../apps/server/src/modules/videos/ffmpeg-pipeline.ts';
+import { benchSource, ratioLine } from './support.ts';
+
+// issue 4 bench:transcode: our pipeline from job claim to a complete ladder (probe, fast path, stills and
+// the ladder), for a 60 s 1080p30 H.264 source with noise, against (a) one hand-written ffmpeg command
+// producing the same ladder (target <= 1.10) and (b) PeerTube's shape, one ffmpeg process per rung
+// (target <= 0.85).
+const run = promisify(execFile);
+const source = await benchSource(60);
+const work = await mkdtemp(path.join(tmpdir(), 'leadreel-bench-transcode-'));
+const RUNGS = [
+  { name: '1080p', size: '1920:1080', kbps: 5000 },
+  { name: '720p', size: '1280:720', kbps: 2800 },
+  { name: '480p', size: '854:480', kbps: 1400 },
+  { name: '360p', size: '640:360', kbps: 800 },
+];
+const seconds = (start: number) => (performance.now() - start) / 1000;
+
+async function ours() {
+  const outDir = path.join(work, 'ours');
+  await mkdir(outDir);
+  const start = performance.now();
+  let ladderDone = 0;
+  await createFfmpegPipeline()({
+    input: source,
+    outDir,
+    signal: new AbortController().signal,
+    onProgress: (percent) => {
+      // 92 is where the pipeline reports the ladder finished; storyboard and preview come after.
+      if (percent >= 92 && !ladderDone) ladderDone = seconds(start);
+    },
+    onPlayable: async () => undefined,
+  });
+  return ladderDone;
+}
+
+/** What an engineer would type: one decode, split, one encoder per rung, var_stream_map. */
+async function handWritten() {
+  const outDir = path.join(work, 'hand');
+  await mkdir(outDir);
+  const split = `[0:v]split=4[a][b][c][d];[a]scale=1920:1080[v0];[b]scale=1280:720[v1];[c]scale=854:480[v2];[d]scale=640:360[v3]`;
+  const start = performance.now();
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', source, '-filter_complex', split],
+    ...RUNGS.flatMap((_, i) => ['-map', `[v${i}]`, '-map', '0:a:0']),
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+    ...['-g', '60', '-keyint_min', '60', '-sc_threshold', '0'],
+    ...RUNGS.flatMap((r, i) => [
+      `-b:v:${i}`,
+      `${r.kbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(r.kbps * 1.07)}k`,
+      `-bufsize:v:${i}`,
+      `${r.kbps * 2}k`,
+    ]),
+    ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
+    ...['-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments'],
+    ...[
+      '-master_pl_name',
+      'master.m3u8',
+      '-var_stream_map',
+      RUNGS.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
+    ],
+    ...['-hls_segment_filename', `${outDir}/%v/seg_%05d.ts`, `${outDir}/%v/index.m3u8`],
+  ]);
+  return seconds(start);
+}
+
+/** PeerTube's shape: a separate ffmpeg per resolution, each decoding the source again, one after another. */
+async function perRung() {
+  const start = performance.now();
+  for (const rung of RUNGS) {
+    const outDir = path.join(work, 'peertube', rung.name);
+    await mkdir(outDir, { recursive: true });
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', source, '-vf', `scale=${rung.size}`],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+      ...['-g', '60', '-keyint_min', '60', '-sc_threshold', '0', '-b:v', `${rung.kbps}k`],
+      ...['-maxrate', `${Math.round(rung.kbps * 1.07)}k`, '-bufsize', `${rung.kbps * 2}k`],
+      ...['-c:a', 'aac', '-b:a', '128k', '-ac', '2'],
+      ...[
+        '-f',
+        'hls',
+        '-hls_time',
+        '4',
+        '-hls_playlist_type',
+        'vod',
+        '-hls_segment_filename',
+        `${outDir}/seg_%05d.ts`,
+        `${outDir}/index.m3u8`,
+      ],
+    ]);
+  }
+  return seconds(start);
+}
+
+try {
+  const hand = await handWritten();
+  console.log(`hand-written single command: ${hand.toFixed(1)} s`);
+  const peertube = await perRung();
+  console.log(`one process per rung (PeerTube): ${peertube.toFixed(1)} s`);
+  const ourTime = await ours();
+  console.log(`our pipeline, claim to complete ladder: ${ourTime.toFixed(1)} s`);
+  console.log(
+    ratioLine(
+      'transcode-vs-peertube',
+      `${ourTime.toFixed(1)} s vs ${peertube.toFixed(1)} s`,
+      ourTime / peertube,
+      '<=0.85',
+    ),
+  );
+  console.log(ratioLine('transcode', `${ourTime.toFixed(1)} s vs ${hand.toFixed(1)} s`, ourTime / hand, '<=1.10'));
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
