@@ -20,3 +20,11 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// antd's tables and menus measure themselves with ResizeObserver; jsdom has none and lays nothing out.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;

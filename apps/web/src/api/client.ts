@@ -37,9 +37,14 @@ export function createApiClient(options: ClientOptions) {
   const baseUrl = options.baseUrl ?? '/api';
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
 
-  async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object): Promise<T> {
+  async function request<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    payload?: object,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     let url = `${baseUrl}${path}`;
-    const headers: Record<string, string> = { 'x-language': options.getLanguage() };
+    const headers: Record<string, string> = { 'x-language': options.getLanguage(), ...extraHeaders };
     const token = options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
@@ -89,7 +94,7 @@ export function createApiClient(options: ClientOptions) {
 
   return {
     get: <T>(path: string, query?: Query) => request<T>('GET', path, query),
-    post: <T>(path: string, body?: object) => request<T>('POST', path, body),
+    post: <T>(path: string, body?: object, headers?: Record<string, string>) => request<T>('POST', path, body, headers),
     delete: <T>(path: string, body?: object) => request<T>('DELETE', path, body),
   };
 }

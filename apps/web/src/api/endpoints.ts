@@ -1,6 +1,28 @@
 import type {
   accessTokenData,
   AccountDetail,
+  addFolderBody,
+  baseInfoData,
+  baseInfoQuery,
+  credentialData,
+  deleteFolderBody,
+  deleteVideosBody,
+  Folder,
+  heartbeatBody,
+  moveVideosBody,
+  preAddBody,
+  preAddData,
+  renameFolderBody,
+  reUploadBody,
+  signPartsBody,
+  signPartsData,
+  uploadFailBody,
+  uploadStartBody,
+  uploadStartData,
+  uploadSuccessBody,
+  Video,
+  VideoListQuery,
+  videoListData,
   bindReferrerBody,
   changePasswordBody,
   checkTokenBody,
@@ -46,6 +68,39 @@ export const authApi = {
 export const accountApi = {
   detail: () => api.get<AccountDetail>('/account/detail'),
   setLanguage: (body: Body<typeof setLanguageBody>) => api.post<null>('/account/language', body),
+};
+
+type VideoListData = Data<typeof videoListData>;
+type StorageCredential = Data<typeof credentialData>;
+/** The header carrying the storage credential's session token to our storage handshake. */
+export const CREDENTIAL_HEADER = 'x-cos-security-token';
+
+export const videosApi = {
+  folders: () => api.get<Folder[]>('/vod/video/folder/list'),
+  addFolder: (body: Body<typeof addFolderBody>) => api.post<Folder>('/vod/video/folder/add', body),
+  renameFolder: (body: Body<typeof renameFolderBody>) => api.post<Folder>('/vod/video/folder/rename', body),
+  deleteFolder: (body: Body<typeof deleteFolderBody>) => api.post<null>('/vod/video/folder/delete', body),
+  move: (body: Body<typeof moveVideosBody>) => api.post<null>('/vod/video/folder/move', body),
+  list: (query: Omit<VideoListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }) =>
+    api.get<VideoListData>('/vod/video/list', query),
+  detail: (videoId: string) => api.get<Video>('/vod/video/detail', { videoId }),
+  status: (videoIds: string[]) => api.get<Video[]>('/vod/video/status', { videoIds: videoIds.join(',') }),
+  remove: (body: Body<typeof deleteVideosBody>) => api.post<null>('/vod/video/delete', body),
+};
+
+export const uploadsApi = {
+  baseInfo: (cosType: Body<typeof baseInfoQuery>['cosType']) =>
+    api.get<Data<typeof baseInfoData>>('/cos/base-info', { cosType }),
+  videoCredential: () => api.get<StorageCredential>('/cos/vod/video/credential'),
+  preAdd: (body: Body<typeof preAddBody>) => api.post<Data<typeof preAddData>>('/vod/video/pre-add-custom-video', body),
+  start: (body: Body<typeof uploadStartBody>, token: string) =>
+    api.post<Data<typeof uploadStartData>>('/vod/video/upload/start', body, { [CREDENTIAL_HEADER]: token }),
+  signParts: (body: Body<typeof signPartsBody>, token: string) =>
+    api.post<Data<typeof signPartsData>>('/vod/video/upload/sign-parts', body, { [CREDENTIAL_HEADER]: token }),
+  success: (body: Body<typeof uploadSuccessBody>) => api.post<null>('/vod/video/add-custom-video-success', body),
+  fail: (body: Body<typeof uploadFailBody>) => api.post<null>('/vod/video/add-custom-video-fail', body),
+  heartbeat: (body: Body<typeof heartbeatBody>) => api.post<null>('/vod/video/add-custom-video-heartbeat', body),
+  reUpload: (body: Body<typeof reUploadBody>) => api.post<null>('/vod/video/re-upload-video', body),
 };
 
 let vipInFlight: Promise<VipUserInfo> | null = null;

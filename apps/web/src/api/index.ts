@@ -1,6 +1,7 @@
 import { i18n } from '../i18n/index.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
+import { resetUploads } from '../features/upload/store.ts';
 import { useCustomDomainStore } from '../stores/customDomain.ts';
 import { ApiError, createApiClient } from './client.ts';
 
@@ -9,6 +10,7 @@ export function clearSession() {
   useAuthStore.getState().setToken(null);
   useAccountStore.getState().reset();
   useCustomDomainStore.getState().reset();
+  resetUploads();
 }
 
 let onSignedOut: () => void = () => undefined;

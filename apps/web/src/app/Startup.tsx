@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/endpoints.ts';
 import { queryKeys, useAccountQuery, useVipQuery } from '../api/queries.ts';
 import { GUIDE_STEPS } from '../constants.ts';
+import { connectUploads } from '../features/upload/store.ts';
 import { loadGuideStep } from '../pages/guide/guideSteps.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
@@ -29,6 +30,9 @@ export function AccountLoader({ children }: { children: ReactNode }) {
   const startedFor = useRef<string | null>(null);
 
   useEffect(() => setAccount(account.data ?? null), [account.data, setAccount]);
+  // The uploader belongs to the signed-in user: their unfinished uploads come back after a reload.
+  const userId = account.data?.userId;
+  useEffect(() => (userId ? connectUploads(userId) : undefined), [userId]);
   useEffect(() => setVip(vip.data ?? null), [vip.data, setVip]);
 
   useEffect(() => {

@@ -1,21 +1,445 @@
+import {
+  type Folder,
+  FOLDER_NAME_MAX,
+  type GatedFeature,
+  isFeatureAllowed,
+  type Video,
+  VIDEO_SORTS,
+} from '@leadreel/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Badge,
+  Button,
+  Dropdown,
+  Input,
+  Menu,
+  Modal,
+  Progress,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { uploadsApi, videosApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
+import { queryKeys } from '../../api/queries.ts';
 import { CommunityDialog } from '../../components/CommunityDialog.tsx';
-import { NotAvailable } from '../../components/NotAvailable.tsx';
+import { usePeriodGate } from '../../components/periodGate.ts';
+import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
+import { UploadPanel } from '../../features/upload/UploadPanel.tsx';
+import { useUploadStore } from '../../features/upload/store.ts';
+import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
+import { formatDuration } from '../../features/videos/format.ts';
+import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
+import { formatDate, formatSize } from '../../format.ts';
+import { useAccountStore } from '../../stores/account.ts';
 
-/** The video list arrives with the videos issue; the community invitation opens here after the guide (spec §2). */
+const PAGE_SIZE = 20;
+const IN_PROGRESS = new Set(['uploading', 'uploaded', 'processing']);
+const ALL = 'all';
+
+/** spec §5 folder name: required, at most 50 characters, in the spec's words. */
+function folderNameError(name: string, t: (key: string) => string) {
+  if (name.trim() === '') return t('errors.folder_name_required');
+  if (name.trim().length > FOLDER_NAME_MAX) return t('errors.folder_name_too_long');
+  return null;
+}
+
+function FolderNameDialog(props: {
+  open: boolean;
+  title: string;
+  initial: string;
+  onClose: () => void;
+  onSave: (name: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(props.initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      okText={t('videos.save')}
+      cancelText={t('videos.cancel')}
+      okButtonProps={{ loading: busy }}
+      onCancel={props.onClose}
+      destroyOnHidden
+      afterOpenChange={(open) => {
+        if (!open) return;
+        setName(props.initial);
+        setError(null);
+      }}
+      onOk={async () => {
+        const problem = folderNameError(name, t);
+        setError(problem);
+        if (problem) return;
+        setBusy(true);
+        try {
+          await props.onSave(name.trim());
+        } catch (caught) {
+          setError(errorText(caught));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Input
+        value={name}
+        aria-label={t('videos.folderName')}
+        placeholder={t('videos.folderName')}
+        status={error ? 'error' : undefined}
+        onChange={(event) => setName(event.target.value)}
+        onPressEnter={(event) =>
+          event.currentTarget.closest('.ant-modal')?.querySelector<HTMLButtonElement>('.ant-btn-primary')?.click()
+        }
+      />
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </Modal>
+  );
+}
+
+function StatusCell({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  switch (video.status) {
+    case 'uploading':
+      return (
+        <Progress
+          percent={video.uploadPercent}
+          size="small"
+          format={(p) => t('videos.status.uploading', { percent: p })}
+        />
+      );
+    case 'uploaded':
+    case 'processing':
+      return (
+        <Space direction="vertical" size={0}>
+          <Progress
+            percent={video.processPercent}
+            size="small"
+            format={(p) => t('videos.status.processing', { percent: p })}
+          />
+          {video.playable && <Typography.Text type="secondary">{t('videos.status.playableNow')}</Typography.Text>}
+        </Space>
+      );
+    case 'ready':
+      return <Tag color="success">{t('videos.status.ready')}</Tag>;
+    default:
+      return (
+        <Tooltip title={video.failReason}>
+          <Tag color="error">
+            {t(video.status === 'failed' ? 'videos.status.failed' : 'videos.status.uploadFailed')}
+          </Tag>
+        </Tooltip>
+      );
+  }
+}
+
+/** spec §2 video list: folders, search, sort, pages, upload and the task list. */
 export function VideoList() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const account = useAccountStore((s) => s.account);
+  const gate = usePeriodGate();
+  const uploadingCount = useUploadStore((s) => s.tasks.filter((task) => task.uploadStatus !== 'success').length);
+  const setPanelOpen = useUploadStore((s) => s.setPanelOpen);
   const [community, setCommunity] = useState(Boolean((location.state as { community?: boolean } | null)?.community));
-  const close = () => {
-    setCommunity(false);
-    navigate(location.pathname, { replace: true, state: null });
+  const [folder, setFolder] = useState<string>(ALL);
+  const [keyword, setKeyword] = useState('');
+  const [sort, setSort] = useState<(typeof VIDEO_SORTS)[number]>('date');
+  const [page, setPage] = useState(1);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [naming, setNaming] = useState<{ folder: Folder | null } | null>(null);
+  const [moving, setMoving] = useState<Video[] | null>(null);
+  const [preview, setPreview] = useState<Video | null>(null);
+
+  const gated = (feature: GatedFeature, action: () => void) =>
+    account && !isFeatureAllowed(feature, account.vipPeriod) ? gate(action) : action();
+
+  const folders = useQuery({ queryKey: ['videos', 'folders'], queryFn: videosApi.folders });
+  const list = useQuery({
+    queryKey: ['videos', 'list', folder, keyword, sort, page],
+    queryFn: () =>
+      videosApi.list({
+        folderId: folder === ALL ? undefined : folder,
+        keyword: keyword || undefined,
+        sort,
+        order: sort === 'name' ? 'asc' : 'desc',
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    // Progress of uploads and encodes shows as it happens.
+    refetchInterval: (query) => (query.state.data?.list.some((video) => IN_PROGRESS.has(video.status)) ? 2000 : false),
+  });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['videos'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.account });
   };
+  const run = async (action: () => Promise<unknown>, done?: string) => {
+    try {
+      await action();
+      if (done) message.success(done);
+      await refresh();
+    } catch (error) {
+      message.error(errorText(error));
+    }
+  };
+
+  const folderList = folders.data ?? [];
+  const folderName = (f: Folder) => (f.isDefault ? t('videos.defaultFolder') : f.name);
+  const deleteVideos = (videos: Video[]) =>
+    modal.confirm({
+      title: t('videos.deleteTitle', { count: videos.length }),
+      content: t('videos.deleteText'),
+      okText: t('videos.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('videos.cancel'),
+      onOk: () => run(() => videosApi.remove({ videoIds: videos.map((v) => v.videoId) }), t('videos.deleted')),
+    });
+  const deleteFolder = (f: Folder) =>
+    modal.confirm({
+      title: t('videos.deleteFolderTitle', { name: f.name }),
+      content: t('videos.deleteFolderText'),
+      okText: t('videos.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('videos.cancel'),
+      onOk: () =>
+        run(async () => {
+          await videosApi.deleteFolder({ folderId: f.folderId });
+          if (folder === f.folderId) setFolder(ALL);
+        }),
+    });
+
+  const usage = account?.storageAndTraffic;
   return (
-    <>
-      <NotAvailable title="route.video-list" />
-      <CommunityDialog open={community} onClose={close} />
-    </>
+    <div className="video-list">
+      <aside className="video-folders">
+        <div className="video-folders-head">
+          <Typography.Text strong>{t('videos.folders')}</Typography.Text>
+          <Button size="small" onClick={() => gated('folders', () => setNaming({ folder: null }))}>
+            {t('videos.addFolder')}
+          </Button>
+        </div>
+        <Menu
+          mode="inline"
+          selectedKeys={[folder]}
+          onClick={({ key }) => {
+            setFolder(key);
+            setPage(1);
+          }}
+          items={[
+            { key: ALL, label: t('videos.allVideos') },
+            ...folderList.map((f) => ({
+              key: f.folderId,
+              label: (
+                <span className="video-folder-item">
+                  <span className="video-folder-name">{folderName(f)}</span>
+                  <span className="video-folder-count">{f.videoCount}</span>
+                  {!f.isDefault && (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        items: [
+                          {
+                            key: 'rename',
+                            label: t('videos.rename'),
+                            onClick: () => gated('folders', () => setNaming({ folder: f })),
+                          },
+                          {
+                            key: 'delete',
+                            label: t('videos.delete'),
+                            danger: true,
+                            onClick: () => gated('folders', () => deleteFolder(f)),
+                          },
+                        ],
+                      }}
+                    >
+                      <Button
+                        size="small"
+                        type="text"
+                        aria-label={t('videos.folderActions', { name: f.name })}
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        ···
+                      </Button>
+                    </Dropdown>
+                  )}
+                </span>
+              ),
+            })),
+          ]}
+        />
+        {usage && (
+          <div className="video-usage" data-testid="storage-usage">
+            <Typography.Text type="secondary">
+              {t('videos.usage', { used: formatSize(usage.usedStorage), total: formatSize(usage.storage) })}
+            </Typography.Text>
+            <Progress
+              percent={Math.min(100, Math.round((usage.usedStorage / Math.max(1, usage.storage)) * 100))}
+              size="small"
+              showInfo={false}
+            />
+          </div>
+        )}
+      </aside>
+      <section className="video-main">
+        <div className="video-toolbar">
+          <Input.Search
+            allowClear
+            className="video-search"
+            placeholder={t('videos.search')}
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              setPage(1);
+            }}
+          />
+          <Select
+            value={sort}
+            onChange={(value) => {
+              setSort(value);
+              setPage(1);
+            }}
+            aria-label={t('videos.sort')}
+            options={VIDEO_SORTS.map((value) => ({ value, label: t(`videos.sortBy.${value}`) }))}
+          />
+          <Badge count={uploadingCount} size="small">
+            <Button onClick={() => setPanelOpen(true)}>{t('upload.taskButton')}</Button>
+          </Badge>
+          <Button type="primary" onClick={() => gated('uploadVideo', () => setUploadOpen(true))}>
+            {t('upload.button')}
+          </Button>
+        </div>
+        <Table<Video>
+          rowKey="videoId"
+          loading={list.isLoading}
+          dataSource={list.data?.list ?? []}
+          scroll={{ x: 760 }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+          locale={{ emptyText: t('videos.empty') }}
+          columns={[
+            {
+              title: t('videos.video'),
+              key: 'video',
+              render: (_, video) => (
+                <Space>
+                  {video.thumbnail ? (
+                    <img className="video-thumb" src={video.thumbnail} alt="" loading="lazy" />
+                  ) : (
+                    <div className="video-thumb video-thumb-empty" />
+                  )}
+                  <Typography.Text strong className="video-name">
+                    {video.name}
+                  </Typography.Text>
+                </Space>
+              ),
+            },
+            {
+              title: t('videos.duration'),
+              dataIndex: 'duration',
+              width: 100,
+              render: (value: number | null) => formatDuration(value),
+            },
+            {
+              title: t('videos.status.title'),
+              key: 'status',
+              width: 200,
+              render: (_, video) => <StatusCell video={video} />,
+            },
+            { title: t('videos.size'), dataIndex: 'size', width: 100, render: (value: number) => formatSize(value) },
+            {
+              title: t('videos.created'),
+              dataIndex: 'createdAt',
+              width: 120,
+              render: (value: number) => formatDate(value),
+            },
+            {
+              title: t('videos.actions'),
+              key: 'actions',
+              width: 220,
+              render: (_, video) => (
+                <Space size={4} wrap>
+                  <Button size="small" disabled={!video.playable} onClick={() => setPreview(video)}>
+                    {t('videos.preview')}
+                  </Button>
+                  {video.status === 'failed' && (
+                    <Button
+                      size="small"
+                      onClick={() => run(() => uploadsApi.reUpload({ sourceVideoId: video.videoId }))}
+                    >
+                      {t('upload.retry')}
+                    </Button>
+                  )}
+                  <Button size="small" onClick={() => gated('folders', () => setMoving([video]))}>
+                    {t('videos.move')}
+                  </Button>
+                  <Button size="small" danger onClick={() => deleteVideos([video])}>
+                    {t('videos.delete')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </section>
+      <FolderNameDialog
+        open={naming !== null}
+        title={naming?.folder ? t('videos.renameFolder') : t('videos.addFolder')}
+        initial={naming?.folder?.name ?? ''}
+        onClose={() => setNaming(null)}
+        onSave={async (name) => {
+          if (naming?.folder) await videosApi.renameFolder({ folderId: naming.folder.folderId, name });
+          else await videosApi.addFolder({ name });
+          setNaming(null);
+          await refresh();
+        }}
+      />
+      <MoveFolderDialog
+        open={moving !== null}
+        folders={folderList}
+        exclude={moving?.length === 1 ? moving[0]?.folderId : undefined}
+        onClose={() => setMoving(null)}
+        onChoose={async (folderId) => {
+          await run(
+            () => videosApi.move({ videoIds: (moving ?? []).map((v) => v.videoId), folderId }),
+            t('videos.moved'),
+          );
+          setMoving(null);
+        }}
+      />
+      <UploadDialog
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        folders={folderList}
+        folderId={folder === ALL ? undefined : folder}
+      />
+      <UploadPanel />
+      <PreviewDialog video={preview} onClose={() => setPreview(null)} />
+      <CommunityDialog
+        open={community}
+        onClose={() => {
+          setCommunity(false);
+          navigate(location.pathname, { replace: true, state: null });
+        }}
+      />
+    </div>
   );
 }

@@ -1,0 +1,432 @@
+import {
+  PART_URL_SECONDS,
+  UPLOAD_HEARTBEAT_MS,
+  UPLOAD_PARALLEL_FILES,
+  UPLOAD_PARALLEL_PARTS,
+  UPLOAD_PART_RETRIES,
+  UPLOAD_RESUME_DAYS,
+  UPLOAD_RESUME_MAX,
+} from '@leadreel/shared';
+
+/** spec §4 Upload task: uploading (initial), success, error, paused, cancel. */
+export type UploadStatus = 'uploading' | 'success' | 'error' | 'paused' | 'cancel';
+
+/** spec §3 Upload task (client side), plus what the list shows: speed, and whether the file must be picked again. */
+export type UploadTask = {
+  taskId: string;
+  uploadType: 'video';
+  uploadFile: File | null;
+  uploadSize: number;
+  uploadPercent: number;
+  uploadStatus: UploadStatus;
+  fileName: string;
+  fileSize: number;
+  lastModified: number;
+  data: { videoId: string; folderId: string; disabledUploadHeartBeat?: boolean };
+  uploadFileUrl: string | null;
+  errorMessage: string | null;
+  /** Bytes a second, smoothed. */
+  speed: number;
+  /** Waiting for one of the three file slots. */
+  queued: boolean;
+  /** Restored after a reload: the browser needs the file again to continue. */
+  needsFile: boolean;
+  createdAt: number;
+};
+
+export type StartAnswer = {
+  key: string;
+  partSize: number;
+  partCount: number;
+  parts: { partNumber: number; size: number }[];
+};
+
+/** What the engine needs from the outside world; tests hand in a fake, the console the real API. */
+export type UploadTransport = {
+  credential: () => Promise<{ sessionToken: string; expiredTime: number }>;
+  start: (videoId: string, token: string) => Promise<StartAnswer>;
+  signParts: (videoId: string, token: string, partNumbers: number[]) => Promise<{ partNumber: number; url: string }[]>;
+  /** PUTs one part; answers its ETag. Rejects with a PartError (status 0 for a network failure). */
+  putPart: (url: string, body: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) => Promise<string>;
+  success: (videoId: string, key: string, folderId: string) => Promise<void>;
+  fail: (videoId: string, reason: string) => Promise<void>;
+  reUpload: (videoId: string) => Promise<void>;
+  heartbeat: (
+    items: { sourceVideoId: string; uploadPercent: number; sourceVideoUrl?: string; folderId?: string }[],
+  ) => Promise<void>;
+  remove: (videoId: string) => Promise<void>;
+  /** The translated text of an error. */
+  describe: (error: unknown) => string;
+};
+
+export class PartError extends Error {
+  readonly status: number;
+  constructor(status: number, message = `part upload failed with HTTP ${status}`) {
+    super(message);
+    this.status = status;
+  }
+}
+
+class Aborted extends Error {}
+
+type Saved = Pick<UploadTask, 'taskId' | 'fileName' | 'fileSize' | 'lastModified' | 'createdAt'> & {
+  videoId: string;
+  folderId: string;
+};
+
+export const RESUME_KEY = 'leadreel.uploads';
+const DAY = 86_400_000;
+
+/**
+ * The uploader: three files at a time, three parts in parallel per file, two retries per part (spec §9),
+ * straight to storage through signed part URLs. Progress, pause, continue, retry, delete and clear follow
+ * spec §4; unfinished uploads are remembered (at most 50, for 30 days) so a reload or a browser restart
+ * continues from the parts storage already holds once the file is picked again.
+ */
+export class UploadEngine {
+  private tasks: UploadTask[] = [];
+  private readonly listeners = new Set<(tasks: UploadTask[]) => void>();
+  private readonly controllers = new Map<string, AbortController>();
+  private credential: { sessionToken: string; expiredTime: number } | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private readonly transport: UploadTransport;
+  private readonly storage: Storage | null;
+  private readonly storageKey: string;
+  private readonly now: () => number;
+
+  constructor(
+    transport: UploadTransport,
+    options: { storage?: Storage | null; storageKey?: string; now?: () => number } = {},
+  ) {
+    this.transport = transport;
+    this.storageKey = options.storageKey ?? RESUME_KEY;
+    this.storage = options.storage === undefined ? (globalThis.localStorage ?? null) : options.storage;
+    this.now = options.now ?? (() => Date.now());
+    this.tasks = this.restore();
+  }
+
+  subscribe(listener: (tasks: UploadTask[]) => void) {
+    this.listeners.add(listener);
+    listener(this.tasks);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  list() {
+    return this.tasks;
+  }
+
+  /** spec §4: uploading count = tasks whose status is not success. */
+  uploadingCount() {
+    return this.tasks.filter((task) => task.uploadStatus !== 'success').length;
+  }
+
+  /** A restored task this file continues (same name, size and modification time), if any. */
+  findResumable(file: File) {
+    return this.tasks.find(
+      (task) =>
+        task.needsFile &&
+        task.fileName === file.name &&
+        task.fileSize === file.size &&
+        task.lastModified === file.lastModified,
+    );
+  }
+
+  /** Adds a pre-added file (its video id from pre-add) and starts it when a slot is free. */
+  add(file: File, videoId: string, folderId: string) {
+    const task: UploadTask = {
+      taskId: videoId,
+      uploadType: 'video',
+      uploadFile: file,
+      uploadSize: 0,
+      uploadPercent: 0,
+      uploadStatus: 'uploading',
+      fileName: file.name,
+      fileSize: file.size,
+      lastModified: file.lastModified,
+      data: { videoId, folderId },
+      uploadFileUrl: null,
+      errorMessage: null,
+      speed: 0,
+      queued: true,
+      needsFile: false,
+      createdAt: this.now(),
+    };
+    this.tasks = [task, ...this.tasks];
+    this.save();
+    this.emit();
+    this.pump();
+    return task;
+  }
+
+  /** Gives a restored task its file back and continues it. */
+  attach(taskId: string, file: File) {
+    this.patch(taskId, { uploadFile: file, needsFile: false });
+    this.restart(taskId);
+  }
+
+  /** spec §4: pause moves uploading to paused. */
+  pause(taskId: string) {
+    const task = this.get(taskId);
+    if (task?.uploadStatus !== 'uploading') return;
+    this.controllers.get(taskId)?.abort();
+    this.patch(taskId, { uploadStatus: 'paused', speed: 0, queued: false });
+    this.pump();
+  }
+
+  /** spec §4: restart returns to uploading, and is allowed only from paused or error. */
+  restart(taskId: string) {
+    const task = this.get(taskId);
+    if (!task || (task.uploadStatus !== 'paused' && task.uploadStatus !== 'error')) return;
+    if (!task.uploadFile) {
+      this.patch(taskId, { needsFile: true });
+      return;
+    }
+    this.patch(taskId, { uploadStatus: 'uploading', errorMessage: null, queued: true });
+    this.pump();
+  }
+
+  /** spec §4: cancel sets cancel unless already successful. */
+  cancel(taskId: string) {
+    const task = this.get(taskId);
+    if (!task || task.uploadStatus === 'success') return;
+    this.controllers.get(taskId)?.abort();
+    this.patch(taskId, { uploadStatus: 'cancel', speed: 0, queued: false });
+  }
+
+  /** spec §4: delete cancels and removes the task; an unfinished upload is deleted on the server too. */
+  delete(taskId: string) {
+    const task = this.get(taskId);
+    if (!task) return;
+    const unfinished = task.uploadStatus !== 'success';
+    this.cancel(taskId);
+    this.tasks = this.tasks.filter((t) => t.taskId !== taskId);
+    this.save();
+    this.emit();
+    if (unfinished) void this.transport.remove(task.data.videoId).catch(() => undefined);
+    this.pump();
+  }
+
+  /** spec §4: clear cancels all and empties the list. */
+  clear() {
+    for (const task of [...this.tasks]) this.delete(task.taskId);
+  }
+
+  dispose() {
+    for (const controller of this.controllers.values()) controller.abort();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private get(taskId: string) {
+    return this.tasks.find((task) => task.taskId === taskId);
+  }
+
+  private patch(taskId: string, values: Partial<UploadTask>) {
+    this.tasks = this.tasks.map((task) => (task.taskId === taskId ? { ...task, ...values } : task));
+    if ('uploadStatus' in values) this.save();
+    this.emit();
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener(this.tasks);
+    this.updateHeartbeat();
+  }
+
+  /** spec §7: the heartbeat goes every 2 s while tasks are active. */
+  private updateHeartbeat() {
+    const active = this.tasks.some((task) => task.uploadStatus === 'uploading' && !task.queued);
+    if (active && !this.heartbeat) {
+      this.heartbeat = setInterval(() => {
+        const items = this.tasks
+          .filter((task) => task.uploadStatus === 'uploading' && !task.queued && !task.data.disabledUploadHeartBeat)
+          .map((task) => ({
+            sourceVideoId: task.data.videoId,
+            uploadPercent: Math.floor(task.uploadPercent),
+            ...(task.uploadFileUrl ? { sourceVideoUrl: task.uploadFileUrl } : {}),
+            folderId: task.data.folderId,
+          }));
+        if (items.length > 0) void this.transport.heartbeat(items).catch(() => undefined);
+      }, UPLOAD_HEARTBEAT_MS);
+    } else if (!active && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = null;
+    }
+  }
+
+  /** Starts waiting tasks while fewer than three files are in flight (spec §9: parallelism 3 files). */
+  private pump() {
+    const running = this.tasks.filter((task) => task.uploadStatus === 'uploading' && !task.queued).length;
+    const waiting = this.tasks.filter((task) => task.uploadStatus === 'uploading' && task.queued).reverse();
+    for (const task of waiting.slice(0, Math.max(0, UPLOAD_PARALLEL_FILES - running))) {
+      this.patch(task.taskId, { queued: false });
+      void this.run(task.taskId);
+    }
+  }
+
+  private async token() {
+    const nowSeconds = this.now() / 1000;
+    if (!this.credential || this.credential.expiredTime - 60 < nowSeconds)
+      this.credential = await this.transport.credential();
+    return this.credential.sessionToken;
+  }
+
+  private async run(taskId: string) {
+    const controller = new AbortController();
+    this.controllers.set(taskId, controller);
+    const { signal } = controller;
+    const initial = this.get(taskId) as UploadTask;
+    const file = initial.uploadFile as File;
+    const videoId = initial.data.videoId;
+    try {
+      const started = await this.transport.start(videoId, await this.token()).catch(async (error: unknown) => {
+        // A task that failed told the server so (the fail call): retrying reopens the upload first.
+        if ((error as { code?: string }).code !== 'upload_state') throw error;
+        await this.transport.reUpload(videoId);
+        return this.transport.start(videoId, await this.token());
+      });
+      this.patch(taskId, { uploadFileUrl: started.key });
+      const done = new Map(started.parts.map((part) => [part.partNumber, part.size]));
+      const inFlight = new Map<number, number>();
+      const sent = () =>
+        [...done.values()].reduce((a, b) => a + b, 0) + [...inFlight.values()].reduce((a, b) => a + b, 0);
+      let lastBytes = sent();
+      let lastAt = this.now();
+      let speed = 0;
+      const report = (force = false) => {
+        const now = this.now();
+        if (!force && now - lastAt < 1000) return;
+        const bytes = sent();
+        const instant = ((bytes - lastBytes) * 1000) / Math.max(1, now - lastAt);
+        speed = speed === 0 ? instant : speed * 0.6 + instant * 0.4;
+        lastBytes = bytes;
+        lastAt = now;
+        this.patch(taskId, {
+          uploadSize: bytes,
+          uploadPercent: Math.min(100, (bytes / file.size) * 100),
+          speed: Math.max(0, speed),
+        });
+      };
+      report(true);
+
+      const remaining = Array.from({ length: started.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
+      const urls = new Map<number, { url: string; at: number }>();
+      const urlFor = async (partNumber: number, fresh = false) => {
+        const cached = urls.get(partNumber);
+        // Signed URLs live 900 s (spec §9); one older than 800 s is signed again.
+        if (!fresh && cached && this.now() - cached.at < (PART_URL_SECONDS - 100) * 1000) return cached.url;
+        const batch = [partNumber, ...remaining.filter((n) => n !== partNumber && !urls.has(n))].slice(0, 100);
+        const signed = await this.transport.signParts(videoId, await this.token(), batch);
+        for (const item of signed) urls.set(item.partNumber, { url: item.url, at: this.now() });
+        return urls.get(partNumber)?.url as string;
+      };
+      const sendPart = async (partNumber: number) => {
+        const start = (partNumber - 1) * started.partSize;
+        const blob = file.slice(start, Math.min(file.size, start + started.partSize));
+        let fresh = false;
+        // spec §9: two retries per part.
+        for (let attempt = 0; ; attempt++) {
+          if (signal.aborted) throw new Aborted();
+          try {
+            await this.transport.putPart(
+              await urlFor(partNumber, fresh),
+              blob,
+              (loaded) => {
+                inFlight.set(partNumber, loaded);
+                report();
+              },
+              signal,
+            );
+            inFlight.delete(partNumber);
+            done.set(partNumber, blob.size);
+            report();
+            return;
+          } catch (error) {
+            inFlight.delete(partNumber);
+            if (signal.aborted) throw new Aborted();
+            if (attempt >= UPLOAD_PART_RETRIES) throw error;
+            // An expired or refused URL is signed again; anything else is simply tried again after a pause.
+            fresh = error instanceof PartError && error.status === 403;
+            await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+          }
+        }
+      };
+      const queue = [...remaining];
+      await Promise.all(
+        Array.from({ length: Math.min(UPLOAD_PARALLEL_PARTS, queue.length) }, async () => {
+          for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sendPart(next);
+        }),
+      );
+      if (signal.aborted) throw new Aborted();
+      await this.transport.success(videoId, started.key, initial.data.folderId);
+      report(true);
+      this.patch(taskId, { uploadStatus: 'success', uploadPercent: 100, speed: 0 });
+    } catch (error) {
+      if (!(error instanceof Aborted) && !signal.aborted) {
+        const message = this.transport.describe(error);
+        this.patch(taskId, { uploadStatus: 'error', errorMessage: message, speed: 0 });
+        // spec §4: on failure the error message is kept and a failure call is sent.
+        await this.transport.fail(videoId, message).catch(() => undefined);
+      }
+    } finally {
+      this.controllers.delete(taskId);
+      this.pump();
+    }
+  }
+
+  private save() {
+    if (!this.storage) return;
+    const saved: Saved[] = this.tasks
+      .filter((task) => task.uploadStatus !== 'success' && task.uploadStatus !== 'cancel')
+      .slice(0, UPLOAD_RESUME_MAX)
+      .map((task) => ({
+        taskId: task.taskId,
+        videoId: task.data.videoId,
+        folderId: task.data.folderId,
+        fileName: task.fileName,
+        fileSize: task.fileSize,
+        lastModified: task.lastModified,
+        createdAt: task.createdAt,
+      }));
+    try {
+      this.storage.setItem(this.storageKey, JSON.stringify(saved));
+    } catch {
+      // Storage full or blocked: uploads still work, they just will not survive a reload.
+    }
+  }
+
+  /** spec §9: cached upload ids 50 for 30 days. */
+  private restore(): UploadTask[] {
+    let saved: Saved[] = [];
+    try {
+      saved = JSON.parse(this.storage?.getItem(this.storageKey) ?? '[]') as Saved[];
+    } catch {
+      saved = [];
+    }
+    if (!Array.isArray(saved)) return [];
+    return saved
+      .filter(
+        (item) => typeof item?.videoId === 'string' && this.now() - Number(item.createdAt) < UPLOAD_RESUME_DAYS * DAY,
+      )
+      .slice(0, UPLOAD_RESUME_MAX)
+      .map((item) => ({
+        taskId: item.taskId,
+        uploadType: 'video' as const,
+        uploadFile: null,
+        uploadSize: 0,
+        uploadPercent: 0,
+        uploadStatus: 'paused' as const,
+        fileName: item.fileName,
+        fileSize: item.fileSize,
+        lastModified: item.lastModified,
+        data: { videoId: item.videoId, folderId: item.folderId },
+        uploadFileUrl: null,
+        errorMessage: null,
+        speed: 0,
+        queued: false,
+        needsFile: true,
+        createdAt: item.createdAt,
+      }));
+  }
+}
