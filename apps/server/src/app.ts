@@ -182,6 +182,11 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
   installErrorHandler(app);
 
   const google = config.GOOGLE_CLIENT_ID ? ['https://accounts.google.com'] : [];
+  // With S3 the browser PUTs upload parts straight to the bucket.
+  const storageOrigins =
+    config.STORAGE === 's3'
+      ? [config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : 'https://*.amazonaws.com']
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -190,8 +195,11 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // hls.js plays through Media Source Extensions (blob: URLs) and transmuxes in a blob: worker.
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...google],
+        connectSrc: ["'self'", ...google, ...storageOrigins],
         frameSrc: ["'self'", ...google],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

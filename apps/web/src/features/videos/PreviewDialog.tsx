@@ -1,13 +1,13 @@
 import type { Video } from '@leadreel/shared';
 import { Modal } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { DIALOG_WIDTH } from '../../constants.ts';
 
 /** Plays a video's HLS in the console; hls.js is loaded only when a preview opens (STACK.md). */
 export function PreviewDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
-  const element = useRef<HTMLVideoElement>(null);
+  // A state, not a ref: the modal mounts the element after this component renders.
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
   useEffect(() => {
-    const media = element.current;
     const source = video?.hlsUrl;
     if (!media || !source) return;
     let destroy: () => void = () => undefined;
@@ -26,7 +26,7 @@ export function PreviewDialog({ video, onClose }: { video: Video | null; onClose
       cancelled = true;
       destroy();
     };
-  }, [video]);
+  }, [media, video]);
   return (
     <Modal
       open={Boolean(video)}
@@ -37,7 +37,7 @@ export function PreviewDialog({ video, onClose }: { video: Video | null; onClose
       destroyOnHidden
     >
       <video
-        ref={element}
+        ref={setMedia}
         className="preview-video"
         controls
         autoPlay
