@@ -78,7 +78,7 @@ async function throttleParts(page: Page) {
 const task = (page: Page, name: string) => page.locator('.upload-task', { hasText: name });
 const status = (page: Page, name: string) => task(page, name).locator('.ant-tag');
 const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
-const usage = async (page: Page) => (await page.getByTestId('storage-usage').innerText()).trim();
+const usage = async (page: Page) => ((await page.getByTestId('storage-usage').textContent()) ?? '').trim();
 
 test('upload, pause and continue, resume after a reload, encode, play, move and delete', async ({ page }) => {
   test.setTimeout(240_000);
@@ -169,7 +169,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
 
   // Every video goes to ready, its percent shown on the way.
   for (const name of ['demo', 'interview', 'webinar', 'paused', 'reloaded']) {
-    await expect(row(page, name).getByText('Ready')).toBeVisible({ timeout: 120_000 });
+    await expect(row(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 120_000 });
   }
   await snap(page, 'videos-list-ready');
 

@@ -7,12 +7,13 @@ import { accountApi, uploadsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
-import { formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { StorageLimitDialog } from './StorageLimitDialog.tsx';
 import { uploadEngine, useUploadStore } from './store.ts';
 
 const ACCEPT = UPLOAD_EXTENSIONS.video.map((ext) => `.${ext}`).join(',');
+/** The spec's limits are decimal (spec §9: video 5 GB), so they are shown as written there. */
+const formatLimit = (bytes: number) => (bytes >= 1e9 ? `${bytes / 1e9} GB` : `${bytes / 1e6} MB`);
 
 /**
  * spec §2 upload dialog: drop or choose videos; each is checked (spec §5), pre-added, and uploaded by the
@@ -40,7 +41,9 @@ export function UploadDialog(props: {
       const refusal = checkUploadFile('video', { name: file.name, size: file.size, type: file.type });
       if (refusal === 'upload_type') message.error(`${file.name}: ${t('common.uploader.mimeMsg')}`);
       else if (refusal === 'upload_too_large') {
-        message.error(`${file.name}: ${t('common.uploader.limitMsg', { size: formatSize(UPLOAD_SIZE_LIMITS.video) })}`);
+        message.error(
+          `${file.name}: ${t('common.uploader.limitMsg', { size: formatLimit(UPLOAD_SIZE_LIMITS.video) })}`,
+        );
       } else if (refusal) message.error(`${file.name}: ${t(`errors.${refusal}`)}`);
       else {
         const resumable = engine.findResumable(file);
@@ -93,7 +96,10 @@ export function UploadDialog(props: {
           <Select
             value={target}
             onChange={setFolderId}
-            options={props.folders.map((folder) => ({ value: folder.folderId, label: folder.name }))}
+            options={props.folders.map((folder) => ({
+              value: folder.folderId,
+              label: folder.isDefault ? t('videos.defaultFolder') : folder.name,
+            }))}
             style={{ minWidth: 220 }}
             aria-label={t('upload.folder')}
           />
@@ -112,7 +118,7 @@ export function UploadDialog(props: {
           <p className="upload-drop-hint">
             {t('upload.hint', {
               types: UPLOAD_EXTENSIONS.video.join(', ').toUpperCase(),
-              size: formatSize(UPLOAD_SIZE_LIMITS.video),
+              size: formatLimit(UPLOAD_SIZE_LIMITS.video),
             })}
           </p>
         </Upload.Dragger>

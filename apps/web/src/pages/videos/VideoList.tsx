@@ -326,7 +326,7 @@ export function VideoList() {
           rowKey="videoId"
           loading={list.isLoading}
           dataSource={list.data?.list ?? []}
-          scroll={{ x: 760 }}
+          scroll={{ x: 1040 }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -339,6 +339,7 @@ export function VideoList() {
             {
               title: t('videos.video'),
               key: 'video',
+              width: 300,
               render: (_, video) => (
                 <Space>
                   {video.thumbnail ? (
@@ -346,7 +347,7 @@ export function VideoList() {
                   ) : (
                     <div className="video-thumb video-thumb-empty" />
                   )}
-                  <Typography.Text strong className="video-name">
+                  <Typography.Text strong className="video-name" ellipsis={{ tooltip: video.name }}>
                     {video.name}
                   </Typography.Text>
                 </Space>
