@@ -19,7 +19,7 @@ function fakeTransport(
   const attempts = new Map<number, number>();
   const calls: string[] = [];
   let hold: Promise<void> | null = null;
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const transport: UploadTransport = {
     credential: async () => ({ sessionToken: 'cos', expiredTime: Date.now() / 1000 + 900 }),
     start: async (): Promise<StartAnswer> => {
