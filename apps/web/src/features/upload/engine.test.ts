@@ -51,6 +51,7 @@ function fakeTransport(
     success: async () => void calls.push('success'),
     fail: async (_, reason) => void calls.push(`fail ${reason}`),
     reUpload: async () => void calls.push('reUpload'),
+    videoStatus: async () => 'uploading',
     heartbeat: async () => undefined,
     remove: async (videoId) => void calls.push(`remove ${videoId}`),
     describe: (error) => (error instanceof Error ? error.message : 'error'),

@@ -51,6 +51,8 @@ export type UploadTransport = {
   success: (videoId: string, key: string, folderId: string) => Promise<void>;
   fail: (videoId: string, reason: string) => Promise<void>;
   reUpload: (videoId: string) => Promise<void>;
+  /** The video's status on the server (spec §4 Video), to settle a task the browser lost track of. */
+  videoStatus: (videoId: string) => Promise<string>;
   heartbeat: (
     items: { sourceVideoId: string; uploadPercent: number; sourceVideoUrl?: string; folderId?: string }[],
   ) => Promise<void>;
@@ -280,12 +282,21 @@ export class UploadEngine {
     const file = initial.uploadFile as File;
     const videoId = initial.data.videoId;
     try {
-      const started = await this.transport.start(videoId, await this.token()).catch(async (error: unknown) => {
-        // A task that failed told the server so (the fail call): retrying reopens the upload first.
+      let started: StartAnswer;
+      try {
+        started = await this.transport.start(videoId, await this.token());
+      } catch (error) {
         if ((error as { code?: string }).code !== 'upload_state') throw error;
+        const status = await this.transport.videoStatus(videoId);
+        // The upload finished after this page last heard of it (a reload as the last part landed): it succeeded.
+        if (['uploaded', 'processing', 'ready', 'failed'].includes(status)) {
+          this.patch(taskId, { uploadStatus: 'success', uploadPercent: 100, uploadSize: file.size, speed: 0 });
+          return;
+        }
+        // A task that failed told the server so (the fail call): retrying reopens the upload first.
         await this.transport.reUpload(videoId);
-        return this.transport.start(videoId, await this.token());
-      });
+        started = await this.transport.start(videoId, await this.token());
+      }
       this.patch(taskId, { uploadFileUrl: started.key });
       const done = new Map(started.parts.map((part) => [part.partNumber, part.size]));
       const inFlight = new Map<number, number>();

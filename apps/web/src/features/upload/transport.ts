@@ -59,6 +59,7 @@ export const browserTransport: UploadTransport = {
   async reUpload(videoId) {
     await uploadsApi.reUpload({ sourceVideoId: videoId });
   },
+  videoStatus: async (videoId) => (await videosApi.detail(videoId)).status,
   async heartbeat(videos) {
     await uploadsApi.heartbeat({ videos });
   },

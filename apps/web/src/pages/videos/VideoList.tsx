@@ -71,11 +71,6 @@ function FolderNameDialog(props: {
       okButtonProps={{ loading: busy }}
       onCancel={props.onClose}
       destroyOnHidden
-      afterOpenChange={(open) => {
-        if (!open) return;
-        setName(props.initial);
-        setError(null);
-      }}
       onOk={async () => {
         const problem = folderNameError(name, t);
         setError(problem);
@@ -402,6 +397,8 @@ export function VideoList() {
         />
       </section>
       <FolderNameDialog
+        // A fresh dialog (and fresh state) for each opening.
+        key={naming ? (naming.folder?.folderId ?? 'new') : 'closed'}
         open={naming !== null}
         title={naming?.folder ? t('videos.renameFolder') : t('videos.addFolder')}
         initial={naming?.folder?.name ?? ''}
