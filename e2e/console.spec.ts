@@ -1,21 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { codeFromOutbox, snap } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { codeFromOutbox, failOnPageProblems, snap } from './support.ts';
 import { LANGS, registerThroughUi, signUpByApi, switchLanguage } from './support-console.ts';
 
 // Nothing the console does may break its Content-Security-Policy or throw in the page.
-const problems = new WeakMap<Page, string[]>();
-test.beforeEach(({ page }) => {
-  const seen: string[] = [];
-  problems.set(page, seen);
-  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
-      seen.push(message.text());
-  });
-});
-test.afterEach(({ page }) => {
-  expect(problems.get(page)).toEqual([]);
-});
+failOnPageProblems(test);
 
 test.describe('public screens', () => {
   for (const lang of LANGS) {

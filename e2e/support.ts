@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page, type test as baseTest } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
@@ -49,4 +49,21 @@ let counter = 0;
 export function newEmail(prefix = 'e2e'): string {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Fails every test of the file on a page error or a Content-Security-Policy violation in its page. */
+export function failOnPageProblems(test: typeof baseTest) {
+  const problems = new WeakMap<Page, string[]>();
+  test.beforeEach(({ page }) => {
+    const seen: string[] = [];
+    problems.set(page, seen);
+    page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
+        seen.push(message.text());
+    });
+  });
+  test.afterEach(({ page }) => {
+    expect(problems.get(page)).toEqual([]);
+  });
 }

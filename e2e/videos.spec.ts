@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpByApi, switchLanguage } from './support-console.ts';
-import { snap } from './support.ts';
+import { failOnPageProblems, snap } from './support.ts';
 
 // issue 4 "How it will be checked": as a new user, upload an MP4, a MOV and an AVI made by ffmpeg, pause
 // and continue one, reload halfway through another and see it resume, watch the percent go to ready,
@@ -26,19 +26,7 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const problems = new WeakMap<Page, string[]>();
-test.beforeEach(({ page }) => {
-  const seen: string[] = [];
-  problems.set(page, seen);
-  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
-      seen.push(message.text());
-  });
-});
-test.afterEach(({ page }) => {
-  expect(problems.get(page)).toEqual([]);
-});
+failOnPageProblems(test);
 
 const small = (seconds: number) => [
   ...['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`],

@@ -30,3 +30,9 @@ export function createAuthHooks(sessions: SessionService) {
   };
 }
 export type AuthHooks = ReturnType<typeof createAuthHooks>;
+
+/** The signed-in account of a request behind the `required` hook. */
+export function accountId(request: { auth: AuthContext | null }): string {
+  if (!request.auth) throw unauthorized();
+  return request.auth.accountId;
+}

@@ -1,7 +1,6 @@
 import { accountDetailData, emptyData, okEnvelope, setLanguageBody, vipUserInfoData } from '@leadreel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
-import type { AuthHooks } from '../../plugins/auth.ts';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { AccountService } from './account.service.ts';
 
 const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
@@ -11,10 +10,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; ho
   { accounts, hooks },
 ) => {
   app.addHook('onRequest', hooks.required);
-  const accountId = (request: { auth: { accountId: string } | null }) => {
-    if (!request.auth) throw unauthorized();
-    return request.auth.accountId;
-  };
 
   app.get(
     '/account/detail',

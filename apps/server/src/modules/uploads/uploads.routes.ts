@@ -16,8 +16,7 @@ import {
   uploadSuccessBody,
 } from '@leadreel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../errors.ts';
-import type { AuthHooks } from '../../plugins/auth.ts';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
@@ -31,10 +30,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; hook
   { uploads, hooks },
 ) => {
   app.addHook('onRequest', hooks.required);
-  const accountId = (request: { auth: { accountId: string } | null }) => {
-    if (!request.auth) throw unauthorized();
-    return request.auth.accountId;
-  };
   const credentialToken = (request: { headers: Record<string, unknown> }) => {
     const value = request.headers[CREDENTIAL_HEADER];
     return typeof value === 'string' ? value : undefined;

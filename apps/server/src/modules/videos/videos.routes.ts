@@ -16,8 +16,7 @@ import {
 } from '@leadreel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../errors.ts';
-import type { AuthHooks } from '../../plugins/auth.ts';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { VideoService } from './videos.service.ts';
 
 const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
@@ -29,10 +28,6 @@ export const videoRoutes: FastifyPluginAsyncZod<{ videos: VideoService; hooks: A
   { videos, hooks },
 ) => {
   app.addHook('onRequest', hooks.required);
-  const accountId = (request: { auth: { accountId: string } | null }) => {
-    if (!request.auth) throw unauthorized();
-    return request.auth.accountId;
-  };
 
   app.get(
     '/vod/video/folder/list',
