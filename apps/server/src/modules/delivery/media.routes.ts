@@ -33,10 +33,12 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       .header('cache-control', 'no-store')
       .send({ statusCode: 404, error: 'not_found', message: 'not found' });
 
-  async function playableVideo(videoId: string) {
+  /** A video with published files: the stills come before it plays; the master only once it plays. */
+  async function publishedVideo(videoId: string, needPlayable: boolean) {
     if (!UUID.test(videoId)) return null;
     const video = await videos.findById(videoId);
-    if (!video?.playable || !video.media || !['processing', 'ready'].includes(video.status)) return null;
+    if (!video?.media || !['processing', 'ready'].includes(video.status)) return null;
+    if (needPlayable && !video.playable) return null;
     return video;
   }
 
@@ -47,7 +49,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       .send({ statusCode: 403, error: 'bandwidth_limit', message: 'Video playback unavailable.' });
 
   app.get<{ Params: { videoId: string } }>('/media/:videoId/master.m3u8', async (request, reply) => {
-    const video = await playableVideo(request.params.videoId);
+    const video = await publishedVideo(request.params.videoId, true);
     if (!video?.media) return notFound(reply);
     if (!(await canServe(video.account_id))) return bandwidthExceeded(reply);
     const stored = await storage.get(
@@ -73,7 +75,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       const { videoId, generation } = request.params;
       const path = request.params['*'];
       if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) return notFound(reply);
-      const video = await playableVideo(videoId);
+      const video = await publishedVideo(videoId, false);
       if (!video || Number(generation) !== video.generation) return notFound(reply);
       if (!(await canServe(video.account_id))) return bandwidthExceeded(reply);
       const key = `${generationPrefix(video.account_id, video.id, video.generation)}${path}`;

@@ -34,7 +34,7 @@ const limitFor = (durationSec: number, perSecondMs: number, minimumMs: number) =
  * one process, poster, thumbnail, storyboard and preview. Files in, files out; the processor stores them.
  */
 export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipeline {
-  return async ({ input, outDir, signal, onProgress, onPlayable }) => {
+  return async ({ input, outDir, signal, onProgress, onPlayable, onStills }) => {
     const run = async (args: string[], timeoutMs: number, onStdout?: (chunk: string) => void) => {
       try {
         return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout });
@@ -86,6 +86,7 @@ export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipe
       ),
       60_000,
     );
+    await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg' });
     onProgress(2);
 
     const rungs = ladderRungs(width, height);

@@ -31,6 +31,8 @@ export type Pipeline = (options: {
   onProgress: (percent: number) => void;
   /** Called once when a first rendition plays; `master` is relative to outDir, `files` are what it needs. */
   onPlayable: (playable: { master: string; files: string[] }) => Promise<void>;
+  /** Called once the poster and thumbnail exist (paths relative to outDir), long before the ladder ends. */
+  onStills?: (stills: { poster: string; thumbnail: string }) => Promise<void>;
 }) => Promise<PipelineResult>;
 
 /** A failure that running again cannot fix (not a video, too big, corrupt): the video fails with `reason`. */
@@ -148,6 +150,16 @@ export function createVideoProcessor(deps: {
         await fs.mkdir(outDir);
         let lastSaved = 0;
         const published = new Set<string>();
+        // What is published before the ladder ends: the fast path's master, then the stills.
+        const early: NonNullable<VideoRow['media']> = {
+          master: '',
+          renditions: [],
+          poster: null,
+          thumbnail: null,
+          storyboard: null,
+          preview: null,
+          bytes: 0,
+        };
         const result = await deps.pipeline({
           input,
           outDir,
@@ -160,18 +172,14 @@ export function createVideoProcessor(deps: {
           },
           onPlayable: async ({ master, files }) => {
             await publish(prefix, outDir, files, published);
-            await videos.transitionGeneration(videoId, generation, {
-              playable: true,
-              media: {
-                master,
-                renditions: [],
-                poster: null,
-                thumbnail: null,
-                storyboard: null,
-                preview: null,
-                bytes: 0,
-              },
-            });
+            early.master = master;
+            await videos.transitionGeneration(videoId, generation, { playable: true, media: { ...early } });
+            startHashing();
+          },
+          onStills: async ({ poster, thumbnail }) => {
+            await publish(prefix, outDir, [poster, thumbnail], published);
+            Object.assign(early, { poster, thumbnail });
+            await videos.transitionGeneration(videoId, generation, { media: { ...early } });
           },
         });
         startHashing();
