@@ -137,7 +137,8 @@ export function createVideoProcessor(deps: {
       if (generation > 1) await storage.deletePrefix(generationPrefix(video.account_id, video.id, generation - 1));
 
       const workDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'leadreel-job-'));
-      // Hashing reads the whole source; it waits until the first rendition is out (or there is no fast path).
+      // Hashing reads the whole source; it waits for the ladder, so it never competes with the first viewers
+      // of the fast path (bench:playable) for disk and CPU.
       let startHashing: () => void = () => undefined;
       const hashing = new Promise<void>((resolve) => {
         startHashing = resolve;
@@ -174,7 +175,6 @@ export function createVideoProcessor(deps: {
             await publish(prefix, outDir, files, published);
             early.master = master;
             await videos.transitionGeneration(videoId, generation, { playable: true, media: { ...early } });
-            startHashing();
           },
           onStills: async ({ poster, thumbnail }) => {
             await publish(prefix, outDir, [poster, thumbnail], published);
