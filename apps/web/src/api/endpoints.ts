@@ -71,6 +71,8 @@ export const accountApi = {
 };
 
 type VideoListData = Data<typeof videoListData>;
+/** The list's query as the console builds it (the schema coerces page numbers, so its input type is loose). */
+export type VideoListArgs = Omit<VideoListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
 type StorageCredential = Data<typeof credentialData>;
 /** The header carrying the storage credential's session token to our storage handshake. */
 export const CREDENTIAL_HEADER = 'x-cos-security-token';
@@ -81,8 +83,7 @@ export const videosApi = {
   renameFolder: (body: Body<typeof renameFolderBody>) => api.post<Folder>('/vod/video/folder/rename', body),
   deleteFolder: (body: Body<typeof deleteFolderBody>) => api.post<null>('/vod/video/folder/delete', body),
   move: (body: Body<typeof moveVideosBody>) => api.post<null>('/vod/video/folder/move', body),
-  list: (query: Omit<VideoListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }) =>
-    api.get<VideoListData>('/vod/video/list', query),
+  list: (query: VideoListArgs) => api.get<VideoListData>('/vod/video/list', query),
   detail: (videoId: string) => api.get<Video>('/vod/video/detail', { videoId }),
   status: (videoIds: string[]) => api.get<Video[]>('/vod/video/status', { videoIds: videoIds.join(',') }),
   remove: (body: Body<typeof deleteVideosBody>) => api.post<null>('/vod/video/delete', body),

@@ -1,6 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Video } from '@leadreel/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth.ts';
-import { accountApi, fetchConfig, fetchVipInfo, type PublicConfig } from './endpoints.ts';
+import {
+  accountApi,
+  fetchConfig,
+  fetchVipInfo,
+  type PublicConfig,
+  uploadsApi,
+  type VideoListArgs,
+  videosApi,
+} from './endpoints.ts';
 
 /** Query keys, declared once so invalidation and reads agree. */
 export const queryKeys = {
@@ -22,4 +31,59 @@ export function useVipQuery() {
 
 export function usePublicConfig(): PublicConfig | undefined {
   return useQuery({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Number.POSITIVE_INFINITY }).data;
+}
+
+/** Query keys of the video area; every key starts with `videos`, so one invalidation refreshes them all. */
+export const videoKeys = {
+  all: ['videos'] as const,
+  folders: ['videos', 'folders'] as const,
+  list: (query: VideoListArgs) => ['videos', 'list', query] as const,
+  detail: (videoId: string) => ['videos', 'detail', videoId] as const,
+  status: (videoIds: string[]) => ['videos', 'status', videoIds] as const,
+};
+
+/** Videos whose figures still move (spec §4 Video: uploading, encoding/processing with percent). */
+export const isVideoInProgress = (video: Pick<Video, 'status'>) =>
+  video.status === 'uploading' || video.status === 'uploaded' || video.status === 'processing';
+/** How often moving figures are asked for again. */
+export const VIDEO_POLL_MS = 2000;
+
+export function useFoldersQuery() {
+  return useQuery({ queryKey: videoKeys.folders, queryFn: videosApi.folders });
+}
+
+export function useVideoListQuery(query: VideoListArgs, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: videoKeys.list(query),
+    queryFn: () => videosApi.list(query),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useVideoDetailQuery(videoId: string | null) {
+  return useQuery({
+    queryKey: videoKeys.detail(videoId ?? ''),
+    queryFn: () => videosApi.detail(videoId as string),
+    enabled: Boolean(videoId),
+  });
+}
+
+/**
+ * The current state of the listed videos still uploading or processing, asked for every 2 s until none is
+ * (the list itself is not reloaded for that). Answers a map from video id to its fresh record.
+ */
+export function useVideoStatusPolling(videos: Video[] | undefined) {
+  const ids = (videos ?? []).filter(isVideoInProgress).map((video) => video.videoId);
+  const status = useQuery({
+    queryKey: videoKeys.status(ids),
+    queryFn: () => videosApi.status(ids),
+    enabled: ids.length > 0,
+    refetchInterval: (query) => (query.state.data?.every((video) => !isVideoInProgress(video)) ? false : VIDEO_POLL_MS),
+  });
+  return new Map((ids.length > 0 ? (status.data ?? []) : []).map((video) => [video.videoId, video]));
+}
+
+export function useStorageBaseInfoQuery(cosType: Parameters<typeof uploadsApi.baseInfo>[0]) {
+  return useQuery({ queryKey: ['cos', 'base-info', cosType], queryFn: () => uploadsApi.baseInfo(cosType) });
 }

@@ -1,6 +1,6 @@
-import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { Badge, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ import { COMMUNITY_EVENT, CommunityDialog } from '../components/CommunityDialog.
 import { routeIcon } from '../components/icons.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PeriodBanner } from '../components/PeriodBanner.tsx';
+import { UploadPanel } from '../features/upload/UploadPanel.tsx';
+import { useUploadStore } from '../features/upload/store.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { isPermitted } from './guards.ts';
@@ -51,6 +53,10 @@ export function AppLayout() {
   const [mobile, setMobile] = useState(isPortable);
   const [collapsed, setCollapsed] = useState(isPortable);
   const [community, setCommunity] = useState(false);
+  const taskCount = useUploadStore((s) => s.tasks.length);
+  // spec §4: uploading count = tasks whose status is not success.
+  const uploadingCount = useUploadStore((s) => s.tasks.filter((task) => task.uploadStatus !== 'success').length);
+  const setPanelOpen = useUploadStore((s) => s.setPanelOpen);
 
   useEffect(() => {
     const onResize = () => setMobile(isPortable());
@@ -129,6 +135,17 @@ export function AppLayout() {
             </>
           )}
           <div className="app-header-spacer" />
+          {taskCount > 0 && (
+            <Badge count={uploadingCount} size="small" offset={[-6, 6]}>
+              <Button
+                type="text"
+                icon={<CloudUploadOutlined />}
+                aria-label={t('upload.headerButton', { count: uploadingCount })}
+                title={t('upload.headerButton', { count: uploadingCount })}
+                onClick={() => setPanelOpen(true)}
+              />
+            </Badge>
+          )}
           <LanguageSwitch />
           <Dropdown
             trigger={['hover', 'click']}
@@ -163,6 +180,8 @@ export function AppLayout() {
         />
       )}
       <BandwidthNotice />
+      {/* The task list lives with the layout, so uploads stay in reach on every page. */}
+      <UploadPanel />
       <CommunityDialog open={community} onClose={() => setCommunity(false)} />
     </Layout>
   );

@@ -5,8 +5,15 @@ import { vi } from 'vitest';
 export type FakeAnswer =
   | { data: unknown }
   | { status: number; error: string; message?: string; headers?: Record<string, string> };
-export type FakeRoute = (body: unknown) => FakeAnswer;
-export type FakeCall = { method: string; path: string; body: unknown; authorization: string | null };
+/** A route sees the JSON body (POST) and the query parameters (GET). */
+export type FakeRoute = (body: unknown, query: URLSearchParams) => FakeAnswer;
+export type FakeCall = {
+  method: string;
+  path: string;
+  body: unknown;
+  query: URLSearchParams;
+  authorization: string | null;
+};
 
 export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
   userId: '00000000-0000-4000-8000-000000000001',
@@ -53,9 +60,9 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     const path = url.pathname.replace(/^\/api/, '');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init.headers);
-    calls.push({ method, path, body, authorization: headers.get('authorization') });
+    calls.push({ method, path, body, query: url.searchParams, authorization: headers.get('authorization') });
     const route = all[`${method} ${path}`];
-    const answer: FakeAnswer = route ? route(body) : { status: 404, error: 'not_found' };
+    const answer: FakeAnswer = route ? route(body, url.searchParams) : { status: 404, error: 'not_found' };
     if ('data' in answer) return Response.json({ statusCode: 200, data: answer.data });
     const { status, error, message = error, headers: extra } = answer;
     return Response.json({ statusCode: status, error, message }, { status, headers: extra });

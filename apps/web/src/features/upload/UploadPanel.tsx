@@ -68,7 +68,7 @@ export function UploadPanel() {
       open={open}
       onClose={() => setOpen(false)}
       title={t('upload.tasks', { count: engine.uploadingCount() })}
-      width={480}
+      width="min(480px, 100vw)"
       extra={
         tasks.length > 0 && (
           <Button size="small" onClick={() => engine.clear()}>

@@ -6,7 +6,7 @@ import {
   type Video,
   VIDEO_SORTS,
 } from '@leadreel/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Badge,
@@ -20,20 +20,25 @@ import {
   Space,
   Table,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { uploadsApi, videosApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
-import { queryKeys } from '../../api/queries.ts';
+import {
+  isVideoInProgress,
+  queryKeys,
+  useFoldersQuery,
+  useVideoListQuery,
+  useVideoStatusPolling,
+  videoKeys,
+} from '../../api/queries.ts';
 import { CommunityDialog } from '../../components/CommunityDialog.tsx';
 import { usePeriodGate } from '../../components/periodGate.ts';
 import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
-import { UploadPanel } from '../../features/upload/UploadPanel.tsx';
-import { useUploadStore } from '../../features/upload/store.ts';
+import { uploadEngine, useUploadStore } from '../../features/upload/store.ts';
 import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
 import { formatDuration } from '../../features/videos/format.ts';
 import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
@@ -41,11 +46,10 @@ import { formatDate, formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
 
 const PAGE_SIZE = 20;
-const IN_PROGRESS = new Set(['uploading', 'uploaded', 'processing']);
 const ALL = 'all';
 
 /** spec §5 folder name: required, at most 50 characters, in the spec's words. */
-function folderNameError(name: string, t: (key: string) => string) {
+export function folderNameError(name: string, t: (key: string) => string) {
   if (name.trim() === '') return t('errors.folder_name_required');
   if (name.trim().length > FOLDER_NAME_MAX) return t('errors.folder_name_too_long');
   return null;
@@ -131,11 +135,16 @@ function StatusCell({ video }: { video: Video }) {
       return <Tag color="success">{t('videos.status.ready')}</Tag>;
     default:
       return (
-        <Tooltip title={video.failReason}>
+        <Space direction="vertical" size={0}>
           <Tag color="error">
             {t(video.status === 'failed' ? 'videos.status.failed' : 'videos.status.uploadFailed')}
           </Tag>
-        </Tooltip>
+          {video.failReason && (
+            <Typography.Text type="secondary" className="video-fail-reason" ellipsis={{ tooltip: video.failReason }}>
+              {video.failReason}
+            </Typography.Text>
+          )}
+        </Space>
       );
   }
 }
@@ -164,23 +173,28 @@ export function VideoList() {
   const gated = (feature: GatedFeature, action: () => void) =>
     account && !isFeatureAllowed(feature, account.vipPeriod) ? gate(action) : action();
 
-  const folders = useQuery({ queryKey: ['videos', 'folders'], queryFn: videosApi.folders });
-  const list = useQuery({
-    queryKey: ['videos', 'list', folder, keyword, sort, page],
-    queryFn: () =>
-      videosApi.list({
-        folderId: folder === ALL ? undefined : folder,
-        keyword: keyword || undefined,
-        sort,
-        order: sort === 'name' ? 'asc' : 'desc',
-        page,
-        pageSize: PAGE_SIZE,
-      }),
-    // Progress of uploads and encodes shows as it happens.
-    refetchInterval: (query) => (query.state.data?.list.some((video) => IN_PROGRESS.has(video.status)) ? 2000 : false),
+  const folders = useFoldersQuery();
+  const list = useVideoListQuery({
+    folderId: folder === ALL ? undefined : folder,
+    keyword: keyword || undefined,
+    sort,
+    order: sort === 'name' ? 'asc' : 'desc',
+    page,
+    pageSize: PAGE_SIZE,
   });
+  // Progress of uploads and encodes shows as it happens, from the status call rather than the whole list.
+  const fresh = useVideoStatusPolling(list.data?.list);
+  const rows = (list.data?.list ?? []).map((video) => fresh.get(video.videoId) ?? video);
+  const settled = [...fresh.values()].some((video) => !isVideoInProgress(video));
+  useEffect(() => {
+    // A video that finished changes the folder counts and the storage figure too.
+    if (settled) {
+      void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    }
+  }, [settled, queryClient]);
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['videos'] });
+    await queryClient.invalidateQueries({ queryKey: videoKeys.all });
     await queryClient.invalidateQueries({ queryKey: queryKeys.account });
   };
   const run = async (action: () => Promise<unknown>, done?: string) => {
@@ -194,6 +208,18 @@ export function VideoList() {
   };
 
   const folderList = folders.data ?? [];
+  const tasks = useUploadStore((s) => s.tasks);
+  const hasTask = (video: Video) => tasks.some((task) => task.data.videoId === video.videoId);
+  /** A failed encode runs again on the server; a failed upload continues from this browser's task (its file). */
+  const retry = (video: Video) => {
+    if (video.status === 'failed') {
+      void run(() => uploadsApi.reUpload({ sourceVideoId: video.videoId }));
+      return;
+    }
+    const task = tasks.find((item) => item.data.videoId === video.videoId);
+    if (task && !task.needsFile) uploadEngine().restart(task.taskId);
+    setPanelOpen(true);
+  };
   const folderName = (f: Folder) => (f.isDefault ? t('videos.defaultFolder') : f.name);
   const deleteVideos = (videos: Video[]) =>
     modal.confirm({
@@ -319,8 +345,8 @@ export function VideoList() {
         </div>
         <Table<Video>
           rowKey="videoId"
-          loading={list.isLoading}
-          dataSource={list.data?.list ?? []}
+          loading={list.isLoading || list.isPlaceholderData}
+          dataSource={rows}
           scroll={{ x: 1040 }}
           pagination={{
             current: page,
@@ -376,11 +402,8 @@ export function VideoList() {
                   <Button size="small" disabled={!video.playable} onClick={() => setPreview(video)}>
                     {t('videos.preview')}
                   </Button>
-                  {video.status === 'failed' && (
-                    <Button
-                      size="small"
-                      onClick={() => run(() => uploadsApi.reUpload({ sourceVideoId: video.videoId }))}
-                    >
+                  {(video.status === 'failed' || (video.status === 'upload_failed' && hasTask(video))) && (
+                    <Button size="small" onClick={() => retry(video)}>
                       {t('upload.retry')}
                     </Button>
                   )}
@@ -429,7 +452,6 @@ export function VideoList() {
         folders={folderList}
         folderId={folder === ALL ? undefined : folder}
       />
-      <UploadPanel />
       <PreviewDialog video={preview} onClose={() => setPreview(null)} />
       <CommunityDialog
         open={community}

@@ -1,0 +1,254 @@
+import type { Folder, Video } from '@leadreel/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const DEFAULT = 'f1';
+const STORIES = 'f2';
+const folders: Folder[] = [
+  { folderId: DEFAULT, name: 'Default', isDefault: true, videoCount: 3, createdAt: 1_780_000_000 },
+  { folderId: STORIES, name: 'Customer stories', isDefault: false, videoCount: 1, createdAt: 1_780_000_100 },
+];
+
+const fakeVideo = (name: string, overrides: Partial<Video> = {}): Video => ({
+  videoId: `v-${name}`,
+  folderId: DEFAULT,
+  name,
+  status: 'ready',
+  uploadPercent: 100,
+  processPercent: 100,
+  playable: true,
+  size: 5 * 1024 * 1024,
+  duration: 83,
+  width: 320,
+  height: 240,
+  cover: null,
+  thumbnail: null,
+  hlsUrl: null,
+  storyboardUrl: null,
+  previewUrl: null,
+  failReason: null,
+  sha256: null,
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
+  ...overrides,
+});
+
+const videos = [
+  fakeVideo('demo', { duration: 3725 }),
+  fakeVideo('interview', { status: 'uploading', uploadPercent: 42, playable: false }),
+  fakeVideo('webinar', { status: 'failed', failReason: 'the file has no video stream', playable: false }),
+];
+
+/** The video routes over `videos`, answering the list for whatever folder, keyword and page is asked. */
+function videoRoutes(extra: Record<string, FakeRoute> = {}) {
+  return fakeApi({
+    'GET /vod/video/folder/list': () => ({ data: folders }),
+    'GET /vod/video/list': (_, query) => {
+      const keyword = query.get('keyword') ?? '';
+      const folderId = query.get('folderId');
+      const list = videos.filter((video) => video.name.includes(keyword) && (!folderId || video.folderId === folderId));
+      return { data: { list, total: list.length } };
+    },
+    'GET /vod/video/status': (_, query) => ({
+      data: videos.filter((video) => query.get('videoIds')?.split(',').includes(video.videoId)),
+    }),
+    ...extra,
+  });
+}
+
+const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/vod/video/list');
+const lastList = (calls: FakeCall[]) => listCalls(calls).at(-1)?.query;
+const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+async function openList(extra: Record<string, FakeRoute> = {}, language: 'en' | 'zh_CN' = 'en') {
+  const calls = videoRoutes(extra);
+  const view = renderApp('/videos/index', { token: 'tok', language });
+  await screen.findByText('demo');
+  return { calls, ...view };
+}
+
+describe('the video list (spec §2)', () => {
+  it('shows folders, the storage used, and each video with duration, size and status', async () => {
+    await openList({
+      'GET /account/detail': () => ({
+        data: fakeAccount({
+          storageAndTraffic: { storage: 2 * 1024 ** 3, usedStorage: 512 * 1024 ** 2, traffic: 1, usedTraffic: 0 },
+        }),
+      }),
+    });
+    expect(screen.getByText('Default folder')).toBeTruthy();
+    expect(screen.getByText('Customer stories')).toBeTruthy();
+    expect(screen.getByTestId('storage-usage').textContent).toContain('512 MB of 2 G storage used');
+    expect(within(row('demo')).getByText('1:02:05')).toBeTruthy();
+    expect(within(row('demo')).getByText('5 MB')).toBeTruthy();
+    expect(within(row('demo')).getByText('Ready')).toBeTruthy();
+    expect(within(row('interview')).getByText('01:23')).toBeTruthy();
+    expect(within(row('interview')).getByText('Uploading 42%')).toBeTruthy();
+    expect(within(row('webinar')).getByText('Processing failed')).toBeTruthy();
+    expect(within(row('webinar')).getByText('the file has no video stream')).toBeTruthy();
+    expect(within(row('webinar')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(row('demo')).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('polls the status of videos still in progress and shows their new state', async () => {
+    let asked = '';
+    await openList({
+      'GET /vod/video/status': (_, query) => {
+        asked = query.get('videoIds') ?? '';
+        return { data: [fakeVideo('interview', { status: 'processing', processPercent: 60 })] };
+      },
+    });
+    expect(await within(row('interview')).findByText('Processing 60%')).toBeTruthy();
+    expect(asked).toBe('v-interview');
+  });
+
+  it('lists a folder, searches by keyword, sorts by name and turns pages', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => fakeVideo(`clip ${String(i).padStart(2, '0')}`));
+    const calls = videoRoutes({
+      'GET /vod/video/list': (_, query) => {
+        const page = Number(query.get('page'));
+        return { data: { list: many.slice((page - 1) * 20, page * 20), total: many.length } };
+      },
+    });
+    renderApp('/videos/index', { token: 'tok' });
+    await screen.findByText('clip 00');
+    expect(lastList(calls)?.get('sort')).toBe('date');
+    expect(lastList(calls)?.get('order')).toBe('desc');
+
+    fireEvent.click(screen.getByText('Customer stories'));
+    await waitFor(() => expect(lastList(calls)?.get('folderId')).toBe(STORIES));
+
+    fireEvent.change(screen.getByPlaceholderText('Search videos by name'), { target: { value: ' clip 4 ' } });
+    fireEvent.keyDown(screen.getByPlaceholderText('Search videos by name'), { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(lastList(calls)?.get('keyword')).toBe('clip 4'));
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort' }));
+    fireEvent.click(await screen.findByText('Name A–Z'));
+    await waitFor(() => expect(lastList(calls)?.get('sort')).toBe('name'));
+    expect(lastList(calls)?.get('order')).toBe('asc');
+
+    fireEvent.click(screen.getByTitle('3'));
+    await screen.findByText('clip 40');
+    expect(lastList(calls)?.get('page')).toBe('3');
+    expect(lastList(calls)?.get('folderId')).toBe(STORIES);
+    expect(lastList(calls)?.get('keyword')).toBe('clip 4');
+    expect(screen.queryByText('clip 00')).toBeNull();
+  });
+
+  it('deletes a video only after the confirm, then reloads the account so the storage figure drops', async () => {
+    let used = 900 * 1024 ** 2;
+    const { calls } = await openList({
+      'GET /account/detail': () => ({
+        data: fakeAccount({
+          storageAndTraffic: { storage: 2 * 1024 ** 3, usedStorage: used, traffic: 1, usedTraffic: 0 },
+        }),
+      }),
+      'POST /vod/video/delete': () => {
+        used -= 300 * 1024 ** 2;
+        return { data: null };
+      },
+    });
+    expect(screen.getByTestId('storage-usage').textContent).toContain('900 MB');
+
+    fireEvent.click(within(row('demo')).getByRole('button', { name: 'Delete' }));
+    const cancelled = await screen.findByRole('dialog');
+    expect(within(cancelled).getAllByText('Delete 1 video(s)?').length).toBeGreaterThan(0);
+    fireEvent.click(within(cancelled).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.path === '/vod/video/delete')).toBe(false);
+
+    fireEvent.click(within(row('demo')).getByRole('button', { name: 'Delete' }));
+    // jsdom runs no closing animation, so the cancelled dialog is still in the document: take the newest.
+    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/vod/video/delete')?.body).toEqual({ videoIds: ['v-demo'] }),
+    );
+    await waitFor(() => expect(screen.getByTestId('storage-usage').textContent).toContain('600 MB'));
+  });
+
+  it('moves a video into another folder through the move-folder dialog', async () => {
+    const { calls } = await openList({ 'POST /vod/video/folder/move': () => ({ data: null }) });
+    fireEvent.click(within(row('demo')).getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog');
+    // The video's own folder is not offered.
+    expect(within(dialog).queryByRole('radio', { name: 'Default folder' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Customer stories' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/vod/video/folder/move')?.body).toEqual({
+        videoIds: ['v-demo'],
+        folderId: STORIES,
+      }),
+    );
+  });
+});
+
+describe('folders (spec §5 folder name)', () => {
+  it('requires a name of at most 50 characters, in the spec words, before adding the folder', async () => {
+    const { calls } = await openList({
+      'POST /vod/video/folder/add': (body) => ({
+        data: { ...folders[1], folderId: 'f3', name: (body as Folder).name },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('please enter folder name');
+
+    fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'x'.repeat(51) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('folder name cannot exceed 50 characters'),
+    );
+    expect(calls.some((call) => call.path === '/vod/video/folder/add')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: '  Webinars ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/vod/video/folder/add')?.body).toEqual({ name: 'Webinars' }),
+    );
+  });
+
+  it('reads the validation messages in Chinese', async () => {
+    await openList({}, 'zh_CN');
+    fireEvent.click(screen.getByRole('button', { name: /新建文件夹/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('请输入文件夹名称');
+  });
+
+  it('deletes a folder after a confirm that says its videos move to the default folder', async () => {
+    const { calls } = await openList({ 'POST /vod/video/folder/delete': () => ({ data: null }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions of folder Customer stories' }));
+    fireEvent.click(await screen.findByText('Delete', { selector: '.ant-dropdown-menu-title-content' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Its videos move to the default folder; no video is deleted.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/vod/video/folder/delete')?.body).toEqual({ folderId: STORIES }),
+    );
+  });
+
+  it('blocks folder actions and uploads with the plan-expired confirm once the period forbids them', async () => {
+    const { calls } = await openList({
+      'GET /account/detail': () => ({ data: fakeAccount({ vipPeriod: 'frozen-period' }) }),
+    });
+    const expired = 'Your plan has expired. Renew now to create more content.';
+    fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
+    expect(await screen.findAllByText(expired)).not.toHaveLength(0);
+    expect(screen.queryByLabelText('Folder name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
+    expect(within(screen.getAllByRole('dialog')[1] as HTMLElement).getAllByText(expired)).not.toHaveLength(0);
+    expect(screen.queryByText('Drop videos here, or click to choose')).toBeNull();
+    expect(calls.some((call) => call.path === '/vod/video/pre-add-custom-video')).toBe(false);
+  });
+});
