@@ -60,13 +60,17 @@ function fakeTransport(
     transport,
     calls,
     stored,
+    /** Holds the PUTs that start from now on; answers the release of this hold alone. */
     holdPuts() {
+      let own: () => void = () => undefined;
       hold = new Promise<void>((resolve) => {
-        release = () => {
+        own = () => {
           hold = null;
           resolve();
         };
       });
+      release = own;
+      return own;
     },
     release: () => release(),
   };
@@ -159,6 +163,27 @@ describe('the upload engine (spec §4 Upload task)', () => {
     await until(engine, (t) => t.uploadStatus === 'success');
     engine.cancel('v1');
     expect(engine.list()[0]?.uploadStatus).toBe('success');
+    engine.dispose();
+  });
+
+  it('a second pause stops the continued run even when the first run unwinds after it started', async () => {
+    const fake = fakeTransport();
+    const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
+    const releaseFirst = fake.holdPuts();
+    engine.add(file(), 'v1', 'f1');
+    await vi.waitFor(() => expect(fake.calls).toContain('put 1'));
+    engine.pause('v1');
+    const releaseSecond = fake.holdPuts();
+    engine.restart('v1');
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c === 'start')).toHaveLength(2));
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c === 'put 1')).toHaveLength(2));
+    releaseFirst();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    engine.pause('v1');
+    releaseSecond();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(engine.list()[0]?.uploadStatus).toBe('paused');
+    expect(fake.calls).not.toContain('success');
     engine.dispose();
   });
 

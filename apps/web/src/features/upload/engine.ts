@@ -381,7 +381,8 @@ export class UploadEngine {
         await this.transport.fail(videoId, message).catch(() => undefined);
       }
     } finally {
-      this.controllers.delete(taskId);
+      // A paused run can unwind after its continuation started: it must not drop the newer run's controller.
+      if (this.controllers.get(taskId) === controller) this.controllers.delete(taskId);
       this.pump();
     }
   }
