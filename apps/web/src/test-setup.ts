@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The first render of the whole console in a file takes over a second on a busy two-core machine; findBy's
+// default 1 s wait then fails tests at random.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads matchMedia for responsive layout; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {

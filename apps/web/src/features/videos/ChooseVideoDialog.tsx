@@ -1,9 +1,8 @@
 import type { Video } from '@leadreel/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { videosApi } from '../../api/endpoints.ts';
+import { useVideoListQuery } from '../../api/queries.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
 import { formatDuration } from './format.ts';
 
@@ -18,11 +17,7 @@ export function ChooseVideoDialog(props: {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Video[]>([]);
-  const list = useQuery({
-    queryKey: ['videos', 'choose', keyword, page],
-    queryFn: () => videosApi.list({ keyword: keyword || undefined, page, pageSize: 10 }),
-    enabled: props.open,
-  });
+  const list = useVideoListQuery({ keyword: keyword || undefined, page, pageSize: 10 }, { enabled: props.open });
   return (
     <Modal
       open={props.open}

@@ -1,0 +1,83 @@
+import type { Video } from '@leadreel/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/Providers.tsx';
+import { initI18n } from '../../i18n/index.ts';
+import { useAuthStore } from '../../stores/auth.ts';
+import { fakeApi } from '../../test/fakeApi.ts';
+import { ChooseVideoDialog } from './ChooseVideoDialog.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const video = (name: string): Video => ({
+  videoId: `v-${name}`,
+  folderId: 'f1',
+  name,
+  status: 'ready',
+  uploadPercent: 100,
+  processPercent: 100,
+  playable: true,
+  size: 1000,
+  duration: 75,
+  width: 320,
+  height: 240,
+  cover: null,
+  thumbnail: null,
+  hlsUrl: null,
+  storyboardUrl: null,
+  previewUrl: null,
+  failReason: null,
+  sha256: null,
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
+});
+
+function open(multiple: boolean) {
+  const all = [video('demo'), video('interview'), video('webinar')];
+  const calls = fakeApi({
+    'GET /vod/video/list': (_, query) => {
+      const list = all.filter((v) => v.name.includes(query.get('keyword') ?? ''));
+      return { data: { list, total: list.length } };
+    },
+  });
+  initI18n('en');
+  useAuthStore.setState({ authorizationToken: 'tok' });
+  const onChoose = vi.fn();
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <ChooseVideoDialog open multiple={multiple} onClose={() => undefined} onChoose={onChoose} />
+    </Providers>,
+  );
+  return { calls, onChoose };
+}
+
+const pick = (name: string) => {
+  const row = screen.getByText(name).closest('tr') as HTMLElement;
+  fireEvent.click(within(row).getByRole(row.querySelector('[type=checkbox]') ? 'checkbox' : 'radio'));
+};
+
+describe('the choose-video dialog (spec §2)', () => {
+  it('searches the videos and answers several chosen ones', async () => {
+    const { calls, onChoose } = open(true);
+    await screen.findByText('interview');
+    expect(screen.getAllByText('01:15', { selector: 'td' })).toHaveLength(3);
+    fireEvent.change(screen.getByPlaceholderText('Search videos by name'), { target: { value: 'e' } });
+    fireEvent.keyDown(screen.getByPlaceholderText('Search videos by name'), { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(calls.at(-1)?.query.get('keyword')).toBe('e'));
+    pick('demo');
+    pick('webinar');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onChoose.mock.calls[0]?.[0].map((v: Video) => v.videoId)).toEqual(['v-demo', 'v-webinar']);
+  });
+
+  it('picks a single video with radio buttons when not multiple', async () => {
+    const { onChoose } = open(false);
+    await screen.findByText('demo');
+    pick('demo');
+    pick('interview');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(onChoose.mock.calls[0]?.[0].map((v: Video) => v.videoId)).toEqual(['v-interview']);
+  });
+});
