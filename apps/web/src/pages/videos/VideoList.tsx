@@ -397,6 +397,8 @@ export function VideoList() {
               title: t('videos.actions'),
               key: 'actions',
               width: 220,
+              // The row actions stay in view while the wider columns scroll sideways.
+              fixed: 'right',
               render: (_, video) => (
                 <Space size={4} wrap>
                   <Button size="small" disabled={!video.playable} onClick={() => setPreview(video)}>
