@@ -29,7 +29,12 @@ console.log(`plain copy: ${copySeconds.toFixed(1)} s, ${mib(SIZE, copySeconds).t
 
 // No media worker: this measures the transfer, not the encode that follows it.
 const server = await startBenchServer({ WORKERS: '0' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium
+  .launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  .catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
 try {
   const { token } = await benchAccount(server);
   const page = await browser.newPage();

@@ -239,6 +239,11 @@ describe('an upload through signed part URLs', () => {
     const playlist = await t.app.inject({ url: `/media/${videoId}/${variant}` });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['cache-control']).toContain('immutable');
+    // While a ladder still encodes its playlists grow, so they are revalidated rather than cached.
+    await t.db.updateTable('video').set({ status: 'processing' }).where('id', '=', videoId).execute();
+    const growing = await t.app.inject({ url: `/media/${videoId}/${variant}` });
+    expect(growing.headers['cache-control']).toBe('no-cache');
+    await t.db.updateTable('video').set({ status: 'ready' }).where('id', '=', videoId).execute();
     const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
     const segmentUrl = `/media/${videoId}/${variant.slice(0, variant.lastIndexOf('/') + 1)}${segment}`;
     const whole = await t.app.inject({ url: segmentUrl });

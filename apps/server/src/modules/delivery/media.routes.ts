@@ -18,7 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * /media: playlists, segments, posters and storyboards of playable videos. A deleted, unknown or not yet
  * playable video is 404, the same answer as a file that never existed, so ids cannot be probed. Files under
  * a generation never change (a retry writes a new generation), so they are cached for a year; the master
- * playlist, which gains the full ladder after the fast path, is revalidated.
+ * playlist, which gains the full ladder after the fast path, is revalidated, and so are the playlists of a
+ * ladder still encoding (published segment by segment when there is no fast path).
  */
 export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, storage, canServe }) => {
   // Embeds on customers' sites fetch playlists and segments from here with XHR (hls.js).
@@ -89,7 +90,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       if (!stored) return notFound(reply);
       reply
         .header('content-type', contentTypeOf(path))
-        .header('cache-control', IMMUTABLE)
+        // A rung's playlist grows while the ladder is published as it encodes; every other file is final.
+        .header('cache-control', path.endsWith('.m3u8') && video.status !== 'ready' ? 'no-cache' : IMMUTABLE)
         .header('accept-ranges', 'bytes')
         .header('content-length', stored.size);
       if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`);

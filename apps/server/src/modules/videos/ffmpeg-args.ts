@@ -128,8 +128,10 @@ export function ladderArgs(
     'hls',
     '-hls_time',
     '4',
+    // An EVENT playlist is rewritten (atomically, by rename) after every segment, so the rungs can be
+    // published, and played, while they encode; the last write adds EXT-X-ENDLIST.
     '-hls_playlist_type',
-    'vod',
+    'event',
     '-hls_flags',
     'independent_segments',
     '-master_pl_name',

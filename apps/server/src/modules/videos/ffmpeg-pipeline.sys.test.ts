@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFfmpegPipeline } from './ffmpeg-pipeline.ts';
+import { createFfmpegPipeline, playlistSegments } from './ffmpeg-pipeline.ts';
 import { FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal } from './video-processor.ts';
 
@@ -20,19 +20,31 @@ afterAll(async () => {
 
 const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
-async function process(input: string) {
+async function process(input: string, options: { ladderPollMs?: number } = {}) {
   const outDir = path.join(work, `out-${path.basename(input)}-${Date.now()}`);
   await mkdir(outDir);
   const percents: number[] = [];
   const playable: string[] = [];
-  const result = await createFfmpegPipeline()({
+  // What each early publish held when it was made: the master and its playlists' text at that moment.
+  const published: { master: string; files: string[]; texts: Record<string, string> }[] = [];
+  const result = await createFfmpegPipeline(
+    undefined,
+    options,
+  )({
     input,
     outDir,
     signal: new AbortController().signal,
     onProgress: (percent) => percents.push(percent),
-    onPlayable: async ({ master }) => void playable.push(master),
+    onPlayable: async ({ master, files }) => {
+      playable.push(master);
+      const texts: Record<string, string> = {};
+      for (const file of files.filter((name) => name.endsWith('.m3u8'))) {
+        texts[file] = await readFile(path.join(outDir, file), 'utf8');
+      }
+      published.push({ master, files, texts });
+    },
   });
-  return { result, percents, playable, outDir };
+  return { result, percents, playable, published, outDir };
 }
 
 async function refusal(input: string): Promise<string> {
@@ -97,8 +109,42 @@ describe('the ffmpeg pipeline', () => {
     // A phone stores the picture sideways and a rotation in the container (ffmpeg 5.1 writes it on a copy).
     await ffmpeg(['-i', upright, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', input]);
     const { result, playable } = await process(input);
-    expect(playable).toEqual([]);
+    expect(playable.filter((master) => master !== 'ladder.m3u8')).toEqual([]);
     expect([result.width, result.height]).toEqual([270, 480]);
+  });
+
+  it('publishes the ladder while it encodes when there is no fast path, the master gaining rungs with segments', async () => {
+    const input = path.join(work, 'camera.avi');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=960x540:rate=30:duration=12', '-f', 'lavfi', '-i', 'sine=duration=12'],
+      ...['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'libmp3lame', input],
+    ]);
+    const { result, published, outDir } = await process(input, { ladderPollMs: 100 });
+    const first = published[0];
+    if (!first) throw new Error('nothing was published while the ladder encoded');
+    expect(first.master).toBe('ladder.m3u8');
+    // Published mid-encode: the rungs' playlists had segments but no end yet, and every file they named is in
+    // the publish, segments before playlists.
+    const rungPlaylists = Object.keys(first.texts).filter((file) => file !== 'ladder.m3u8');
+    expect(rungPlaylists.length).toBeGreaterThan(0);
+    for (const playlist of rungPlaylists) {
+      const text = first.texts[playlist] as string;
+      expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+      expect(text).not.toContain('#EXT-X-ENDLIST');
+      const dir = path.dirname(playlist);
+      for (const segment of playlistSegments(text)) {
+        expect(first.files.indexOf(`${dir}/${segment}`)).toBeLessThan(first.files.indexOf(playlist));
+      }
+      expect(first.texts['ladder.m3u8']).toContain(playlist);
+    }
+    expect(first.files.at(-1)).toBe('ladder.m3u8');
+    // Later publishes only grow, and the finished ladder ends its playlists.
+    const counts = published.map((p) => p.files.length);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(result.renditions.map((r) => r.name)).toEqual(['480p', '360p']);
+    const final = await readFile(path.join(outDir, 'hls/480p/index.m3u8'), 'utf8');
+    expect(final).toContain('#EXT-X-ENDLIST');
+    expect(playlistSegments(final).length).toBeGreaterThanOrEqual(3);
   });
 
   it.each([

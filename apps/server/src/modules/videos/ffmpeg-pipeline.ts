@@ -25,6 +25,43 @@ export function masterPlaylist(renditions: { bandwidth: number; width: number; h
   return `${lines.join('\n')}\n`;
 }
 
+/** The segments a media playlist names, in order. */
+export function playlistSegments(playlist: string): string[] {
+  return playlist
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+type LadderRung = { name: string; width: number; height: number; bandwidth: number };
+
+/**
+ * What of a ladder still encoding can be published now: each rung whose playlist (rewritten by ffmpeg,
+ * atomically, after every segment) names at least one segment, with those segments, and a master playlist
+ * of just those rungs. Null while no rung has a segment.
+ */
+export async function ladderSoFar(outDir: string, rungs: LadderRung[]) {
+  const ready: LadderRung[] = [];
+  const segments: string[] = [];
+  const playlists: string[] = [];
+  for (const rung of rungs) {
+    const playlist = `hls/${rung.name}/index.m3u8`;
+    const text = await fs.readFile(path.join(outDir, playlist), 'utf8').catch(() => '');
+    const named = playlistSegments(text);
+    if (named.length === 0) continue;
+    ready.push(rung);
+    segments.push(...named.map((segment) => `hls/${rung.name}/${segment}`));
+    playlists.push(playlist);
+  }
+  if (ready.length === 0) return null;
+  const master = 'ladder.m3u8';
+  await fs.writeFile(
+    path.join(outDir, master),
+    masterPlaylist(ready.map((rung) => ({ ...rung, uri: `hls/${rung.name}/index.m3u8` }))),
+  );
+  return { master, files: [...segments, ...playlists, master] };
+}
+
 /** Time limits: generous for the work a file of this length needs, and never unbounded. */
 const limitFor = (durationSec: number, perSecondMs: number, minimumMs: number) =>
   Math.max(minimumMs, Math.ceil(durationSec * perSecondMs));
@@ -33,7 +70,11 @@ const limitFor = (durationSec: number, perSecondMs: number, minimumMs: number) =
  * The ffmpeg pipeline: probe (trusting the bytes, not the name), the fast path for H.264/AAC, the ladder in
  * one process, poster, thumbnail, storyboard and preview. Files in, files out; the processor stores them.
  */
-export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipeline {
+export function createFfmpegPipeline(
+  limits: MediaLimits = DEFAULT_LIMITS,
+  options: { ladderPollMs?: number } = {},
+): Pipeline {
+  const ladderPollMs = options.ladderPollMs ?? 1000;
   return async ({ input, outDir, signal, onProgress, onPlayable, onStills }) => {
     const run = async (args: string[], timeoutMs: number, onStdout?: (chunk: string) => void) => {
       try {
@@ -63,7 +104,8 @@ export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipe
     const duration = probe.durationSec;
     const hasAudio = probe.audio !== null;
 
-    if (canRemux(probe)) {
+    const fastPath = canRemux(probe);
+    if (fastPath) {
       await fs.mkdir(path.join(outDir, 'fast'), { recursive: true });
       await run(remuxArgs(input, path.join(outDir, 'fast'), hasAudio), limitFor(duration, 200, 60_000));
       const files = (await fs.readdir(path.join(outDir, 'fast'))).map((file) => `fast/${file}`);
@@ -90,10 +132,33 @@ export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipe
     onProgress(2);
 
     const rungs = ladderRungs(width, height);
+    const renditions = rungs.map((rung) => ({
+      name: rung.name,
+      width: rung.width,
+      height: rung.height,
+      bandwidth: (rung.videoKbps + (hasAudio ? 128 : 0)) * 1000,
+      playlist: `hls/${rung.name}/index.m3u8`,
+    }));
     const hlsDir = path.join(outDir, 'hls');
     await fs.mkdir(hlsDir, { recursive: true });
+    // Without a fast path, the ladder is what plays first: its rungs are published segment by segment while
+    // they encode, and the master gains each rung once it has a segment.
+    let watching = !fastPath;
+    const watch = async () => {
+      let published = 0;
+      while (watching) {
+        const sofar = await ladderSoFar(outDir, renditions);
+        if (sofar && watching && sofar.files.length > published) {
+          await onPlayable(sofar);
+          published = sofar.files.length;
+        }
+        if (watching) await new Promise((resolve) => setTimeout(resolve, ladderPollMs));
+      }
+    };
+    // A failed early publish is not the encode's failure: the final publish stores everything again.
+    const lastWatch = watching ? watch().catch(() => undefined) : Promise.resolve();
     let buffered = '';
-    await run(
+    const ladder = run(
       ladderArgs(input, hlsDir, rungs, { fps: probe.video.fps, hasAudio }),
       // Two cores encode four rungs of 1080p at about real time; ten times that is a stuck or hostile file.
       limitFor(duration, 10_000, 120_000),
@@ -106,6 +171,12 @@ export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipe
         if (percent !== null) onProgress(2 + percent * 0.9);
       },
     );
+    try {
+      await ladder;
+    } finally {
+      watching = false;
+      await lastWatch;
+    }
 
     const sprite = 'storyboard.jpg';
     await run(storyboardArgs(input, path.join(outDir, sprite), duration), limitFor(duration, 1_000, 60_000));
@@ -120,13 +191,7 @@ export function createFfmpegPipeline(limits: MediaLimits = DEFAULT_LIMITS): Pipe
       width,
       height,
       master: 'hls/master.m3u8',
-      renditions: rungs.map((rung) => ({
-        name: rung.name,
-        width: rung.width,
-        height: rung.height,
-        bandwidth: (rung.videoKbps + (hasAudio ? 128 : 0)) * 1000,
-        playlist: `hls/${rung.name}/index.m3u8`,
-      })),
+      renditions,
       poster: 'poster.jpg',
       thumbnail: 'thumbnail.jpg',
       storyboard: 'storyboard.vtt',

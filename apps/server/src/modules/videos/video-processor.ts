@@ -29,7 +29,10 @@ export type Pipeline = (options: {
   outDir: string;
   signal: AbortSignal;
   onProgress: (percent: number) => void;
-  /** Called once when a first rendition plays; `master` is relative to outDir, `files` are what it needs. */
+  /**
+   * Called when a first rendition plays, and again as more of it can (a ladder published while it encodes);
+   * `master` is relative to outDir, `files` are what it needs so far.
+   */
   onPlayable: (playable: { master: string; files: string[] }) => Promise<void>;
   /** Called once the poster and thumbnail exist (paths relative to outDir), long before the ladder ends. */
   onStills?: (stills: { poster: string; thumbnail: string }) => Promise<void>;
@@ -107,7 +110,8 @@ export function createVideoProcessor(deps: {
       .sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
     for (const file of ordered) {
       await storage.putFile(`${prefix}${file}`, path.join(outDir, file), 'application/octet-stream');
-      published.add(file);
+      // A playlist may grow (a ladder published while it encodes); segments and stills never change.
+      if (!file.endsWith('.m3u8')) published.add(file);
     }
   }
 

@@ -16,7 +16,8 @@ export function PreviewDialog({ video, onClose }: { video: Video | null; onClose
     else {
       void import('hls.js').then(({ default: Hls }) => {
         if (cancelled || !Hls.isSupported()) return;
-        const hls = new Hls();
+        // From the start, also for a ladder still encoding, whose growing playlists hls.js treats as live.
+        const hls = new Hls({ startPosition: 0 });
         hls.loadSource(source);
         hls.attachMedia(media);
         destroy = () => hls.destroy();
