@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 
 const MiB = 1024 * 1024;
@@ -10,7 +11,7 @@ const NS = 'xmlns="http://s3.amazonaws.com/doc/2006-03-01/"';
 
 /**
  * s3rver for tests, with the multipart calls it lacks answered in S3's own protocol: ListParts,
- * AbortMultipartUpload, ListMultipartUploads, and S3's EntityTooSmall rule on complete
+ * AbortMultipartUpload, ListMultipartUploads, and S3's EntityTooSmall and InvalidPart rules on complete
  * (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListParts.html and neighbours). They read the
  * upload folders s3rver itself writes; everything else is s3rver's.
  */
@@ -104,6 +105,36 @@ export async function startS3TestServer(directory: string, bucket: string) {
           );
           return true;
         }
+        // S3's InvalidPart: every part named must exist with the ETag given (a replaced part's ETag is stale).
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const body = Buffer.concat(chunks);
+        const stored = new Map(all.map((p) => [p.n, p.etag]));
+        const named = [...body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
+          n: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1] as string)?.[1]),
+          etag: (/<ETag>([^<]*)<\/ETag>/.exec(m[1] as string)?.[1] ?? '').replaceAll('&quot;', '"'),
+        }));
+        if (named.some((p) => stored.get(p.n) !== p.etag)) {
+          res.writeHead(400, { 'content-type': 'application/xml' });
+          res.end(
+            xml(
+              '<Error><Code>InvalidPart</Code><Message>One or more of the specified parts could not be found.</Message></Error>',
+            ),
+          );
+          return true;
+        }
+        // The body is read: s3rver gets the same request with the same bytes.
+        const replay = Object.assign(Readable.from([body]), {
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          rawHeaders: req.rawHeaders,
+          httpVersion: req.httpVersion,
+          socket: req.socket,
+          connection: req.socket,
+        });
+        koa(replay as unknown as http.IncomingMessage, res);
+        return true;
       }
       return false;
     };

@@ -6,8 +6,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../plugins/errors.ts';
 import { createLocalDriver } from './local.driver.ts';
-import { startS3TestServer } from './s3-test-server.ts';
 import { createS3Driver } from './s3.driver.ts';
+import { startS3TestServer } from './s3-test-server.ts';
 import { storageBehaviour } from './storage.behaviour.ts';
 import { storageRoutes } from './storage.routes.ts';
 
