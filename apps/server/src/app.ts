@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { tooManyRequests, unavailable } from './errors.ts';
 import type { Clock } from './lib/clock.ts';
+import { serverSecret } from './lib/server-secret.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
@@ -29,20 +30,19 @@ import { createVerificationService } from './modules/auth/verification.service.t
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
 import type { JobQueue } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
-import { ffmpegPipeline } from './modules/videos/ffmpeg-pipeline.ts';
 import { createStorage } from './modules/storage/index.ts';
 import { isLocalDriver } from './modules/storage/local.driver.ts';
-import type { StorageDriver } from './modules/storage/storage.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import type { StorageDriver } from './modules/storage/storage.ts';
 import { createCredentialSigner } from './modules/uploads/credential.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { ffmpegPipeline } from './modules/videos/ffmpeg-pipeline.ts';
 import { createFolderRepo } from './modules/videos/folders.repo.ts';
 import { createVideoProcessor, type Pipeline } from './modules/videos/video-processor.ts';
 import { createVideoRepo } from './modules/videos/videos.repo.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { createVideoService } from './modules/videos/videos.service.ts';
-import { serverSecret } from './lib/server-secret.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
@@ -270,6 +270,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
                   brand: z.string(),
                   googleClientId: z.string().nullable(),
                   communityUrl: z.string().nullable(),
+                  supportEmail: z.string().nullable(),
                 }),
               ),
             },
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
             brand: config.BRAND_NAME,
             googleClientId: config.GOOGLE_CLIENT_ID ?? null,
             communityUrl: config.COMMUNITY_URL ?? null,
+            supportEmail: config.SUPPORT_EMAIL ?? null,
           },
         }),
       );

@@ -13,16 +13,25 @@ describe('configuration', () => {
 
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
+    expect(parseConfig({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();
   });
 
   it('reports every problem at once', () => {
     try {
-      parseConfig({ PORT: '70000', WORKERS: '-1', DATABASE_URL: 'not a url', TRUST_PROXY: 'maybe' });
+      parseConfig({
+        PORT: '70000',
+        WORKERS: '-1',
+        DATABASE_URL: 'not a url',
+        TRUST_PROXY: 'maybe',
+        SUPPORT_EMAIL: 'help at example',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const fields = (error as ConfigError).problems.map((p) => p.split(':')[0]);
-      expect(fields).toEqual(expect.arrayContaining(['PORT', 'WORKERS', 'DATABASE_URL', 'TRUST_PROXY']));
+      expect(fields).toEqual(
+        expect.arrayContaining(['PORT', 'WORKERS', 'DATABASE_URL', 'TRUST_PROXY', 'SUPPORT_EMAIL']),
+      );
     }
   });
 

@@ -9,6 +9,12 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
 
+const optionalEmail = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.email().optional());
+
 /**
  * Every environment variable LeadReel reads, parsed once at boot. Keep README's configuration table in step.
  */
@@ -56,6 +62,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('LeadReel <no-reply@localhost>'),
   /** Link of the customer community chat (spec §2 community dialog); its QR code is shown after the guide. */
   COMMUNITY_URL: optionalUrl,
+  /** Where users write for help (the storage-limit dialog's "contact support"); unset hides that way out. */
+  SUPPORT_EMAIL: optionalEmail,
   /** Google sign-in: when unset, /api/auth/login/google answers 404 and the console hides the button. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys. */

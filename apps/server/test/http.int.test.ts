@@ -86,6 +86,7 @@ describe('the public configuration', () => {
       brand: 'LeadReel',
       googleClientId: null,
       communityUrl: null,
+      supportEmail: null,
     });
     expect((await post(t.app, '/api/auth/login/google', { idToken: 'a.b.c' })).status).toBe(404);
   });

@@ -1,42 +1,42 @@
 import type {
-  accessTokenData,
   AccountDetail,
+  accessTokenData,
   addFolderBody,
   baseInfoData,
   baseInfoQuery,
+  bindReferrerBody,
+  changePasswordBody,
+  checkTokenBody,
+  checkTokenData,
   credentialData,
   deleteFolderBody,
   deleteVideosBody,
   Folder,
+  findPasswordBody,
+  googleLoginBody,
   heartbeatBody,
+  loginBody,
   moveVideosBody,
   preAddBody,
   preAddData,
   renameFolderBody,
+  resetPasswordBody,
   reUploadBody,
+  setLanguageBody,
+  setPasswordBody,
   signPartsBody,
   signPartsData,
+  signupBody,
   uploadFailBody,
   uploadStartBody,
   uploadStartData,
   uploadSuccessBody,
   Video,
   VideoListQuery,
-  videoListData,
-  bindReferrerBody,
-  changePasswordBody,
-  checkTokenBody,
-  checkTokenData,
-  findPasswordBody,
-  googleLoginBody,
-  loginBody,
-  resetPasswordBody,
-  setLanguageBody,
-  setPasswordBody,
-  signupBody,
   VipUserInfo,
   verifyCodeBody,
   verifyCodeData,
+  videoListData,
 } from '@leadreel/shared';
 import type { z } from 'zod';
 import { api } from './index.ts';
@@ -117,5 +117,10 @@ export function fetchVipInfo(): Promise<VipUserInfo> {
  * GET /api/config. The server declares this answer inline in its app.ts rather than in packages/shared, so
  * its type lives here until the schema moves there.
  */
-export type PublicConfig = { brand: string; googleClientId: string | null; communityUrl: string | null };
+export type PublicConfig = {
+  brand: string;
+  googleClientId: string | null;
+  communityUrl: string | null;
+  supportEmail: string | null;
+};
 export const fetchConfig = () => api.get<PublicConfig>('/config');

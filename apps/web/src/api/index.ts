@@ -1,7 +1,7 @@
+import { resetUploads } from '../features/upload/store.ts';
 import { i18n } from '../i18n/index.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
-import { resetUploads } from '../features/upload/store.ts';
 import { useCustomDomainStore } from '../stores/customDomain.ts';
 import { ApiError, createApiClient } from './client.ts';
 

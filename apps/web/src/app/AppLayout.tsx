@@ -12,8 +12,8 @@ import { COMMUNITY_EVENT, CommunityDialog } from '../components/CommunityDialog.
 import { routeIcon } from '../components/icons.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PeriodBanner } from '../components/PeriodBanner.tsx';
-import { UploadPanel } from '../features/upload/UploadPanel.tsx';
 import { useUploadStore } from '../features/upload/store.ts';
+import { UploadPanel } from '../features/upload/UploadPanel.tsx';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { isPermitted } from './guards.ts';

@@ -48,7 +48,9 @@ export const fakeVip: VipUserInfo = {
 export function fakeApi(routes: Record<string, FakeRoute>) {
   const calls: FakeCall[] = [];
   const all: Record<string, FakeRoute> = {
-    'GET /config': () => ({ data: { brand: 'Acme Video', googleClientId: null, communityUrl: null } }),
+    'GET /config': () => ({
+      data: { brand: 'Acme Video', googleClientId: null, communityUrl: null, supportEmail: 'help@acme.test' },
+    }),
     'POST /channel/check-token': () => ({ data: { expireTime: 3600 } }),
     'GET /account/detail': () => ({ data: fakeAccount() }),
     'GET /pay/vip-user-info': () => ({ data: fakeVip }),

@@ -1,6 +1,7 @@
 import { Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePublicConfig } from '../../api/queries.ts';
 import { CONFIRM_DIALOG_WIDTH } from '../../constants.ts';
 import { formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
@@ -10,6 +11,7 @@ export function StorageLimitDialog({ open, onClose }: { open: boolean; onClose: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const usage = useAccountStore((s) => s.account?.storageAndTraffic);
+  const supportEmail = usePublicConfig()?.supportEmail ?? null;
   const go = (path: string) => {
     onClose();
     navigate(path);
@@ -33,9 +35,14 @@ export function StorageLimitDialog({ open, onClose }: { open: boolean; onClose: 
         <Button type="primary" onClick={() => go('/buy-vip')}>
           {t('upload.storageLimit.upgrade')}
         </Button>
-        <Button href="mailto:support@leadreel.com?subject=Storage" onClick={onClose}>
-          {t('upload.storageLimit.contact')}
-        </Button>
+        {supportEmail && (
+          <Button
+            href={`mailto:${supportEmail}?subject=${encodeURIComponent(t('upload.storageLimit.title'))}`}
+            onClick={onClose}
+          >
+            {t('upload.storageLimit.contact')}
+          </Button>
+        )}
       </Space>
     </Modal>
   );

@@ -125,7 +125,24 @@ describe('the storage-limit dialog (spec §8)', () => {
       within(dialog).getByText(/Delete videos you no longer need, upgrade your plan, or contact support/),
     ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Delete videos' })).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(within(dialog).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      'mailto:help@acme.test?subject=Insufficient%20remaining%20space',
+    );
+  });
+
+  it('leaves out "contact support" when this LeadReel has no support address', async () => {
+    routes({
+      'POST /vod/video/pre-add-custom-video': () => ({ data: [null] }),
+      'GET /account/detail': () => ({ data: full }),
+      'GET /config': () => ({
+        data: { brand: 'Acme Video', googleClientId: null, communityUrl: null, supportEmail: null },
+      }),
+    });
+    const choose = await openDialog();
+    choose([file('demo.mp4', 'video/mp4')]);
+    const dialog = (await screen.findByText('Insufficient remaining space')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByRole('button', { name: 'Upgrade' })).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'Contact support' })).toBeNull();
   });
 
   it('goes to the plans on Upgrade and back to the video list on Delete videos', async () => {

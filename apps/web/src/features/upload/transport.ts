@@ -1,5 +1,5 @@
-import { uploadsApi, videosApi } from '../../api/endpoints.ts';
 import { ApiError } from '../../api/client.ts';
+import { uploadsApi, videosApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { PartError, type UploadTransport } from './engine.ts';
 

@@ -1,10 +1,10 @@
 import {
-  type Folder,
   FOLDER_NAME_MAX,
+  type Folder,
   type GatedFeature,
   isFeatureAllowed,
-  type Video,
   VIDEO_SORTS,
+  type Video,
 } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,8 +37,8 @@ import {
 } from '../../api/queries.ts';
 import { CommunityDialog } from '../../components/CommunityDialog.tsx';
 import { usePeriodGate } from '../../components/periodGate.ts';
-import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
 import { uploadEngine, useUploadStore } from '../../features/upload/store.ts';
+import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
 import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
 import { formatDuration } from '../../features/videos/format.ts';
 import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
