@@ -30,6 +30,10 @@ import { createVerificationService } from './modules/auth/verification.service.t
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
 import type { JobQueue } from './modules/jobs/jobs.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { createSettingsRepo } from './modules/player/settings.repo.ts';
+import { settingsRoutes } from './modules/player/settings.routes.ts';
+import { createSettingsService } from './modules/player/settings.service.ts';
 import { createStorage } from './modules/storage/index.ts';
 import { isLocalDriver } from './modules/storage/local.driver.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
@@ -135,7 +139,14 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     publicUrl: config.publicUrl,
     log,
   });
-  return { sessions, accounts, auth, videos, uploads, processor, storage, videoRepo, canServe };
+  const settingsRepo = createSettingsRepo(db);
+  const settings = createSettingsService({
+    settings: settingsRepo,
+    videos: videoRepo,
+    accounts,
+    publicUrl: config.publicUrl,
+  });
+  return { sessions, accounts, auth, videos, uploads, processor, storage, videoRepo, canServe, settings, settingsRepo };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -256,6 +267,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       });
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
       await api.register(videoRoutes, { videos: services.videos, hooks });
+      await api.register(settingsRoutes, { settings: services.settings, hooks });
       await api.register(uploadRoutes, { uploads: services.uploads, hooks });
       const { storage } = services;
       if (isLocalDriver(storage)) await api.register(storageRoutes, { storage, clock: deps.clock });
@@ -308,6 +320,13 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     videos: services.videoRepo,
     storage: services.storage,
     canServe: services.canServe,
+  });
+
+  await app.register(pagesRoutes, {
+    videos: services.videoRepo,
+    settings: services.settingsRepo,
+    publicUrl: config.publicUrl,
+    brand: config.BRAND_NAME,
   });
 
   await registerConsole(app, config.WEB_DIST);

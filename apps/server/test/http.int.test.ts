@@ -59,7 +59,7 @@ describe('the console and its history fallback', () => {
     },
   );
 
-  it.each(['/api/nothing-here', '/api', '/healthz/extra', '/robots.txt', '/assets/missing.js', '/favicon.ico'])(
+  it.each(['/api/nothing-here', '/api', '/healthz/extra', '/ads.txt', '/assets/missing.js', '/favicon.ico'])(
     'answers a real 404 envelope for %s, never index.html',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

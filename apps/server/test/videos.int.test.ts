@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
+import { mkdtemp, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREFERRED_PART_SIZE, type Video } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
+import { uploadFlow } from './media/upload-flow.ts';
 
 // issue 4: folders, the upload contract of spec §7, the media pipeline behind it and /media.
 let t: TestApp;
@@ -19,90 +20,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const CREDENTIAL = 'x-cos-security-token';
-
-async function credential(token: string) {
-  const answer = await get(t.app, '/api/cos/vod/video/credential', token);
-  expect(answer.status).toBe(200);
-  return answer.body.data.credentials.sessionToken as string;
-}
-
-async function call(url: string, body: unknown, token: string, cosToken?: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: body as object,
-    headers: { authorization: `Bearer ${token}`, ...(cosToken ? { [CREDENTIAL]: cosToken } : {}) },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-/** PUTs one part to its signed URL, as the browser does. */
-async function putPart(url: string, bytes: Buffer) {
-  const response = await t.app.inject({
-    method: 'PUT',
-    url,
-    payload: bytes,
-    headers: { 'content-type': 'application/octet-stream' },
-  });
-  return { status: response.statusCode, etag: response.headers.etag, body: response.body };
-}
-
-async function preAdd(token: string, videos: { videoName: string; size: number }[], folderId?: string) {
-  const answer = await call(
-    '/api/vod/video/pre-add-custom-video',
-    { videos, ...(folderId ? { folderId } : {}) },
-    token,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body.data as (string | null)[];
-}
-
-/** The whole browser side of an upload: pre-add, start, sign, PUT every part, success. */
-async function upload(token: string, file: string, options: { folderId?: string; name?: string } = {}) {
-  const bytes = await readFile(file);
-  const [videoId] = await preAdd(
-    token,
-    [{ videoName: options.name ?? path.basename(file), size: bytes.length }],
-    options.folderId,
-  );
-  if (!videoId) throw new Error('pre-add refused the file');
-  const cos = await credential(token);
-  const started = await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, cos);
-  expect(started.status).toBe(200);
-  const { partSize, partCount } = started.body.data;
-  const partNumbers = Array.from({ length: partCount }, (_, i) => i + 1);
-  const signed = await call('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, token, cos);
-  expect(signed.status).toBe(200);
-  for (const { partNumber, url } of signed.body.data.urls) {
-    const put = await putPart(url, bytes.subarray((partNumber - 1) * partSize, partNumber * partSize));
-    expect(put.status, put.body).toBe(200);
-  }
-  const done = await call(
-    '/api/vod/video/add-custom-video-success',
-    { sourceVideoId: videoId, videoUrl: started.body.data.key },
-    token,
-  );
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return { videoId, bytes };
-}
-
-async function detail(token: string, videoId: string): Promise<Video> {
-  const answer = await get(t.app, `/api/vod/video/detail?videoId=${videoId}`, token);
-  expect(answer.status).toBe(200);
-  return answer.body.data;
-}
-
-/** Polls the video until the pipeline settles it. */
-async function settled(token: string, videoId: string, timeoutMs = 90_000): Promise<Video> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const video = await detail(token, videoId);
-    if (video.status === 'ready' || video.status === 'failed') return video;
-    if (Date.now() > until) throw new Error(`video still ${video.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const { call, putPart, preAdd, upload, detail, settled, credential } = uploadFlow(() => t);
 
 async function usedStorage(token: string) {
   return (await get(t.app, '/api/account/detail', token)).body.data.storageAndTraffic as {

@@ -1,6 +1,7 @@
 export * from './contracts/account.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/common.ts';
+export * from './contracts/player.ts';
 export * from './contracts/videos.ts';
 export * from './envelope.ts';
 export * from './messages.ts';

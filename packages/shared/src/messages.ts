@@ -67,6 +67,13 @@ export const MESSAGES = {
   video_processing: 'the video is still being processed',
   upload_url_expired: 'the upload link has expired, please retry',
   upload_url_invalid: 'the upload link is not valid',
+  // Video settings (issue 5)
+  seo_title_too_long: 'the title cannot exceed 100 characters',
+  seo_description_too_long: 'the description cannot exceed 5000 characters',
+  seo_keyword_too_long: 'a keyword cannot exceed 50 characters',
+  seo_keywords_too_many: 'at most 20 keywords',
+  slug_invalid: 'the link name takes 3 to 80 lower-case letters, digits and single hyphens',
+  slug_taken: 'this link name is already in use',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

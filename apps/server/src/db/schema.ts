@@ -1,4 +1,4 @@
-import type { Language, Period, VideoStatus } from '@leadreel/shared';
+import type { Language, Period, SeoPageFields, VideoStatus } from '@leadreel/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -93,6 +93,13 @@ export interface VideoTable {
   ready_at: Date | null;
 }
 
+export interface VideoSettingTable {
+  video_id: string;
+  seo: SeoPageFields | null;
+  slug: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -102,6 +109,7 @@ export interface ServerSecretTable {
 export interface Database {
   server_secret: ServerSecretTable;
   video: VideoTable;
+  video_setting: VideoSettingTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

@@ -5,7 +5,7 @@ import { MESSAGES } from '@leadreel/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Paths that are never console routes: the API, health checks, and public pages of later issues.
-const NOT_CONSOLE = /^\/(api|healthz|readyz|media|embed|oembed|v|s)(\/|$)/;
+const NOT_CONSOLE = /^\/(api|healthz|readyz|media|embed|oembed|player|v|s)(\/|$)/;
 
 /**
  * Serves the built console at / with a history fallback to index.html for console routes only: a

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
+
+/** Text for HTML element content or a quoted attribute value: nothing in it can open a tag or end a quote. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (char) => HTML_ESCAPES[char] as string);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` as \u escapes, so `</script>` or
+ * `<!--` inside a value cannot end or change the block, and U+2028/2029 escaped for old parsers.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** A URL a page may link to: http(s) only, so `javascript:` and `data:` never reach an href. */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The CSP source for an inline block (style or script) whose text is fixed. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/** ISO 8601 duration (schema.org VideoObject.duration), e.g. PT1M5S. */
+export function isoDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || (!h && !m) ? `${s}S` : ''}`;
+}

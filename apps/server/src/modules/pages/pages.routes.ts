@@ -1,0 +1,171 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SettingsRepo } from '../player/settings.repo.ts';
+import { DEFAULT_SEO, watchPath } from '../player/settings.service.ts';
+import { mediaUrl } from '../videos/keys.ts';
+import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+import { escapeHtml } from './html.ts';
+import { registerPlayerAssets } from './player-assets.ts';
+import {
+  type PublicVideo,
+  pageCsp,
+  pageLanguage,
+  renderEmbedPage,
+  renderNotFoundPage,
+  renderWatchPage,
+} from './watch-page.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SITEMAP_MAX = 50_000;
+
+type PagesDeps = { videos: VideoRepo; settings: SettingsRepo; publicUrl: string; brand: string; playerDist?: string };
+
+/**
+ * The viewer's side: watch pages (/v/{id} or /v/{slug}), embeds (/embed/{id}), oEmbed, the sitemap and
+ * robots.txt. Server-rendered HTML under a strict CSP; a video shows once it plays (fast path or ladder),
+ * and a deleted, unknown or unplayable one is the same 404.
+ */
+export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
+  app,
+  { videos, settings, publicUrl, brand, playerDist },
+) => {
+  const { playerScript } = registerPlayerAssets(app, playerDist);
+  async function findVideo(ref: string): Promise<PublicVideo | null> {
+    let row: VideoRow | undefined;
+    let setting = null as Awaited<ReturnType<SettingsRepo['find']>> | null;
+    if (UUID.test(ref)) {
+      row = await videos.findById(ref);
+      setting = row ? ((await settings.find(row.id)) ?? null) : null;
+    } else if (SLUG.test(ref) && ref.length <= 80) {
+      setting = (await settings.findBySlug(ref)) ?? null;
+      row = setting ? await videos.findById(setting.video_id) : undefined;
+    }
+    if (!row?.playable || !['processing', 'ready'].includes(row.status)) return null;
+    const seo = { ...DEFAULT_SEO, ...setting?.seo };
+    const file = (name: string | null | undefined) =>
+      name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
+    const hlsPath = `/media/${row.id}/master.m3u8`;
+    return {
+      id: row.id,
+      title: seo.title || row.name.replace(/\.[a-z0-9]{2,5}$/i, ''),
+      description: seo.description,
+      keywords: seo.keywords,
+      indexable: seo.indexable,
+      watchUrl: `${publicUrl}${watchPath(row.id, setting?.slug)}`,
+      embedUrl: `${publicUrl}/embed/${row.id}`,
+      posterUrl: file(row.media?.poster),
+      thumbnailUrl: file(row.media?.thumbnail),
+      hlsPath,
+      hlsUrl: `${publicUrl}${hlsPath}`,
+      durationSec: row.duration_sec,
+      width: row.width ?? 0,
+      height: row.height ?? 0,
+      uploadedAt: row.uploaded_at ?? row.created_at,
+      brand,
+      publicUrl,
+    };
+  }
+
+  function sendHtml(reply: FastifyReply, status: number, html: string, frameAncestors: string) {
+    return reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', pageCsp(frameAncestors))
+      .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store')
+      .header('vary', 'Accept-Language')
+      .send(html);
+  }
+
+  const language = (request: FastifyRequest) => pageLanguage(request.headers['accept-language']);
+
+  app.get<{ Params: { ref: string } }>('/v/:ref', async (request, reply) => {
+    const lang = language(request);
+    const video = await findVideo(request.params.ref);
+    if (!video) return sendHtml(reply, 404, renderNotFoundPage(lang, brand), "'none'");
+    return sendHtml(reply, 200, renderWatchPage(video, lang, playerScript), "'none'");
+  });
+
+  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
+    const lang = language(request);
+    const video = UUID.test(request.params.id) ? await findVideo(request.params.id) : null;
+    // Embeds play on our users' own sites (a per-account allow-list comes with the embed settings).
+    if (!video) return sendHtml(reply, 404, renderNotFoundPage(lang, brand), '*');
+    return sendHtml(reply, 200, renderEmbedPage(video, lang, playerScript), '*');
+  });
+
+  // oEmbed 1.0 (https://oembed.com/ §2.2): a watch or embed URL of this server in, a "video" answer out.
+  app.get<{ Querystring: { url?: string; format?: string; maxwidth?: string; maxheight?: string } }>(
+    '/oembed',
+    async (request, reply) => {
+      const { url, format = 'json' } = request.query;
+      if (format !== 'json') return reply.code(501).send({ statusCode: 501, error: 'format', message: 'json only' });
+      let ref: string | null = null;
+      try {
+        const parsed = new URL(String(url ?? ''));
+        const match = /^\/(?:v|embed)\/([^/]+)\/?$/.exec(parsed.pathname);
+        if (parsed.origin === new URL(publicUrl).origin && match) ref = decodeURIComponent(match[1] as string);
+      } catch {
+        ref = null;
+      }
+      const video = ref ? await findVideo(ref) : null;
+      if (!video) return reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'not found' });
+      const natural = { width: video.width || 1280, height: video.height || 720 };
+      const maxWidth = Number(request.query.maxwidth) || Number.POSITIVE_INFINITY;
+      const maxHeight = Number(request.query.maxheight) || Number.POSITIVE_INFINITY;
+      const scale = Math.min(1, maxWidth / natural.width, maxHeight / natural.height);
+      const width = Math.max(1, Math.round(natural.width * scale));
+      const height = Math.max(1, Math.round(natural.height * scale));
+      const title = escapeHtml(video.title);
+      return reply.header('access-control-allow-origin', '*').send({
+        type: 'video',
+        version: '1.0',
+        title: video.title,
+        provider_name: brand,
+        provider_url: publicUrl,
+        ...(video.posterUrl
+          ? { thumbnail_url: video.posterUrl, thumbnail_width: natural.width, thumbnail_height: natural.height }
+          : {}),
+        width,
+        height,
+        html: `<iframe src="${escapeHtml(video.embedUrl)}" width="${width}" height="${height}" title="${title}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`,
+      });
+    },
+  );
+
+  // https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const rows = await settings.indexable(SITEMAP_MAX);
+    const entries: string[] = [];
+    for (const row of rows) {
+      const video = await findVideo(row.id);
+      if (!video?.indexable) continue;
+      entries.push(
+        [
+          '<url>',
+          `<loc>${escapeHtml(video.watchUrl)}</loc>`,
+          '<video:video>',
+          video.thumbnailUrl ? `<video:thumbnail_loc>${escapeHtml(video.thumbnailUrl)}</video:thumbnail_loc>` : '',
+          `<video:title>${escapeHtml(video.title)}</video:title>`,
+          `<video:description>${escapeHtml((video.description || video.title).slice(0, 2048))}</video:description>`,
+          `<video:player_loc>${escapeHtml(video.embedUrl)}</video:player_loc>`,
+          video.durationSec ? `<video:duration>${Math.max(1, Math.round(video.durationSec))}</video:duration>` : '',
+          `<video:publication_date>${video.uploadedAt.toISOString()}</video:publication_date>`,
+          '</video:video>',
+          '</url>',
+        ].join(''),
+      );
+    }
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">\n${entries.join('\n')}\n</urlset>\n`,
+      );
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /v/\nAllow: /embed/\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`),
+  );
+};

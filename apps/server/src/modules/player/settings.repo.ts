@@ -1,0 +1,45 @@
+import type { SeoPageFields } from '@leadreel/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Kysely queries on `video_setting`: one row per configured video, a jsonb column per settings screen. */
+export function createSettingsRepo(db: Db) {
+  return {
+    find(videoId: string) {
+      return db.selectFrom('video_setting').selectAll().where('video_id', '=', videoId).executeTakeFirst();
+    },
+
+    findBySlug(slug: string) {
+      return db.selectFrom('video_setting').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+
+    async saveSeo(videoId: string, seo: SeoPageFields) {
+      const slug = seo.slug === '' ? null : seo.slug;
+      await db
+        .insertInto('video_setting')
+        .values({ video_id: videoId, seo: seo, slug })
+        .onConflict((oc) =>
+          oc.column('video_id').doUpdateSet({
+            seo: seo,
+            slug,
+            updated_at: new Date(),
+          }),
+        )
+        .execute();
+    },
+
+    /** Watch pages search engines may list: ready videos whose owner did not say noindex. */
+    indexable(limit: number) {
+      return db
+        .selectFrom('video')
+        .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
+        .select(['video.id', 'video.updated_at', 'video_setting.slug', 'video_setting.seo'])
+        .where('video.status', '=', 'ready')
+        .where(sql<boolean>`coalesce((video_setting.seo->>'indexable')::boolean, true)`)
+        .orderBy('video.updated_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

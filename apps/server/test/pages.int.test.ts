@@ -1,0 +1,308 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
+import { makeVideo } from './media/fixtures.ts';
+import { uploadFlow } from './media/upload-flow.ts';
+
+// issue 5: the SEO page setting (basic-setting) and the viewer's pages it drives: the watch page, the
+// embed, oEmbed, the sitemap and robots.txt.
+let t: TestApp;
+let work: string;
+const { upload, settled } = uploadFlow(() => t);
+const PUBLIC = 'https://videos.example.com';
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true });
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-pages-'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A signed-up account with one uploaded video, ready to play. */
+async function accountWithVideo(name = 'launch.mp4') {
+  const account = await signUp(t);
+  const source = await makeVideo(path.join(work, `${Date.now()}-${name}`), { seconds: 2 });
+  const { videoId } = await upload(account.token, source, { name });
+  const video = await settled(account.token, videoId);
+  expect(video.status).toBe('ready');
+  return { ...account, videoId };
+}
+
+const SEO = {
+  title: 'Our launch',
+  description: 'What we built.',
+  keywords: ['b2b', 'video'],
+  slug: '',
+  indexable: true,
+};
+const saveSeo = (token: string, body: Record<string, unknown>) =>
+  post(t.app, '/api/vod/video/seo-page/save', body, token);
+const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+// Every text setting holds what an attacker would type; the pages must show it as text and run none of it.
+const HOSTILE = `</script><script>alert(1)</script>"><img src=x onerror=alert(2)>' javascript:alert(3) <!--`;
+
+function jsonLd(html: string) {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no JSON-LD block');
+  return JSON.parse(match[1] as string);
+}
+
+describe('the SEO page setting (spec §2 basic-setting)', () => {
+  it('starts from the video itself, saves, and answers the watch and embed addresses', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const fresh = await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data).toEqual({
+      videoId,
+      title: '',
+      description: '',
+      keywords: [],
+      slug: '',
+      indexable: true,
+      watchUrl: `${PUBLIC}/v/${videoId}`,
+      embedUrl: `${PUBLIC}/embed/${videoId}`,
+    });
+    const saved = await saveSeo(token, { videoId, ...SEO, slug: '  Spring-Launch ' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ slug: 'spring-launch', watchUrl: `${PUBLIC}/v/spring-launch` });
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data).toMatchObject({
+      title: 'Our launch',
+      keywords: ['b2b', 'video'],
+      slug: 'spring-launch',
+    });
+  });
+
+  it('refuses bad values with the field and message, and writes nothing', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'x'.repeat(101) }, 'seo_title_too_long'],
+      [{ description: 'x'.repeat(5001) }, 'seo_description_too_long'],
+      [{ keywords: Array.from({ length: 21 }, (_, i) => `k${i}`) }, 'seo_keywords_too_many'],
+      [{ keywords: ['k'.repeat(51)] }, 'seo_keyword_too_long'],
+      [{ keywords: [''] }, 'illegal_input'],
+      [{ keywords: 'b2b' }, 'illegal_input'],
+      [{ title: 42 }, 'illegal_input'],
+      [{ indexable: 'yes' }, 'illegal_input'],
+      [{ slug: 'ab' }, 'slug_invalid'],
+      [{ slug: 'two  words' }, 'slug_invalid'],
+      [{ slug: 'a--b' }, 'slug_invalid'],
+      [{ slug: '../admin' }, 'slug_invalid'],
+      [{ slug: 'x'.repeat(81) }, 'slug_invalid'],
+      [{ slug: videoId }, 'slug_invalid'],
+      [{ videoId: 'not-an-id' }, 'video_invalid'],
+      [{ extra: 1 }, 'unknown_field'],
+    ];
+    for (const [change, error] of cases) {
+      const answer = await saveSeo(token, { videoId, ...SEO, ...change });
+      expect(answer.status, JSON.stringify(change).slice(0, 80)).toBe(400);
+      expect(answer.body.error, JSON.stringify(change).slice(0, 80)).toBe(error);
+    }
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data.title).toBe('');
+  });
+
+  it('keeps each account to its own videos, slugs unique, and settings closed from the Frozen period on', async () => {
+    const owner = await accountWithVideo();
+    const other = await accountWithVideo();
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${owner.videoId}`, other.token)).status).toBe(404);
+    const foreign = await saveSeo(other.token, { videoId: owner.videoId, ...SEO, title: 'hijacked' });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('video_invalid');
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${owner.videoId}`, owner.token)).body.data.title).toBe(
+      '',
+    );
+
+    expect((await saveSeo(owner.token, { videoId: owner.videoId, ...SEO, slug: 'taken-name' })).status).toBe(200);
+    const clash = await saveSeo(other.token, { videoId: other.videoId, ...SEO, slug: 'taken-name' });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ error: 'slug_taken' });
+
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', other.email).execute();
+    const frozen = await saveSeo(other.token, { videoId: other.videoId, ...SEO });
+    expect(frozen.status).toBe(403);
+    expect(frozen.body.error).toBe('plan_period');
+
+    await post(t.app, '/api/vod/video/delete', { videoIds: [owner.videoId] }, owner.token);
+    expect((await saveSeo(owner.token, { videoId: owner.videoId, ...SEO })).status).toBe(404);
+    expect((await page('/v/taken-name')).statusCode).toBe(404);
+  });
+});
+
+describe('the watch page', () => {
+  it('is readable without JavaScript, with canonical, cards, oEmbed discovery and a VideoObject', async () => {
+    const { token, videoId } = await accountWithVideo();
+    await saveSeo(token, { videoId, ...SEO, slug: 'our-launch', description: 'Line one.\nLine two.' });
+    const response = await page('/v/our-launch');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toContain('<title>Our launch</title>');
+    expect(html).toContain('<h1>Our launch</h1>');
+    expect(html).toContain('Line one.\nLine two.');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC}/v/our-launch">`);
+    expect(html).toContain('<meta name="twitter:card" content="player">');
+    expect(html).toContain(`<meta name="twitter:player" content="${PUBLIC}/embed/${videoId}">`);
+    expect(html).toContain('<meta property="og:type" content="video.other">');
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/videos\.example\.com\/media\/[^"]+poster\.jpg">/,
+    );
+    expect(html).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${PUBLIC}/oembed?url=${encodeURIComponent(`${PUBLIC}/v/our-launch`)}&amp;format=json"`,
+    );
+    expect(html).not.toContain('noindex');
+    // The facade: a poster and a play button, and no video engine until play.
+    expect(html).toMatch(/<button class="lr-play" type="button" aria-label="Play video: Our launch">/);
+    expect(html).not.toContain('hls');
+    expect(html).toMatch(/<script src="\/player\/player\.js\?v=[0-9a-f]{12}" defer><\/script>/);
+    expect(jsonLd(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: 'Our launch',
+      description: 'Line one.\nLine two.',
+      thumbnailUrl: [expect.stringMatching(/^https:\/\/videos\.example\.com\/media\/.+\/poster\.jpg$/)],
+      uploadDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      duration: 'PT2S',
+      contentUrl: `${PUBLIC}/media/${videoId}/master.m3u8`,
+      embedUrl: `${PUBLIC}/embed/${videoId}`,
+      keywords: 'b2b, video',
+      width: 320,
+      height: 240,
+    });
+    // The same page by id names the slug as canonical.
+    expect((await page(`/v/${videoId}`)).body).toContain(`<link rel="canonical" href="${PUBLIC}/v/our-launch">`);
+  });
+
+  it('ships a strict CSP: own scripts only, no inline script or style besides its own hashed style', async () => {
+    const { videoId } = await accountWithVideo();
+    const csp = (await page(`/v/${videoId}`)).headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect((await page(`/embed/${videoId}`)).headers['content-security-policy']).toContain('frame-ancestors *');
+  });
+
+  it('shows hostile text as text in the page, the attributes, the cards and the JSON-LD', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const saved = await saveSeo(token, {
+      videoId,
+      ...SEO,
+      title: HOSTILE,
+      description: HOSTILE,
+      keywords: [HOSTILE.slice(0, 50)],
+    });
+    expect(saved.status).toBe(200);
+    for (const url of [`/v/${videoId}`, `/embed/${videoId}`]) {
+      const html = (await page(url)).body;
+      // The only script elements are the JSON-LD block and our player; no attribute was broken out of.
+      expect(
+        html.match(/<script\b[^>]*>/g)?.filter((tag) => !tag.includes('ld+json') && !tag.includes('/player/player.js')),
+      ).toEqual([]);
+      expect(html).not.toMatch(/<img src=x|<!--/);
+      expect(html).toContain(
+        '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;',
+      );
+    }
+    const html = (await page(`/v/${videoId}`)).body;
+    expect(jsonLd(html).name).toBe(HOSTILE);
+    expect(jsonLd(html).description).toBe(HOSTILE);
+  });
+
+  it('is a 404 page for an unknown id or slug, a video not yet playable, and a deleted one', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const [waiting] = (
+      await post(
+        t.app,
+        '/api/vod/video/pre-add-custom-video',
+        { videos: [{ videoName: 'later.mp4', size: 1000 }] },
+        token,
+      )
+    ).body.data;
+    for (const url of [
+      '/v/00000000-0000-4000-8000-000000000000',
+      '/v/no-such-name',
+      `/v/${waiting}`,
+      `/embed/${waiting}`,
+      '/embed/not-an-id',
+    ]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+    // A path that escapes its segment never reaches a page.
+    expect((await page('/v/%2e%2e')).statusCode).toBe(404);
+    await post(t.app, '/api/vod/video/delete', { videoIds: [videoId] }, token);
+    expect((await page(`/v/${videoId}`)).statusCode).toBe(404);
+  });
+
+  it('speaks Chinese to a viewer who asks for it first', async () => {
+    const { videoId } = await accountWithVideo();
+    const html = (await page(`/v/${videoId}`, { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' })).body;
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain('aria-label="播放视频: launch"');
+    expect((await page(`/v/${videoId}`, { 'accept-language': 'en-US,zh;q=0.5' })).body).toContain('<html lang="en">');
+  });
+});
+
+describe('oEmbed, the sitemap and robots.txt', () => {
+  it('answers oEmbed for watch and embed URLs of this server, scaled to the asked size, and nothing else', async () => {
+    const { token, videoId } = await accountWithVideo();
+    await saveSeo(token, { videoId, ...SEO, slug: 'oembed-demo' });
+    const answer = await page(`/oembed?url=${encodeURIComponent(`${PUBLIC}/v/oembed-demo`)}&maxwidth=160`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      type: 'video',
+      version: '1.0',
+      title: 'Our launch',
+      provider_name: 'Acme Video',
+      width: 160,
+      height: 120,
+      html: `<iframe src="${PUBLIC}/embed/${videoId}" width="160" height="120" title="Our launch" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`,
+    });
+    expect((await page(`/oembed?url=${encodeURIComponent(`${PUBLIC}/embed/${videoId}`)}`)).statusCode).toBe(200);
+    for (const url of [
+      `https://evil.example.com/v/${videoId}`,
+      `${PUBLIC}/v/no-such-name`,
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect((await page(`/oembed?url=${encodeURIComponent(url)}`)).statusCode, url).toBe(404);
+    }
+    expect((await page(`/oembed?url=${encodeURIComponent(`${PUBLIC}/v/${videoId}`)}&format=xml`)).statusCode).toBe(501);
+  });
+
+  it('lists indexable watch pages with their video details, leaving out noindex ones', async () => {
+    const listed = await accountWithVideo();
+    const hidden = await accountWithVideo();
+    await saveSeo(listed.token, { videoId: listed.videoId, ...SEO, title: 'Listed & found', slug: 'listed-video' });
+    await saveSeo(hidden.token, { videoId: hidden.videoId, ...SEO, slug: 'hidden-video', indexable: false });
+    expect((await page('/v/hidden-video')).body).toContain('<meta name="robots" content="noindex">');
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toContain(`<loc>${PUBLIC}/v/listed-video</loc>`);
+    expect(sitemap.body).toContain('<video:title>Listed &amp; found</video:title>');
+    expect(sitemap.body).toContain(`<video:player_loc>${PUBLIC}/embed/${listed.videoId}</video:player_loc>`);
+    expect(sitemap.body).toContain('<video:duration>2</video:duration>');
+    expect(sitemap.body).not.toContain('hidden-video');
+    const robots = await page('/robots.txt');
+    expect(robots.body).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it('serves the player script for a year by its hash, and hls.js for the play button', async () => {
+    const html = (await page(`/v/${(await accountWithVideo()).videoId}`)).body;
+    const script = /<script src="(\/player\/player\.js\?v=[0-9a-f]+)"/.exec(html)?.[1] as string;
+    const player = await page(script);
+    expect(player.statusCode).toBe(200);
+    expect(player.headers['cache-control']).toContain('immutable');
+    expect(player.body).toContain('/player/hls.light.min.js');
+    const hls = await page('/player/hls.light.min.js');
+    expect(hls.statusCode).toBe(200);
+    expect(hls.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+});
