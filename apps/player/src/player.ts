@@ -54,6 +54,8 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     hls.attachMedia(video);
   }
   root.replaceChildren(video, ...[...root.querySelectorAll('.lr-mark')]);
+  // The mark moves to the top, clear of the controls.
+  root.classList.add('lr-playing');
   await video.play().catch(() => undefined);
   video.focus();
 }

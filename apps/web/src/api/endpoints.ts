@@ -22,6 +22,8 @@ import type {
   renameFolderBody,
   resetPasswordBody,
   reUploadBody,
+  SeoPage,
+  saveSeoPageBody,
   setLanguageBody,
   setPasswordBody,
   signPartsBody,
@@ -87,6 +89,12 @@ export const videosApi = {
   detail: (videoId: string) => api.get<Video>('/vod/video/detail', { videoId }),
   status: (videoIds: string[]) => api.get<Video[]>('/vod/video/status', { videoIds: videoIds.join(',') }),
   remove: (body: Body<typeof deleteVideosBody>) => api.post<null>('/vod/video/delete', body),
+};
+
+/** The video settings screens (spec §2 /video-setting/{videoId}). */
+export const settingsApi = {
+  seoPage: (videoId: string) => api.get<SeoPage>('/vod/video/seo-page', { videoId }),
+  saveSeoPage: (body: Body<typeof saveSeoPageBody>) => api.post<SeoPage>('/vod/video/seo-page/save', body),
 };
 
 export const uploadsApi = {

@@ -14,6 +14,7 @@ export type PageKey =
   | 'change-password'
   | 'set-password'
   | 'guide-step'
+  | 'seo-page'
   | 'not-available';
 
 export type RouteDef = {
@@ -166,7 +167,9 @@ export const VIDEO_SETTING_ROUTE: RouteDef = {
     'global-voice',
     'kit-clone',
     'analytics',
-  ].map((name) => soon(name)),
+  ].map((name) =>
+    name === 'basic-setting' ? { name, path: name, meta: meta(name), page: 'seo-page' as const } : soon(name),
+  ),
 };
 
 export const CHANNEL_SETTING_ROUTE: RouteDef = {

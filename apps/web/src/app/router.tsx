@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { setSignedOutHandler } from '../api/index.ts';
@@ -12,6 +12,8 @@ import { Register } from '../pages/auth/Register.tsx';
 import { ResetPassword } from '../pages/auth/ResetPassword.tsx';
 import { Overview } from '../pages/dashboard/Overview.tsx';
 import { UserGuide } from '../pages/guide/UserGuide.tsx';
+import { SeoPageSetting } from '../pages/video-setting/SeoPageSetting.tsx';
+import { VideoSettingsLayout } from '../pages/video-setting/VideoSettingsLayout.tsx';
 import { VideoList } from '../pages/videos/VideoList.tsx';
 import { useAccountStore } from '../stores/account.ts';
 import { AppLayout } from './AppLayout.tsx';
@@ -31,6 +33,7 @@ const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {
   'change-password': ChangePassword,
   'set-password': SetPassword,
   'guide-step': UserGuide,
+  'seo-page': SeoPageSetting,
 };
 
 function ParentRedirect({ def }: { def: RouteDef }) {
@@ -60,14 +63,20 @@ function toRouteObject(def: RouteDef, parentId: string): RouteObject {
     id,
     path: def.path,
     handle: { def },
-    element: children ? <PermittedOutlet def={def} /> : <Page def={def} />,
+    element: children ? (
+      <PermittedOutlet def={def}>{def.name === 'video-setting' && <VideoSettingsLayout def={def} />}</PermittedOutlet>
+    ) : (
+      <Page def={def} />
+    ),
     children: children ? [{ index: true, element: <ParentRedirect def={def} /> }, ...children] : undefined,
   };
 }
 
-function PermittedOutlet({ def }: { def: RouteDef }) {
+/** The children of a permitted route: in the section's own layout when it has one, else as they are. */
+function PermittedOutlet({ def, children }: { def: RouteDef; children?: ReactNode }) {
   const account = useAccountStore((s) => s.account);
-  return account && !isPermitted(def, account) ? <Forbidden /> : <Outlet />;
+  if (account && !isPermitted(def, account)) return <Forbidden />;
+  return children || <Outlet />;
 }
 
 function NotFound() {

@@ -54,6 +54,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       watchUrl: `${publicUrl}${watchPath(row.id, setting?.slug)}`,
       embedUrl: `${publicUrl}/embed/${row.id}`,
       posterUrl: file(row.media?.poster),
+      posterPath: row.media?.poster ? mediaUrl(row.id, row.generation, row.media.poster) : null,
       thumbnailUrl: file(row.media?.thumbnail),
       hlsPath,
       hlsUrl: `${publicUrl}${hlsPath}`,

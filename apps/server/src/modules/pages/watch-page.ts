@@ -11,6 +11,8 @@ export type PublicVideo = {
   watchUrl: string;
   embedUrl: string;
   posterUrl: string | null;
+  /** Same-origin path of the poster, for the page's own <img> (CSP img-src 'self' whatever host was used). */
+  posterPath: string | null;
   thumbnailUrl: string | null;
   /** Same-origin path of the HLS master. */
   hlsPath: string;
@@ -48,6 +50,7 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-play{position:absolute;left:50%;top:50%;width:72px;height:72px;margin:-36px 0 0 -36px;border:0;border-radius:50%;background:rgba(0,0,0,.65);cursor:pointer}
 .lr-play:hover,.lr-play:focus-visible{background:#1677ff;outline:3px solid #fff}
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
+.lr-playing .lr-mark{top:8px;bottom:auto}
 .lr-mark{position:absolute;right:8px;bottom:8px;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
 h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 .description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}
@@ -81,8 +84,8 @@ function playerMarkup(video: PublicVideo, lang: PageLanguage): string {
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
     `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}">`,
-    video.posterUrl
-      ? `<img src="${escapeHtml(video.posterUrl)}" alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
+    video.posterPath
+      ? `<img src="${escapeHtml(video.posterPath)}" alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
       : '',
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
     `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`,

@@ -396,7 +396,7 @@ export function VideoList() {
             {
               title: t('videos.actions'),
               key: 'actions',
-              width: 220,
+              width: 280,
               // The row actions stay in view while the wider columns scroll sideways.
               fixed: 'right',
               render: (_, video) => (
@@ -409,6 +409,9 @@ export function VideoList() {
                       {t('upload.retry')}
                     </Button>
                   )}
+                  <Button size="small" onClick={() => navigate(`/video-setting/${video.videoId}/basic-setting`)}>
+                    {t('videos.settings')}
+                  </Button>
                   <Button size="small" onClick={() => gated('folders', () => setMoving([video]))}>
                     {t('videos.move')}
                   </Button>

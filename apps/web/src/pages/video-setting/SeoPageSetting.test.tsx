@@ -1,0 +1,119 @@
+import type { SeoPage, Video } from '@leadreel/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const VIDEO_ID = '11111111-1111-4111-8111-111111111111';
+const video: Video = {
+  videoId: VIDEO_ID,
+  folderId: 'f1',
+  name: 'spring-launch.mp4',
+  status: 'ready',
+  uploadPercent: 100,
+  processPercent: 100,
+  playable: true,
+  size: 1000,
+  duration: 60,
+  width: 1280,
+  height: 720,
+  cover: '/media/v/1/poster.jpg',
+  thumbnail: null,
+  hlsUrl: `/media/${VIDEO_ID}/master.m3u8`,
+  storyboardUrl: null,
+  previewUrl: null,
+  failReason: null,
+  sha256: null,
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
+};
+const fresh: SeoPage = {
+  videoId: VIDEO_ID,
+  title: '',
+  description: '',
+  keywords: [],
+  slug: '',
+  indexable: true,
+  watchUrl: `https://videos.example.com/v/${VIDEO_ID}`,
+  embedUrl: `https://videos.example.com/embed/${VIDEO_ID}`,
+};
+
+async function open(routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh_CN' = 'en') {
+  const calls: FakeCall[] = fakeApi({
+    'GET /vod/video/detail': () => ({ data: video }),
+    'GET /vod/video/seo-page': () => ({ data: fresh }),
+    ...routes,
+  });
+  renderApp(`/video-setting/${VIDEO_ID}/basic-setting`, { token: 'tok', language });
+  return calls;
+}
+
+describe('the SEO page setting', () => {
+  it('previews the search result and shared card as the user types, and saves what was typed', async () => {
+    const calls = await open({
+      'POST /vod/video/seo-page/save': (body) => ({
+        data: { ...fresh, ...(body as object), watchUrl: 'https://videos.example.com/v/spring-launch' },
+      }),
+    });
+    const title = await screen.findByLabelText('Page title');
+    // Before any setting, both previews use the video's name without its extension.
+    expect(screen.getAllByText('spring-launch')).toHaveLength(2);
+    fireEvent.change(title, { target: { value: 'Spring launch, in 60 seconds' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Everything new this spring.' } });
+    fireEvent.change(screen.getByLabelText('Link name'), { target: { value: 'spring-launch' } });
+    expect(await screen.findAllByText('Spring launch, in 60 seconds')).toHaveLength(2);
+    expect(screen.getByText('https://videos.example.com/v/spring-launch')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch'));
+    expect(await screen.findByText('Search engines will not list this page.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('SEO settings saved')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/vod/video/seo-page/save')?.body).toEqual({
+      videoId: VIDEO_ID,
+      title: 'Spring launch, in 60 seconds',
+      description: 'Everything new this spring.',
+      keywords: [],
+      slug: 'spring-launch',
+      indexable: false,
+    });
+  });
+
+  it("shows the server's refusal under the field it names", async () => {
+    await open({
+      'POST /vod/video/seo-page/save': () => ({
+        status: 409,
+        error: 'slug_taken',
+        message: 'this link name is already in use',
+      }),
+    });
+    fireEvent.change(await screen.findByLabelText('Link name'), { target: { value: 'taken' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('this link name is already in use')).toBeTruthy();
+  });
+
+  it('sits among the other settings screens of the video, as tabs', async () => {
+    await open();
+    const tab = await screen.findByRole('tab', { name: 'SEO page' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Branding' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Branding' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(screen.queryByLabelText('Page title')).toBeNull();
+  });
+
+  it('says when the video does not exist or is not yours', async () => {
+    await open({ 'GET /vod/video/seo-page': () => ({ status: 404, error: 'video_invalid' }) });
+    expect(await screen.findByText('the video does not exist')).toBeTruthy();
+  });
+
+  it('is read-only from the Frozen period on, saying why, in Chinese too', async () => {
+    await open({ 'GET /account/detail': () => ({ data: fakeAccount({ vipPeriod: 'frozen-period' }) }) }, 'zh_CN');
+    await waitFor(() => expect((screen.getByLabelText('页面标题') as HTMLInputElement).disabled).toBe(true));
+    expect(screen.getByText('您的套餐已过期，立即续费以继续创作内容。')).toBeTruthy();
+    expect(screen.getByText('允许搜索引擎收录此页面')).toBeTruthy();
+  });
+});

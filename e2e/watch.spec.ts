@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { failOnPageProblems, snap } from './support.ts';
+import { signUpByApi, switchLanguage } from './support-console.ts';
+
+// issue 5: what a viewer sees. The watch page and the embed on another origin show a facade that loads no
+// video engine until play, then play the HLS in Chromium; hostile text in the settings runs nothing.
+const run = promisify(execFile);
+let work: string;
+test.beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-e2e-watch-'));
+});
+test.afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+failOnPageProblems(test);
+
+const HOSTILE = `</script><script>alert(1)</script>"><img src=x onerror=alert(2)> javascript:alert(3)`;
+
+/** The browser's side of the upload contract, done from the test: pre-add, start, sign, PUT, success. */
+async function uploadVideo(request: APIRequestContext, token: string, name: string) {
+  const file = path.join(work, name);
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=duration=6'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+  ]);
+  const bytes = await readFile(file);
+  const auth = { authorization: `Bearer ${token}` };
+  const call = async (url: string, data: unknown, headers: Record<string, string> = {}) => {
+    const response = await request.post(url, { data, headers: { ...auth, ...headers } });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()).data;
+  };
+  const [videoId] = await call('/api/vod/video/pre-add-custom-video', {
+    videos: [{ videoName: name, size: bytes.length }],
+  });
+  const grant = await (await request.get('/api/cos/vod/video/credential', { headers: auth })).json();
+  const cos = { 'x-cos-security-token': grant.data.credentials.sessionToken };
+  const started = await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos);
+  const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+  const { urls } = await call('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos);
+  for (const { partNumber, url } of urls as { partNumber: number; url: string }[]) {
+    const body = bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize);
+    expect((await request.put(url, { data: body, headers: { 'content-type': 'video/mp4' } })).status()).toBe(200);
+  }
+  await call('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId, videoUrl: started.key });
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/vod/video/detail?videoId=${videoId}`, { headers: auth })).json()).data.status,
+      { timeout: 90_000 },
+    )
+    .toBe('ready');
+  return videoId as string;
+}
+
+/** Presses the facade's play button and waits for the video to play; hls.js must not load before. */
+async function playFrom(page: Page, frame: ReturnType<Page['frameLocator']> | Page, label: RegExp) {
+  const button = frame.getByRole('button', { name: label });
+  await expect(button).toBeVisible();
+  await button.click();
+  const video = frame.locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
+}
+
+test('the watch page and an embed on another site play, and hostile settings stay text', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { token } = await signUpByApi(page);
+  const videoId = await uploadVideo(page.request, token, 'product-tour.mp4');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // The owner sets the SEO page in the console, with text an attacker would type.
+  await page.goto(`/videos/index?token=${token}`);
+  await page.locator('.ant-table-row', { hasText: 'product-tour' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/video-setting/${videoId}/basic-setting$`));
+  await page.getByLabel('Page title').fill(HOSTILE);
+  await page.getByLabel('Description').fill(`Tour.\n${HOSTILE}`);
+  await page.getByLabel('Link name').fill('Product-Tour');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('SEO settings saved')).toBeVisible();
+  // The server keeps link names in lower case, and the form shows what was kept.
+  await expect(page.getByLabel('Link name')).toHaveValue('product-tour');
+  await snap(page, 'video-setting-seo-en');
+
+  // Before play: poster, title, play button; no video engine fetched.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/v/product-tour');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE);
+  await expect(page.locator('.lr-player img')).toHaveJSProperty('complete', true);
+  expect(scripts).toEqual(['/player/player.js']);
+  await snap(page, 'watch-page');
+  await playFrom(page, page, /^Play video: /);
+  expect(scripts).toContain('/player/hls.light.min.js');
+  await snap(page, 'watch-page-playing');
+
+  // The embed on a page of another origin (localhost is not 127.0.0.1 to the browser).
+  const origin = new URL(page.url()).origin;
+  const host = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(
+      `<!doctype html><title>Customer site</title><h1>Our product</h1><iframe src="${origin}/embed/${videoId}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="video"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    await page.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('iframe');
+    await playFrom(page, frame, /^Play video: /);
+    await snap(page, 'embed-on-another-site');
+  } finally {
+    host.close();
+  }
+  expect(dialogs).toEqual([]);
+});
+
+test('the watch page speaks Chinese to a Chinese browser', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  const { token } = await signUpByApi(page);
+  const videoId = await uploadVideo(page.request, token, 'zh-tour.mp4');
+  await page.goto(`/videos/index?token=${token}`);
+  await switchLanguage(page, '简体中文');
+  await page.goto(`/video-setting/${videoId}/basic-setting`);
+  await expect(page.getByLabel('页面标题')).toHaveAttribute('placeholder', 'zh-tour');
+  await snap(page, 'video-setting-seo-zh');
+  await page.goto(`/v/${videoId}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('link', { name: /^技术支持/ })).toBeVisible();
+  await playFrom(page, page, /^播放视频: zh-tour/);
+  await snap(page, 'watch-page-zh');
+  await context.close();
+});
