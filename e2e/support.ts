@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, type test as baseTest } from '@playwright/test';
+import { type test as baseTest, expect, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpByApi, switchLanguage } from './support-console.ts';
 import { failOnPageProblems, snap } from './support.ts';
+import { signUpByApi, switchLanguage } from './support-console.ts';
 
 // issue 4 "How it will be checked": as a new user, upload an MP4, a MOV and an AVI made by ffmpeg, pause
 // and continue one, reload halfway through another and see it resume, watch the percent go to ready,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import jsQRModule from 'jsqr';
 import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 
@@ -61,8 +62,29 @@ async function uploadVideo(request: APIRequestContext, token: string, name: stri
   return videoId as string;
 }
 
+// jsqr is CommonJS with an ES-style default export; depending on the loader the function is the module or its default.
+type Decode = typeof jsQRModule.default;
+const jsQR: Decode = (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
+
+/** Reads a QR code image in the page the way a phone camera would: from its pixels. */
+async function scanQr(image: ReturnType<Page['locator']>) {
+  await expect(image).toHaveJSProperty('complete', true);
+  const { width, height, pixels } = await image.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 1) binary += String.fromCharCode(data[i] as number);
+    return { width: canvas.width, height: canvas.height, pixels: btoa(binary) };
+  });
+  return jsQR(new Uint8ClampedArray(Buffer.from(pixels, 'base64')), width, height)?.data ?? null;
+}
+
 /** Presses the facade's play button and waits for the video to play; hls.js must not load before. */
-async function playFrom(page: Page, frame: ReturnType<Page['frameLocator']> | Page, label: RegExp) {
+async function playFrom(frame: ReturnType<Page['frameLocator']> | Page, label: RegExp) {
   const button = frame.getByRole('button', { name: label });
   await expect(button).toBeVisible();
   await button.click();
@@ -94,6 +116,32 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await expect(page.getByLabel('Link name')).toHaveValue('product-tour');
   await snap(page, 'video-setting-seo-en');
 
+  // Share: the link copies, and the QR code scans to the watch page.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/videos/index');
+  await page.locator('.ant-table-row', { hasText: 'product-tour' }).getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog');
+  const link = await share.getByLabel('Watch page link').inputValue();
+  expect(link).toMatch(/\/v\/product-tour$/);
+  await share.getByRole('button', { name: /Copy link/ }).click();
+  await expect(share.getByRole('button', { name: /Copied/ })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(share.getByRole('button', { name: /Copy link/ })).toBeVisible();
+  expect(await scanQr(share.getByTestId('share-qr'))).toBe(link);
+  await snap(page, 'share-dialog');
+  await share.getByRole('button', { name: 'Close' }).click();
+
+  // Embed: the website code with autoplay, as a customer would paste it.
+  await page.locator('.ant-table-row', { hasText: 'product-tour' }).getByRole('button', { name: 'Embed' }).click();
+  const embed = page.getByRole('dialog');
+  await embed.getByRole('switch', { name: 'Autoplay' }).click();
+  const snippet = await embed.getByLabel('Website embed code').inputValue();
+  expect(snippet).toContain(`/embed/${videoId}?autoplay=1`);
+  await snap(page, 'embed-dialog');
+  await embed.getByRole('tab', { name: 'Email' }).click();
+  expect(await embed.getByLabel('Email embed code').inputValue()).toContain('preview.gif');
+  await embed.getByRole('button', { name: 'Close' }).click();
+
   // Before play: poster, title, play button; no video engine fetched.
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -104,23 +152,27 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await expect(page.locator('.lr-player img')).toHaveJSProperty('complete', true);
   expect(scripts).toEqual(['/player/player.js']);
   await snap(page, 'watch-page');
-  await playFrom(page, page, /^Play video: /);
+  await playFrom(page, /^Play video: /);
   expect(scripts).toContain('/player/hls.light.min.js');
   await snap(page, 'watch-page-playing');
 
-  // The embed on a page of another origin (localhost is not 127.0.0.1 to the browser).
-  const origin = new URL(page.url()).origin;
+  // The dialog's code on a page of another origin (another port: the console is on 127.0.0.1).
   const host = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
     response.end(
-      `<!doctype html><title>Customer site</title><h1>Our product</h1><iframe src="${origin}/embed/${videoId}" width="640" height="360" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen title="video"></iframe>`,
+      `<!doctype html><title>Customer site</title><h1>Our product</h1><div style="width:640px">${snippet}</div>`,
     );
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   try {
     await page.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+    // The dialog's code autoplays, muted, with no click.
     const frame = page.frameLocator('iframe');
-    await playFrom(page, frame, /^Play video: /);
+    await expect
+      .poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.muted && v.currentTime > 0.5), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await snap(page, 'embed-on-another-site');
   } finally {
     host.close();
@@ -141,7 +193,7 @@ test('the watch page speaks Chinese to a Chinese browser', async ({ browser }) =
   await page.goto(`/v/${videoId}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('link', { name: /^技术支持/ })).toBeVisible();
-  await playFrom(page, page, /^播放视频: zh-tour/);
+  await playFrom(page, /^播放视频: zh-tour/);
   await snap(page, 'watch-page-zh');
   await context.close();
 });

@@ -3,6 +3,8 @@
  * title, play button) and nothing else loads; on play it becomes a <video> fed by native HLS where the
  * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js.
  */
+import { embedOptions } from './options.ts';
+
 type HlsConstructor = {
   new (
     config?: Record<string, unknown>,
@@ -35,21 +37,25 @@ function loadHls(): Promise<HlsConstructor> {
 async function start(root: HTMLElement, button: HTMLButtonElement) {
   const source = root.dataset.src;
   if (!source) return;
+  const options = embedOptions(location.search);
   button.disabled = true;
   const video = document.createElement('video');
-  video.controls = true;
+  video.controls = options.controls;
+  video.loop = options.loop;
+  video.muted = options.muted;
   video.playsInline = true;
+  if (!options.controls) video.addEventListener('click', () => (video.paused ? void video.play() : video.pause()));
   video.preload = 'auto';
   video.setAttribute('aria-label', button.getAttribute('aria-label') ?? '');
   const poster = root.querySelector('img');
   if (poster) video.poster = poster.src;
   if (video.canPlayType('application/vnd.apple.mpegurl')) {
-    video.src = source;
+    video.src = options.start ? `${source}#t=${options.start}` : source;
   } else {
     const Hls = await loadHls();
     if (!Hls.isSupported()) return;
     // From the start, also for a ladder still encoding (its growing playlists look live to hls.js).
-    const hls = new Hls({ startPosition: 0 });
+    const hls = new Hls({ startPosition: options.start });
     hls.loadSource(source);
     hls.attachMedia(video);
   }
@@ -66,6 +72,10 @@ function mount(root: HTMLElement) {
   const button = root.querySelector<HTMLButtonElement>('.lr-play');
   if (!button) return;
   button.addEventListener('click', () => void start(root, button), { once: true });
+  if (embedOptions(location.search).autoplay) {
+    void start(root, button);
+    return;
+  }
   // Warm the connection while the pointer heads for the button.
   button.addEventListener(
     'pointerenter',

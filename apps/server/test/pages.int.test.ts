@@ -124,6 +124,8 @@ describe('the SEO page setting (spec §2 basic-setting)', () => {
     const frozen = await saveSeo(other.token, { videoId: other.videoId, ...SEO });
     expect(frozen.status).toBe(403);
     expect(frozen.body.error).toBe('plan_period');
+    // The addresses stay readable (the share and embed dialogs need them).
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${other.videoId}`, other.token)).status).toBe(200);
 
     await post(t.app, '/api/vod/video/delete', { videoIds: [owner.videoId] }, owner.token);
     expect((await saveSeo(owner.token, { videoId: owner.videoId, ...SEO })).status).toBe(404);

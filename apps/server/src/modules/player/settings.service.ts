@@ -26,8 +26,9 @@ export function createSettingsService(deps: {
 }) {
   const { settings, videos, accounts, publicUrl } = deps;
 
-  async function ownVideo(accountId: string, videoId: string): Promise<VideoRow> {
-    await accounts.assertFeatureAllowed(accountId, 'videoSettings');
+  /** Reading (the share and embed dialogs need the addresses) stays open until Clear; writing until Frozen. */
+  async function ownVideo(accountId: string, videoId: string, feature: 'getData' | 'videoSettings'): Promise<VideoRow> {
+    await accounts.assertFeatureAllowed(accountId, feature);
     const video = await videos.findById(videoId);
     if (!video || video.account_id !== accountId) throw new AppError(404, 'video_invalid', { field: 'videoId' });
     return video;
@@ -44,13 +45,13 @@ export function createSettingsService(deps: {
 
   return {
     async getSeo(accountId: string, videoId: string): Promise<SeoPage> {
-      await ownVideo(accountId, videoId);
+      await ownVideo(accountId, videoId, 'getData');
       const row = await settings.find(videoId);
       return seoPage(videoId, { ...DEFAULT_SEO, ...row?.seo });
     },
 
     async saveSeo(accountId: string, videoId: string, seo: SeoPageFields): Promise<SeoPage> {
-      await ownVideo(accountId, videoId);
+      await ownVideo(accountId, videoId, 'videoSettings');
       // A slug shaped like a video id would hide that video's own /v/{id}.
       if (UUID.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
       try {

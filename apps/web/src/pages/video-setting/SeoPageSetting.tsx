@@ -25,7 +25,7 @@ const seoKey = (videoId: string) => ['seo-page', videoId] as const;
 function SearchPreview({ values, url, fallbackTitle }: { values: Values; url: string; fallbackTitle: string }) {
   const { t } = useTranslation();
   return (
-    <div className="seo-search-preview" aria-label={t('seo.searchPreview')}>
+    <section className="seo-search-preview" aria-label={t('seo.searchPreview')}>
       <Typography.Text type="secondary" className="seo-search-url">
         {url}
       </Typography.Text>
@@ -34,7 +34,7 @@ function SearchPreview({ values, url, fallbackTitle }: { values: Values; url: st
         {values.description || t('seo.noDescription')}
       </Typography.Paragraph>
       {!values.indexable && <Alert type="warning" showIcon message={t('seo.hiddenFromSearch')} />}
-    </div>
+    </section>
   );
 }
 
@@ -52,7 +52,7 @@ function CardPreview({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="seo-card-preview" aria-label={t('seo.cardPreview')}>
+    <section className="seo-card-preview" aria-label={t('seo.cardPreview')}>
       {cover ? <img src={cover} alt="" /> : <div className="seo-card-empty" />}
       <div className="seo-card-text">
         <Typography.Text type="secondary">{host}</Typography.Text>
@@ -63,7 +63,7 @@ function CardPreview({
           {values.description}
         </Typography.Text>
       </div>
-    </div>
+    </section>
   );
 }
 

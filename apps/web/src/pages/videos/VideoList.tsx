@@ -37,6 +37,8 @@ import {
 } from '../../api/queries.ts';
 import { CommunityDialog } from '../../components/CommunityDialog.tsx';
 import { usePeriodGate } from '../../components/periodGate.ts';
+import { EmbedDialog } from '../../features/share/EmbedDialog.tsx';
+import { ShareDialog } from '../../features/share/ShareDialog.tsx';
 import { uploadEngine, useUploadStore } from '../../features/upload/store.ts';
 import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
 import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
@@ -169,6 +171,7 @@ export function VideoList() {
   const [naming, setNaming] = useState<{ folder: Folder | null } | null>(null);
   const [moving, setMoving] = useState<Video[] | null>(null);
   const [preview, setPreview] = useState<Video | null>(null);
+  const [sharing, setSharing] = useState<{ video: Video; kind: 'share' | 'embed' } | null>(null);
 
   const gated = (feature: GatedFeature, action: () => void) =>
     account && !isFeatureAllowed(feature, account.vipPeriod) ? gate(action) : action();
@@ -396,7 +399,7 @@ export function VideoList() {
             {
               title: t('videos.actions'),
               key: 'actions',
-              width: 280,
+              width: 300,
               // The row actions stay in view while the wider columns scroll sideways.
               fixed: 'right',
               render: (_, video) => (
@@ -409,6 +412,12 @@ export function VideoList() {
                       {t('upload.retry')}
                     </Button>
                   )}
+                  <Button size="small" disabled={!video.playable} onClick={() => setSharing({ video, kind: 'share' })}>
+                    {t('videos.share')}
+                  </Button>
+                  <Button size="small" disabled={!video.playable} onClick={() => setSharing({ video, kind: 'embed' })}>
+                    {t('videos.embed')}
+                  </Button>
                   <Button size="small" onClick={() => navigate(`/video-setting/${video.videoId}/basic-setting`)}>
                     {t('videos.settings')}
                   </Button>
@@ -438,6 +447,8 @@ export function VideoList() {
           await refresh();
         }}
       />
+      <ShareDialog video={sharing?.kind === 'share' ? sharing.video : null} onClose={() => setSharing(null)} />
+      <EmbedDialog video={sharing?.kind === 'embed' ? sharing.video : null} onClose={() => setSharing(null)} />
       <MoveFolderDialog
         open={moving !== null}
         folders={folderList}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { embedOptions } from './options.ts';
+
+describe('embed options from the page URL', () => {
+  it('defaults to a viewer-started, unmuted player with controls from the start', () => {
+    expect(embedOptions('')).toEqual({ autoplay: false, muted: false, loop: false, controls: true, start: 0 });
+  });
+
+  it('reads what the embed dialog writes; autoplay is always muted', () => {
+    expect(embedOptions('?autoplay=1&t=75&loop=1&controls=0')).toEqual({
+      autoplay: true,
+      muted: true,
+      loop: true,
+      controls: false,
+      start: 75,
+    });
+  });
+
+  it('ignores start times that are not a positive number', () => {
+    for (const t of ['-5', 'abc', 'Infinity', '0']) expect(embedOptions(`?t=${t}`).start).toBe(0);
+    expect(embedOptions('?t=12.9').start).toBe(12);
+  });
+});

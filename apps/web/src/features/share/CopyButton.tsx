@@ -1,0 +1,42 @@
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COPIED_RESET_MS } from '../../constants.ts';
+
+/** Copies `text`; says "Copied" for 1500 ms (spec §9), or that the browser cannot copy (spec §8). */
+export function CopyButton({
+  text,
+  label,
+  type = 'default',
+}: {
+  text: string;
+  label: string;
+  type?: 'default' | 'primary';
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      message.error(t('share.noCopy'));
+    }
+  };
+
+  return (
+    <Button type={type} icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+      {copied ? t('share.copied') : label}
+    </Button>
+  );
+}

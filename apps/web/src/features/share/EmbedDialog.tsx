@@ -1,0 +1,147 @@
+import type { Video } from '@leadreel/shared';
+import { Alert, Form, Input, InputNumber, Modal, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/index.ts';
+import { DIALOG_WIDTH } from '../../constants.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { type EmbedChoice, emailSnippet, iframeSnippet } from './snippets.ts';
+import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
+
+const DEFAULT_CHOICE: EmbedChoice = {
+  responsive: true,
+  width: 640,
+  height: 360,
+  autoplay: false,
+  start: 0,
+  loop: false,
+  controls: true,
+};
+
+/** spec §2 dialogs: embed (website or email). */
+export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const links = useVideoLinks(video?.videoId ?? null);
+  const [choice, setChoice] = useState<EmbedChoice>(DEFAULT_CHOICE);
+  const set = (change: Partial<EmbedChoice>) => setChoice((current) => ({ ...current, ...change }));
+  const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
+  const ratio = video?.width && video.height ? video.width / video.height : 16 / 9;
+
+  const website = links.data ? iframeSnippet(links.data.embedUrl, title, choice, ratio) : '';
+  const email = links.data
+    ? emailSnippet({
+        watchUrl: links.data.watchUrl,
+        imageUrl: absoluteOn(links.data.watchUrl, video?.previewUrl ?? video?.cover ?? null),
+        title,
+      })
+    : '';
+
+  return (
+    <Modal
+      open={Boolean(video)}
+      onCancel={onClose}
+      footer={null}
+      width={DIALOG_WIDTH}
+      title={t('share.embedTitle')}
+      destroyOnHidden
+    >
+      {links.error && <Alert type="error" showIcon message={errorText(links.error)} />}
+      {!links.data && !links.error && <Skeleton active />}
+      {links.data && (
+        <Tabs
+          items={[
+            {
+              key: 'website',
+              label: t('share.website'),
+              children: (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  <Form layout="inline" className="embed-options">
+                    <Form.Item label={t('share.responsive')}>
+                      <Switch
+                        aria-label={t('share.responsive')}
+                        checked={choice.responsive}
+                        onChange={(responsive) => set({ responsive })}
+                      />
+                    </Form.Item>
+                    {!choice.responsive && (
+                      <Form.Item label={t('share.size')}>
+                        <Space>
+                          <InputNumber
+                            aria-label={t('share.width')}
+                            min={160}
+                            max={3840}
+                            value={choice.width}
+                            onChange={(width) => set({ width: width ?? 640 })}
+                          />
+                          <InputNumber
+                            aria-label={t('share.height')}
+                            min={90}
+                            max={2160}
+                            value={choice.height}
+                            onChange={(height) => set({ height: height ?? 360 })}
+                          />
+                        </Space>
+                      </Form.Item>
+                    )}
+                    <Form.Item label={t('share.autoplay')} tooltip={t('share.autoplayHelp')}>
+                      <Switch
+                        aria-label={t('share.autoplay')}
+                        checked={choice.autoplay}
+                        onChange={(autoplay) => set({ autoplay })}
+                      />
+                    </Form.Item>
+                    <Form.Item label={t('share.loop')}>
+                      <Switch aria-label={t('share.loop')} checked={choice.loop} onChange={(loop) => set({ loop })} />
+                    </Form.Item>
+                    <Form.Item label={t('share.controls')}>
+                      <Switch
+                        aria-label={t('share.controls')}
+                        checked={choice.controls}
+                        onChange={(controls) => set({ controls })}
+                      />
+                    </Form.Item>
+                    <Form.Item label={t('share.start')}>
+                      <InputNumber
+                        aria-label={t('share.start')}
+                        min={0}
+                        max={Math.max(0, Math.floor(video?.duration ?? 0))}
+                        value={choice.start}
+                        addonAfter={t('share.seconds')}
+                        onChange={(start) => set({ start: start ?? 0 })}
+                      />
+                    </Form.Item>
+                  </Form>
+                  <Input.TextArea
+                    readOnly
+                    value={website}
+                    autoSize={{ minRows: 3, maxRows: 6 }}
+                    aria-label={t('share.websiteCode')}
+                    className="embed-code"
+                  />
+                  <CopyButton text={website} label={t('share.copyCode')} type="primary" />
+                </Space>
+              ),
+            },
+            {
+              key: 'email',
+              label: t('share.email'),
+              children: (
+                <Space direction="vertical" style={{ width: '100%' }}>
+                  <Typography.Paragraph type="secondary">{t('share.emailHelp')}</Typography.Paragraph>
+                  <Input.TextArea
+                    readOnly
+                    value={email}
+                    autoSize={{ minRows: 3, maxRows: 6 }}
+                    aria-label={t('share.emailCode')}
+                    className="embed-code"
+                  />
+                  <CopyButton text={email} label={t('share.copyCode')} type="primary" />
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Video } from '@leadreel/shared';
+import { Alert, Button, Input, Modal, Skeleton, Space, Typography } from 'antd';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/index.ts';
+import { DIALOG_WIDTH } from '../../constants.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { SHARE_NETWORKS, shareUrl } from './snippets.ts';
+import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
+
+const NETWORK_NAMES = {
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  pinterest: 'Pinterest',
+};
+
+/** spec §2 dialogs: share with QR code. The link, the networks' share pages, and a QR code as PNG or SVG. */
+export function ShareDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const links = useVideoLinks(video?.videoId ?? null);
+  const [qr, setQr] = useState<{ png: string; svg: string } | null>(null);
+  const link = links.data?.watchUrl ?? '';
+  const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
+  const fileName = (title || 'video')
+    .replace(/[^\p{L}\p{N}-]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+  useEffect(() => {
+    if (!link) return;
+    let cancelled = false;
+    // Error correction M: readable from a printed page or a screen, with room for a logo later.
+    Promise.all([
+      QRCode.toDataURL(link, { width: 512, margin: 2, errorCorrectionLevel: 'M' }),
+      QRCode.toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+    ]).then(
+      ([png, svg]) => !cancelled && setQr({ png, svg: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }),
+      () => !cancelled && setQr(null),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [link]);
+
+  return (
+    <Modal
+      open={Boolean(video)}
+      onCancel={onClose}
+      footer={null}
+      width={DIALOG_WIDTH}
+      title={t('share.shareTitle')}
+      destroyOnHidden
+    >
+      {links.error && <Alert type="error" showIcon message={errorText(links.error)} />}
+      {!links.data && !links.error && <Skeleton active />}
+      {links.data && (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input readOnly value={link} aria-label={t('share.link')} />
+            <CopyButton text={link} label={t('share.copyLink')} type="primary" />
+          </Space.Compact>
+          <div className="share-networks">
+            {SHARE_NETWORKS.map((network) => (
+              <Button
+                key={network}
+                href={shareUrl(network, link, title, absoluteOn(link, video?.cover ?? null))}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {NETWORK_NAMES[network]}
+              </Button>
+            ))}
+          </div>
+          {qr && (
+            <div className="share-qr">
+              <img src={qr.png} width={160} height={160} alt={t('share.qrAlt')} data-testid="share-qr" />
+              <Space direction="vertical">
+                <Typography.Text type="secondary">{t('share.qrHelp')}</Typography.Text>
+                <Space wrap>
+                  <Button href={qr.png} download={`${fileName}-qr.png`}>
+                    {t('share.downloadPng')}
+                  </Button>
+                  <Button href={qr.svg} download={`${fileName}-qr.svg`}>
+                    {t('share.downloadSvg')}
+                  </Button>
+                </Space>
+              </Space>
+            </div>
+          )}
+        </Space>
+      )}
+    </Modal>
+  );
+}

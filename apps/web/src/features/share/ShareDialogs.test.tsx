@@ -1,0 +1,106 @@
+import type { SeoPage, Video } from '@leadreel/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/Providers.tsx';
+import { initI18n } from '../../i18n/index.ts';
+import { fakeApi } from '../../test/fakeApi.ts';
+import { EmbedDialog } from './EmbedDialog.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const VIDEO_ID = '22222222-2222-4222-8222-222222222222';
+const video = {
+  videoId: VIDEO_ID,
+  name: 'demo "launch".mp4',
+  status: 'ready',
+  playable: true,
+  duration: 90,
+  width: 1280,
+  height: 720,
+  cover: `/media/${VIDEO_ID}/1/poster.jpg`,
+  previewUrl: `/media/${VIDEO_ID}/1/preview.gif`,
+} as Video;
+const links: SeoPage = {
+  videoId: VIDEO_ID,
+  title: '',
+  description: '',
+  keywords: [],
+  slug: 'demo',
+  indexable: true,
+  watchUrl: 'https://videos.example.com/v/demo',
+  embedUrl: `https://videos.example.com/embed/${VIDEO_ID}`,
+};
+
+function show(dialog: 'share' | 'embed', language: 'en' | 'zh_CN' = 'en') {
+  initI18n(language);
+  fakeApi({ 'GET /vod/video/seo-page': () => ({ data: links }) });
+  const Dialog = dialog === 'share' ? ShareDialog : EmbedDialog;
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <Dialog video={video} onClose={() => undefined} />
+    </Providers>,
+  );
+}
+
+function stubClipboard() {
+  const copied: string[] = [];
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    clipboard: { writeText: async (text: string) => void copied.push(text) },
+  });
+  return copied;
+}
+
+describe('the share dialog (spec §2, share with QR code)', () => {
+  it('copies the watch link, says Copied for 1500 ms, and offers the QR code as PNG and SVG', async () => {
+    const copied = stubClipboard();
+    show('share');
+    expect(await screen.findByDisplayValue('https://videos.example.com/v/demo')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Copy link/ }));
+    expect(await screen.findByRole('button', { name: /Copied/ })).toBeTruthy();
+    expect(copied).toEqual(['https://videos.example.com/v/demo']);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Copy link/ })).toBeTruthy(), { timeout: 2500 });
+    const qr = await screen.findByTestId('share-qr');
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByRole('link', { name: 'Download SVG' }).getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByRole('link', { name: 'Download PNG' }).getAttribute('download')).toBe('demo-launch-qr.png');
+    expect(screen.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fvideos.example.com%2Fv%2Fdemo',
+    );
+  });
+
+  it('says when the browser cannot copy, in Chinese too', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    show('share', 'zh_CN');
+    fireEvent.click(await screen.findByRole('button', { name: /复制链接/ }));
+    expect(await screen.findByText('当前浏览器不支持一键复制。')).toBeTruthy();
+  });
+});
+
+describe('the embed dialog (spec §2, website or email)', () => {
+  it('writes the website code from the chosen options, and the email code with the animated preview', async () => {
+    const copied = stubClipboard();
+    show('embed');
+    const code = (await screen.findByLabelText('Website embed code')) as HTMLTextAreaElement;
+    expect(code.value).toContain(`src="https://videos.example.com/embed/${VIDEO_ID}"`);
+    expect(code.value).toContain('padding-top:56.25%');
+    expect(code.value).toContain('title="demo &quot;launch&quot;"');
+    fireEvent.click(screen.getByRole('switch', { name: 'Autoplay' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Loop' }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Start at' }), { target: { value: '30' } });
+    await waitFor(() => expect(code.value).toContain(`/embed/${VIDEO_ID}?autoplay=1&amp;t=30&amp;loop=1"`));
+    fireEvent.click(screen.getByRole('switch', { name: 'Responsive' }));
+    await waitFor(() => expect(code.value).toContain('width="640" height="360"'));
+    fireEvent.click(screen.getByRole('button', { name: /Copy code/ }));
+    await waitFor(() => expect(copied).toEqual([code.value]));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Email' }));
+    const email = (await screen.findByLabelText('Email embed code')) as HTMLTextAreaElement;
+    expect(email.value).toContain(`<img src="https://videos.example.com/media/${VIDEO_ID}/1/preview.gif"`);
+    expect(email.value).toContain('href="https://videos.example.com/v/demo"');
+    expect(within(email.parentElement as HTMLElement).queryByText('<script')).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { type EmbedChoice, emailSnippet, embedSrc, iframeSnippet, shareUrl } from './snippets.ts';
+
+const EMBED = 'https://videos.example.com/embed/abc';
+const plain: EmbedChoice = {
+  responsive: true,
+  width: 640,
+  height: 360,
+  autoplay: false,
+  start: 0,
+  loop: false,
+  controls: true,
+};
+
+describe('embed and email snippets', () => {
+  it('puts only the chosen options in the embed URL', () => {
+    expect(embedSrc(EMBED, plain)).toBe(EMBED);
+    expect(embedSrc(EMBED, { ...plain, autoplay: true, start: 75.6, loop: true, controls: false })).toBe(
+      `${EMBED}?autoplay=1&t=75&loop=1&controls=0`,
+    );
+  });
+
+  it('keeps the video shape in a responsive frame, or gives a fixed size', () => {
+    const responsive = iframeSnippet(EMBED, 'Demo', plain, 16 / 9);
+    expect(responsive).toContain('padding-top:56.25%');
+    expect(responsive).toContain(`src="${EMBED}"`);
+    expect(iframeSnippet(EMBED, 'Demo', plain, 4 / 3)).toContain('padding-top:75%');
+    expect(iframeSnippet(EMBED, 'Demo', { ...plain, responsive: false }, 16 / 9)).toContain('width="640" height="360"');
+  });
+
+  it('escapes the title in every snippet', () => {
+    const title = '"><script>alert(1)</script>';
+    for (const html of [
+      iframeSnippet(EMBED, title, plain, 16 / 9),
+      emailSnippet({ watchUrl: 'https://videos.example.com/v/x?a=1&b=2', imageUrl: null, title }),
+    ]) {
+      expect(html).not.toContain('<script>');
+      expect(html).toContain('&quot;&gt;&lt;script&gt;');
+    }
+    expect(emailSnippet({ watchUrl: 'https://v.example/v/x?a=1&b=2', imageUrl: null, title: 't' })).toContain(
+      'href="https://v.example/v/x?a=1&amp;b=2"',
+    );
+  });
+
+  it('links the animated preview to the watch page in an email-safe table', () => {
+    const html = emailSnippet({
+      watchUrl: 'https://v.example/v/x',
+      imageUrl: 'https://v.example/p.gif',
+      title: 'Demo',
+    });
+    expect(html).toMatch(/^<table role="presentation"/);
+    expect(html).toContain('<img src="https://v.example/p.gif" width="480" alt="&#9654; Demo"');
+  });
+
+  it("builds each network's share address", () => {
+    expect(shareUrl('facebook', 'https://v.example/v/x', 'Demo', null)).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fv.example%2Fv%2Fx',
+    );
+    expect(shareUrl('whatsapp', 'https://v.example/v/x', 'Demo', null)).toBe(
+      'https://wa.me/?text=Demo%20https%3A%2F%2Fv.example%2Fv%2Fx',
+    );
+    expect(shareUrl('pinterest', 'https://v.example/v/x', 'Demo', 'https://v.example/p.jpg')).toContain(
+      '&media=https%3A%2F%2Fv.example%2Fp.jpg',
+    );
+  });
+});
