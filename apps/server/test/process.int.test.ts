@@ -125,9 +125,12 @@ describe('migrations', () => {
           .map((r) => r.table_name)
           .filter((name) => !name.startsWith('kysely_'))
           .sort();
-      const latest = ['account', 'folder', 'rate_limit', 'server_secret', 'session', 'verification_code', 'video'];
+      const videos = ['account', 'folder', 'rate_limit', 'server_secret', 'session', 'verification_code', 'video'];
+      const latest = [...videos, 'video_setting'];
       expect(await tables()).toEqual(latest);
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(videos);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(['account', 'folder', 'rate_limit', 'session', 'verification_code']);
       await migrateDown(database.db as never);
