@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import { benchAccount, benchSource, ratioLine, startBenchServer } from './support.ts';
+import { benchAccount, benchApi, benchSource, benchUpload, ratioLine, startBenchServer } from './support.ts';
 
 // issue 4 bench:playable: from "upload complete" (the success call answered) to the first frame playing
 // in Chromium through hls.js, divided by the source's duration. Target at most 0.05 for H.264/AAC.
@@ -17,47 +17,8 @@ const browser = await chromium.launch({
 });
 try {
   const { token } = await benchAccount(server);
-  const call = async <T>(
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { statusCode: number; data: T };
-    if (answer.statusCode !== 200) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-    return answer.data;
-  };
-  const [videoId] = await call<string[]>('POST', '/api/vod/video/pre-add-custom-video', {
-    videos: [{ videoName: 'bench.mp4', size: bytes.length }],
-  });
-  const cos = {
-    'x-cos-security-token': (
-      await call<{ credentials: { sessionToken: string } }>('GET', '/api/cos/vod/video/credential')
-    ).credentials.sessionToken,
-  };
-  const started = await call<{ partSize: number; partCount: number }>(
-    'POST',
-    '/api/vod/video/upload/start',
-    { sourceVideoId: videoId },
-    cos,
-  );
-  const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
-  const { urls } = await call<{ urls: { partNumber: number; url: string }[] }>(
-    'POST',
-    '/api/vod/video/upload/sign-parts',
-    { sourceVideoId: videoId, partNumbers },
-    cos,
-  );
-  for (const { partNumber, url } of urls) {
-    const body = bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize);
-    const put = await fetch(new URL(url, server.url), { method: 'PUT', body });
-    if (!put.ok) throw new Error(`part ${partNumber}: ${put.status}`);
-  }
+  const call = benchApi(server, token);
+  const { videoId, complete } = await benchUpload(server, token, bytes, 'bench.mp4');
 
   const page = await browser.newPage();
   // A blank page of the server's origin, without the console's CSP, to host hls.js as an embed would.
@@ -66,7 +27,7 @@ try {
   );
   await page.goto(`${server.url}/bench-blank`);
   await page.addScriptTag({ path: require.resolve('hls.js/dist/hls.min.js') });
-  await call('POST', '/api/vod/video/add-custom-video-success', { sourceVideoId: videoId });
+  await complete();
   const completedAt = performance.now();
   // The server's share: until the video says it is playable.
   const serverSide = (async () => {

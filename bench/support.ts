@@ -115,3 +115,65 @@ export async function benchSource(seconds = 60, size = '1920x1080'): Promise<str
 export function ratioLine(name: string, figure: string, ratio: number, target: string) {
   return `${name}: ${figure} ratio=${ratio.toFixed(3)} target ${target}`;
 }
+
+/** The JSON API as a signed-in account, for benchmarks. */
+export function benchApi(server: { url: string }, token: string) {
+  return async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { statusCode: number; data: T };
+    if (answer.statusCode !== 200) throw new Error(`${url}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+}
+
+/**
+ * The browser's side of an upload, up to the last part: answers the video id and `complete`, the success
+ * call (which starts the pipeline), for benchmarks that time what follows it.
+ */
+export async function benchUpload(server: { url: string }, token: string, bytes: Buffer<ArrayBuffer>, name: string) {
+  const call = benchApi(server, token);
+  const [videoId] = await call<string[]>('POST', '/api/vod/video/pre-add-custom-video', {
+    videos: [{ videoName: name, size: bytes.length }],
+  });
+  if (!videoId) throw new Error('pre-add refused the file');
+  const cos = {
+    'x-cos-security-token': (
+      await call<{ credentials: { sessionToken: string } }>('GET', '/api/cos/vod/video/credential')
+    ).credentials.sessionToken,
+  };
+  const started = await call<{ partSize: number; partCount: number }>(
+    'POST',
+    '/api/vod/video/upload/start',
+    { sourceVideoId: videoId },
+    cos,
+  );
+  const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+  const { urls } = await call<{ urls: { partNumber: number; url: string }[] }>(
+    'POST',
+    '/api/vod/video/upload/sign-parts',
+    { sourceVideoId: videoId, partNumbers },
+    cos,
+  );
+  for (const { partNumber, url } of urls) {
+    const body = bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize);
+    const put = await fetch(new URL(url, server.url), { method: 'PUT', body });
+    if (!put.ok) throw new Error(`part ${partNumber}: ${put.status}`);
+  }
+  return {
+    videoId,
+    complete: () => call('POST', '/api/vod/video/add-custom-video-success', { sourceVideoId: videoId }),
+    /** Waits until the video is ready (the whole ladder out). */
+    async ready() {
+      for (;;) {
+        const video = await call<{ status: string }>('GET', `/api/vod/video/detail?videoId=${videoId}`);
+        if (video.status === 'ready') return;
+        if (video.status === 'failed') throw new Error('the video failed');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
+}

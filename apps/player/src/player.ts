@@ -48,7 +48,8 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   video.preload = 'auto';
   video.setAttribute('aria-label', button.getAttribute('aria-label') ?? '');
   const poster = root.querySelector('img');
-  if (poster) video.poster = poster.src;
+  // The poster the facade chose from its srcset, already in the cache, not the largest one.
+  if (poster) video.poster = poster.currentSrc || poster.src;
   if (video.canPlayType('application/vnd.apple.mpegurl')) {
     video.src = options.start ? `${source}#t=${options.start}` : source;
   } else {

@@ -323,7 +323,6 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
   });
 
   await app.register(pagesRoutes, {
-    videos: services.videoRepo,
     settings: services.settingsRepo,
     publicUrl: config.publicUrl,
     brand: config.BRAND_NAME,

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
@@ -297,7 +298,8 @@ describe('oEmbed, the sitemap and robots.txt', () => {
   });
 
   it('serves the player script for a year by its hash, and hls.js for the play button', async () => {
-    const html = (await page(`/v/${(await accountWithVideo()).videoId}`)).body;
+    const { videoId } = await accountWithVideo();
+    const html = (await page(`/v/${videoId}`)).body;
     const script = /<script src="(\/player\/player\.js\?v=[0-9a-f]+)"/.exec(html)?.[1] as string;
     const player = await page(script);
     expect(player.statusCode).toBe(200);
@@ -306,5 +308,13 @@ describe('oEmbed, the sitemap and robots.txt', () => {
     const hls = await page('/player/hls.light.min.js');
     expect(hls.statusCode).toBe(200);
     expect(hls.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // Compressed for browsers that ask, the same bytes once decoded.
+    const br = await page('/player/hls.light.min.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(hls.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(hls.rawPayload)).toBe(true);
+    const gz = await page(`/v/${videoId}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { generationPrefix } from '../videos/keys.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
@@ -24,8 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, storage, canServe }) => {
   // Embeds on customers' sites fetch playlists and segments from here with XHR (hls.js).
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    reply.header('cross-origin-resource-policy', 'cross-origin');
+    asPublicSubresource(reply);
   });
 
   const notFound = (reply: FastifyReply) =>

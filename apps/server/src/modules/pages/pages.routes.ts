@@ -2,9 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SettingsRepo } from '../player/settings.repo.ts';
 import { DEFAULT_SEO, watchPath } from '../player/settings.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
-import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+import { sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
+import { renderCache } from './render-cache.ts';
 import {
   type PublicVideo,
   pageCsp,
@@ -18,7 +19,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITEMAP_MAX = 50_000;
 
-type PagesDeps = { videos: VideoRepo; settings: SettingsRepo; publicUrl: string; brand: string; playerDist?: string };
+type PagesDeps = {
+  settings: SettingsRepo;
+  publicUrl: string;
+  brand: string;
+  playerDist?: string;
+  /** How long a rendered page is reused (see renderCache); 0 renders every request. */
+  pageCacheMs?: number;
+};
 
 /**
  * The viewer's side: watch pages (/v/{id} or /v/{slug}), embeds (/embed/{id}), oEmbed, the sitemap and
@@ -27,21 +35,17 @@ type PagesDeps = { videos: VideoRepo; settings: SettingsRepo; publicUrl: string;
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  { videos, settings, publicUrl, brand, playerDist },
+  { settings, publicUrl, brand, playerDist, pageCacheMs = 2000 },
 ) => {
   const { playerScript } = registerPlayerAssets(app, playerDist);
   async function findVideo(ref: string): Promise<PublicVideo | null> {
-    let row: VideoRow | undefined;
-    let setting = null as Awaited<ReturnType<SettingsRepo['find']>> | null;
-    if (UUID.test(ref)) {
-      row = await videos.findById(ref);
-      setting = row ? ((await settings.find(row.id)) ?? null) : null;
-    } else if (SLUG.test(ref) && ref.length <= 80) {
-      setting = (await settings.findBySlug(ref)) ?? null;
-      row = setting ? await videos.findById(setting.video_id) : undefined;
-    }
+    const row = UUID.test(ref)
+      ? await settings.findPublic({ id: ref })
+      : SLUG.test(ref) && ref.length <= 80
+        ? await settings.findPublic({ slug: ref })
+        : undefined;
     if (!row?.playable || !['processing', 'ready'].includes(row.status)) return null;
-    const seo = { ...DEFAULT_SEO, ...setting?.seo };
+    const seo = { ...DEFAULT_SEO, ...row.seo };
     const file = (name: string | null | undefined) =>
       name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
     const hlsPath = `/media/${row.id}/master.m3u8`;
@@ -51,10 +55,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       description: seo.description,
       keywords: seo.keywords,
       indexable: seo.indexable,
-      watchUrl: `${publicUrl}${watchPath(row.id, setting?.slug)}`,
+      watchUrl: `${publicUrl}${watchPath(row.id, row.slug)}`,
       embedUrl: `${publicUrl}/embed/${row.id}`,
       posterUrl: file(row.media?.poster),
       posterPath: row.media?.poster ? mediaUrl(row.id, row.generation, row.media.poster) : null,
+      thumbnailPath: row.media?.thumbnail ? mediaUrl(row.id, row.generation, row.media.thumbnail) : null,
       thumbnailUrl: file(row.media?.thumbnail),
       hlsPath,
       hlsUrl: `${publicUrl}${hlsPath}`,
@@ -67,32 +72,52 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     };
   }
 
-  function sendHtml(reply: FastifyReply, status: number, html: string, frameAncestors: string) {
-    return reply
+  function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    html: string,
+    frameAncestors: string,
+  ) {
+    reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', pageCsp(frameAncestors))
-      .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store')
-      .header('vary', 'Accept-Language')
-      .send(html);
+      .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store');
+    return sendEncoded(request, reply, Buffer.from(html));
   }
 
   const language = (request: FastifyRequest) => pageLanguage(request.headers['accept-language']);
 
-  app.get<{ Params: { ref: string } }>('/v/:ref', async (request, reply) => {
-    const lang = language(request);
-    const video = await findVideo(request.params.ref);
-    if (!video) return sendHtml(reply, 404, renderNotFoundPage(lang, brand), "'none'");
-    return sendHtml(reply, 200, renderWatchPage(video, lang, playerScript), "'none'");
-  });
+  type Rendered = { status: number; html: string; frameAncestors: string };
+  const pages = renderCache<Rendered>(pageCacheMs);
 
-  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
-    const lang = language(request);
-    const video = UUID.test(request.params.id) ? await findVideo(request.params.id) : null;
-    // Embeds play on our users' own sites (a per-account allow-list comes with the embed settings).
-    if (!video) return sendHtml(reply, 404, renderNotFoundPage(lang, brand), '*');
-    return sendHtml(reply, 200, renderEmbedPage(video, lang, playerScript), '*');
-  });
+  /** A page by its address and language, rendered at most once per pageCacheMs. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
+    const page = await pages.get(`${language(request)}:${key}`, render);
+    return sendHtml(request, reply, page.status, page.html, page.frameAncestors);
+  }
+
+  app.get<{ Params: { ref: string } }>('/v/:ref', async (request, reply) =>
+    sendPage(request, reply, `v:${request.params.ref}`, async () => {
+      const lang = language(request);
+      const video = await findVideo(request.params.ref);
+      return video
+        ? { status: 200, html: renderWatchPage(video, lang, playerScript), frameAncestors: "'none'" }
+        : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: "'none'" };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) =>
+    sendPage(request, reply, `embed:${request.params.id}`, async () => {
+      const lang = language(request);
+      const video = UUID.test(request.params.id) ? await findVideo(request.params.id) : null;
+      // Embeds play on our users' own sites (a per-account allow-list comes with the embed settings).
+      return video
+        ? { status: 200, html: renderEmbedPage(video, lang, playerScript), frameAncestors: '*' }
+        : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: '*' };
+    }),
+  );
 
   // oEmbed 1.0 (https://oembed.com/ §2.2): a watch or embed URL of this server in, a "video" answer out.
   app.get<{ Querystring: { url?: string; format?: string; maxwidth?: string; maxheight?: string } }>(

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { asPublicSubresource } from '../../lib/subresource-headers.ts';
+import { precompress, sendEncoded } from './compress.ts';
 
 const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../../player/dist');
 
@@ -13,28 +15,27 @@ const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../../player/dist')
  */
 export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_DIST) {
   const hlsFile = createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js');
-  const player = readIfBuilt(path.join(playerDist, 'player.js'));
-  const hls = readFileSync(hlsFile);
+  const built = readIfBuilt(path.join(playerDist, 'player.js'));
+  const player = built ? precompress(built) : null;
+  const hls = precompress(readFileSync(hlsFile));
   const version = createHash('sha256')
-    .update(player ?? '')
+    .update(built ?? '')
     .digest('hex')
     .slice(0, 12);
 
-  app.get('/player/player.js', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/player/player.js', { schema: { hide: true } }, async (request, reply) => {
     if (!player) return reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'player not built' });
-    return reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('access-control-allow-origin', '*')
-      .send(player);
-  });
-  app.get('/player/hls.light.min.js', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .header('access-control-allow-origin', '*')
-      .send(hls),
-  );
+      .header('cache-control', 'public, max-age=31536000, immutable');
+    asPublicSubresource(reply);
+    return sendEncoded(request, reply, player);
+  });
+  app.get('/player/hls.light.min.js', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400');
+    asPublicSubresource(reply);
+    return sendEncoded(request, reply, hls);
+  });
   return { playerScript: `/player/player.js?v=${version}` };
 }
 

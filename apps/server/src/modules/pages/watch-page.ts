@@ -13,6 +13,8 @@ export type PublicVideo = {
   posterUrl: string | null;
   /** Same-origin path of the poster, for the page's own <img> (CSP img-src 'self' whatever host was used). */
   posterPath: string | null;
+  /** Same-origin path of the 640-wide thumbnail, offered to small players through srcset. */
+  thumbnailPath: string | null;
   thumbnailUrl: string | null;
   /** Same-origin path of the HLS master. */
   hlsPath: string;
@@ -76,6 +78,16 @@ export function pageCsp(frameAncestors: string): string {
 const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5v14l11-7z"/></svg>';
 
 /**
+ * The poster at the size the player shows: the 640-wide thumbnail for embeds and phones, the poster (at most
+ * 1280 wide) for larger players, so a small embed never downloads a large image.
+ */
+function posterSrcset(video: PublicVideo): string {
+  if (!video.thumbnailPath || !video.posterPath || video.width <= 640) return '';
+  const posterWidth = Math.min(1280, video.width - (video.width % 2));
+  return ` srcset="${escapeHtml(video.thumbnailPath)} 640w, ${escapeHtml(video.posterPath)} ${posterWidth}w" sizes="(min-width: 992px) 960px, 100vw"`;
+}
+
+/**
  * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
  * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place.
  */
@@ -85,7 +97,7 @@ function playerMarkup(video: PublicVideo, lang: PageLanguage): string {
   return [
     `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}">`,
     video.posterPath
-      ? `<img src="${escapeHtml(video.posterPath)}" alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
+      ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
       : '',
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
     `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`,

@@ -13,6 +13,21 @@ export function createSettingsRepo(db: Db) {
       return db.selectFrom('video_setting').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
 
+    /**
+     * A video with its settings in one round trip, by id or by slug: what a watch page or embed needs on
+     * every view.
+     */
+    findPublic(ref: { id: string } | { slug: string }) {
+      const query = db
+        .selectFrom('video')
+        .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
+        .selectAll('video')
+        .select(['video_setting.seo', 'video_setting.slug']);
+      return (
+        'id' in ref ? query.where('video.id', '=', ref.id) : query.where('video_setting.slug', '=', ref.slug)
+      ).executeTakeFirst();
+    },
+
     async saveSeo(videoId: string, seo: SeoPageFields) {
       const slug = seo.slug === '' ? null : seo.slug;
       await db
