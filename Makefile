@@ -19,7 +19,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 STAMPS := .stamps
 PACKAGES := package.json package-lock.json $(wildcard apps/*/package.json packages/*/package.json)
 WEB_SOURCES := $(shell find apps/web/src apps/web/public apps/player/src packages/shared/src -type f 2>/dev/null) \
-	$(wildcard apps/web/index.html apps/web/vite.config.ts apps/player/vite.config.ts)
+	$(wildcard apps/web/index.html apps/web/vite.config.ts apps/player/vite.config.ts apps/player/vite.controls.config.ts)
 
 .PHONY: start test install build worker system-deps-start system-deps-test
 

@@ -145,7 +145,9 @@ test('the watch page and an embed on another site play, and hostile settings sta
   // Before play: poster, title, play button; no video engine fetched.
   const scripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    // Our files only: hls.js also starts its transmuxing worker from a blob: URL.
+    if (request.resourceType() === 'script' && !request.url().startsWith('blob:'))
+      scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/v/product-tour');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE);
@@ -153,7 +155,38 @@ test('the watch page and an embed on another site play, and hostile settings sta
   expect(scripts).toEqual(['/player/player.js']);
   await snap(page, 'watch-page');
   await playFrom(page, /^Play video: /);
-  expect(scripts).toContain('/player/hls.light.min.js');
+  expect([...new Set(scripts)].sort()).toEqual([
+    '/player/controls.js',
+    '/player/hls.light.min.js',
+    '/player/player.js',
+  ]);
+
+  // The controls: labelled for screen readers, keyboard, speed, quality, storyboard thumbnails.
+  const video = page.locator('video');
+  const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press('k');
+  await expect.poll(paused).toBe(true);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(5);
+  await page.keyboard.press('Home');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(paused).toBe(false);
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('1.5');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+  const quality = page.getByRole('combobox', { name: 'Quality' });
+  await expect(quality.locator('option')).toHaveText(['Auto', '360p']);
+  await page.getByRole('button', { name: 'Mute' }).click();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  const seek = page.getByRole('slider', { name: 'Seek' });
+  const box = (await seek.boundingBox()) as { x: number; y: number; width: number; height: number };
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const preview = page.locator('.lr-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveCSS('background-image', /storyboard\.jpg/);
+  await expect(preview).toContainText('0:03');
   await snap(page, 'watch-page-playing');
 
   // The dialog's code on a page of another origin (another port: the console is on 127.0.0.1).
@@ -194,6 +227,8 @@ test('the watch page speaks Chinese to a Chinese browser', async ({ browser }) =
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('link', { name: /^技术支持/ })).toBeVisible();
   await playFrom(page, /^播放视频: zh-tour/);
+  await expect(page.getByRole('button', { name: '暂停' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '倍速' })).toBeVisible();
   await snap(page, 'watch-page-zh');
   await context.close();
 });

@@ -3,12 +3,15 @@
  * title, play button) and nothing else loads; on play it becomes a <video> fed by native HLS where the
  * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js.
  */
+import type { HlsLike, mountControls } from './controls.ts';
 import { embedOptions } from './options.ts';
+
+type Controls = { mountControls: typeof mountControls };
 
 type HlsConstructor = {
   new (
     config?: Record<string, unknown>,
-  ): {
+  ): HlsLike & {
     loadSource(url: string): void;
     attachMedia(media: HTMLMediaElement): void;
   };
@@ -16,22 +19,27 @@ type HlsConstructor = {
 };
 
 const HLS_SCRIPT = '/player/hls.light.min.js';
-let hlsLoading: Promise<HlsConstructor> | null = null;
+const loading = new Map<string, Promise<unknown>>();
 
-function loadHls(): Promise<HlsConstructor> {
-  hlsLoading ??= new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = HLS_SCRIPT;
-    script.async = true;
-    script.onload = () => {
-      const Hls = (window as unknown as { Hls?: HlsConstructor }).Hls;
-      if (Hls) resolve(Hls);
-      else reject(new Error('hls.js did not load'));
-    };
-    script.onerror = () => reject(new Error('hls.js did not load'));
-    document.head.append(script);
-  });
-  return hlsLoading;
+/** A script of ours, once, resolving to the global it defines. */
+function loadScript<T>(src: string, global: string): Promise<T> {
+  let promise = loading.get(src) as Promise<T> | undefined;
+  if (!promise) {
+    promise = new Promise<T>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => {
+        const value = (window as unknown as Record<string, T | undefined>)[global];
+        if (value) resolve(value);
+        else reject(new Error(`${src} did not load`));
+      };
+      script.onerror = () => reject(new Error(`${src} did not load`));
+      document.head.append(script);
+    });
+    loading.set(src, promise);
+  }
+  return promise;
 }
 
 async function start(root: HTMLElement, button: HTMLButtonElement) {
@@ -50,21 +58,43 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   const poster = root.querySelector('img');
   // The poster the facade chose from its srcset, already in the cache, not the largest one.
   if (poster) video.poster = poster.currentSrc || poster.src;
-  if (video.canPlayType('application/vnd.apple.mpegurl')) {
+  // Our controls come with the engine; if they cannot load, the browser's own controls stand in.
+  const controls =
+    options.controls && root.dataset.controls
+      ? loadScript<Controls>(root.dataset.controls, 'LeadReelControls').catch(() => null)
+      : Promise.resolve(null);
+  // hls.js wherever Media Source Extensions exist (our own adaptation and quality menu, the same in every
+  // browser); the browser's own HLS where they do not (iPhone Safari before ManagedMediaSource).
+  let hls: HlsLike | null = null;
+  if ('MediaSource' in window || 'ManagedMediaSource' in window) {
+    const Hls = await loadScript<HlsConstructor>(HLS_SCRIPT, 'Hls').catch(() => null);
+    if (Hls?.isSupported()) {
+      // From the start, also for a ladder still encoding (its growing playlists look live to hls.js).
+      const engine = new Hls({ startPosition: options.start });
+      engine.loadSource(source);
+      engine.attachMedia(video);
+      hls = engine;
+    }
+  }
+  if (!hls) {
+    if (!video.canPlayType('application/vnd.apple.mpegurl')) return;
     video.src = options.start ? `${source}#t=${options.start}` : source;
-  } else {
-    const Hls = await loadHls();
-    if (!Hls.isSupported()) return;
-    // From the start, also for a ladder still encoding (its growing playlists look live to hls.js).
-    const hls = new Hls({ startPosition: options.start });
-    hls.loadSource(source);
-    hls.attachMedia(video);
   }
   root.replaceChildren(video, ...[...root.querySelectorAll('.lr-mark')]);
   // The mark moves to the top, clear of the controls.
   root.classList.add('lr-playing');
+  const loaded = await controls;
+  if (loaded) {
+    loaded.mountControls({
+      root,
+      video,
+      hls,
+      storyboard: root.dataset.storyboard ?? null,
+      lang: document.documentElement.lang || navigator.language,
+    });
+  }
   await video.play().catch(() => undefined);
-  video.focus();
+  (loaded ? root : video).focus();
 }
 
 function mount(root: HTMLElement) {

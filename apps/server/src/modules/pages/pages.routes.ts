@@ -37,7 +37,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
   { settings, publicUrl, brand, playerDist, pageCacheMs = 2000 },
 ) => {
-  const { playerScript } = registerPlayerAssets(app, playerDist);
+  const assets = registerPlayerAssets(app, playerDist);
   async function findVideo(ref: string): Promise<PublicVideo | null> {
     const row = UUID.test(ref)
       ? await settings.findPublic({ id: ref })
@@ -61,6 +61,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       posterPath: row.media?.poster ? mediaUrl(row.id, row.generation, row.media.poster) : null,
       thumbnailPath: row.media?.thumbnail ? mediaUrl(row.id, row.generation, row.media.thumbnail) : null,
       thumbnailUrl: file(row.media?.thumbnail),
+      storyboardPath: row.media?.storyboard ? mediaUrl(row.id, row.generation, row.media.storyboard) : null,
       hlsPath,
       hlsUrl: `${publicUrl}${hlsPath}`,
       durationSec: row.duration_sec,
@@ -103,7 +104,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       const lang = language(request);
       const video = await findVideo(request.params.ref);
       return video
-        ? { status: 200, html: renderWatchPage(video, lang, playerScript), frameAncestors: "'none'" }
+        ? { status: 200, html: renderWatchPage(video, lang, assets), frameAncestors: "'none'" }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: "'none'" };
     }),
   );
@@ -114,7 +115,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       const video = UUID.test(request.params.id) ? await findVideo(request.params.id) : null;
       // Embeds play on our users' own sites (a per-account allow-list comes with the embed settings).
       return video
-        ? { status: 200, html: renderEmbedPage(video, lang, playerScript), frameAncestors: '*' }
+        ? { status: 200, html: renderEmbedPage(video, lang, assets), frameAncestors: '*' }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: '*' };
     }),
   );

@@ -1,4 +1,5 @@
 import { cspHash, escapeHtml, isoDuration, jsonForScript } from './html.ts';
+import type { PlayerAssets } from './player-assets.ts';
 
 /** What a public page shows of a video; every text is the owner's and is escaped where it is written. */
 export type PublicVideo = {
@@ -15,6 +16,8 @@ export type PublicVideo = {
   posterPath: string | null;
   /** Same-origin path of the 640-wide thumbnail, offered to small players through srcset. */
   thumbnailPath: string | null;
+  /** Same-origin path of the scrubbing storyboard (WebVTT). */
+  storyboardPath: string | null;
   thumbnailUrl: string | null;
   /** Same-origin path of the HLS master. */
   hlsPath: string;
@@ -53,6 +56,21 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-play:hover,.lr-play:focus-visible{background:#1677ff;outline:3px solid #fff}
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
 .lr-playing .lr-mark{top:8px;bottom:auto}
+.lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
+.lr-idle .lr-controls{opacity:0}.lr-idle{cursor:none}
+.lr-button{flex:none;width:36px;height:36px;padding:6px;border:0;border-radius:4px;background:none;color:#fff;cursor:pointer}
+.lr-button svg{width:24px;height:24px;fill:currentColor}
+.lr-button:focus-visible,.lr-select:focus-visible,.lr-controls input:focus-visible{outline:2px solid #fff;outline-offset:1px}
+.lr-time{flex:none;font-variant-numeric:tabular-nums;white-space:nowrap}
+.lr-seek-wrap{position:relative;flex:1;min-width:60px;display:flex}
+.lr-seek{width:100%;accent-color:#1677ff;cursor:pointer}
+.lr-volume{width:64px;accent-color:#fff}
+.lr-select{flex:none;max-width:84px;height:28px;border:0;border-radius:4px;background:rgba(255,255,255,.15);color:#fff;font:inherit}
+.lr-select option{color:#000}
+.lr-preview{position:absolute;bottom:28px;display:none;min-width:40px;border:2px solid #fff;border-radius:4px;background:#000 no-repeat;box-shadow:0 2px 8px rgba(0,0,0,.5)}
+.lr-preview.lr-visible{display:block}
+.lr-preview-time{position:absolute;left:0;right:0;bottom:-1px;text-align:center;background:rgba(0,0,0,.6);font-size:12px}
+@media (max-width:480px){.lr-volume,.lr-time,.lr-speed{display:none}}
 .lr-mark{position:absolute;right:8px;bottom:8px;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
 h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 .description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}
@@ -91,11 +109,11 @@ function posterSrcset(video: PublicVideo): string {
  * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
  * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place.
  */
-function playerMarkup(video: PublicVideo, lang: PageLanguage): string {
+function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
   const t = TEXTS[lang];
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
-    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}">`,
+    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}>`,
     video.posterPath
       ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
       : '',
@@ -123,7 +141,7 @@ export function videoObject(video: PublicVideo) {
 }
 
 /** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
-export function renderWatchPage(video: PublicVideo, lang: PageLanguage, playerScript: string): string {
+export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
   const title = escapeHtml(video.title);
   const description = escapeHtml(video.description || video.title);
   const embed = escapeHtml(video.embedUrl);
@@ -168,18 +186,18 @@ ${head.join('\n')}
 </head>
 <body>
 <main class="watch">
-${playerMarkup(video, lang)}
+${playerMarkup(video, lang, assets)}
 <h1>${title}</h1>
 ${video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : ''}
 </main>
-<script src="${escapeHtml(playerScript)}" defer></script>
+<script src="${escapeHtml(assets.player)}" defer></script>
 </body>
 </html>
 `;
 }
 
 /** The embed, /embed/{id}: the player alone, filling the frame. */
-export function renderEmbedPage(video: PublicVideo, lang: PageLanguage, playerScript: string): string {
+export function renderEmbedPage(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -191,8 +209,8 @@ export function renderEmbedPage(video: PublicVideo, lang: PageLanguage, playerSc
 <style>${STYLE}</style>
 </head>
 <body class="embed">
-${playerMarkup(video, lang)}
-<script src="${escapeHtml(playerScript)}" defer></script>
+${playerMarkup(video, lang, assets)}
+<script src="${escapeHtml(assets.player)}" defer></script>
 </body>
 </html>
 `;

@@ -1,0 +1,318 @@
+import { clock, cueAt, parseStoryboard, type StoryboardCue } from './storyboard.ts';
+
+/**
+ * The player's controls, loaded with hls.js when the viewer presses play: play/pause, seek with storyboard
+ * thumbnails, volume, speed, quality, subtitles, picture-in-picture, fullscreen, keyboard control, and a
+ * label on every control for screen readers, in the page's language (English or Chinese).
+ */
+
+type Level = { height: number; bitrate: number };
+/** The part of hls.js the controls use (quality levels). */
+export type HlsLike = {
+  levels: Level[];
+  currentLevel: number;
+  autoLevelEnabled: boolean;
+  on(event: string, listener: () => void): void;
+};
+
+const TEXTS = {
+  en: {
+    play: 'Play',
+    pause: 'Pause',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    volume: 'Volume',
+    seek: 'Seek',
+    speed: 'Speed',
+    quality: 'Quality',
+    auto: 'Auto',
+    subtitles: 'Subtitles',
+    off: 'Off',
+    pip: 'Picture in picture',
+    fullscreen: 'Full screen',
+    exitFullscreen: 'Exit full screen',
+    normal: 'Normal',
+  },
+  zh: {
+    play: '播放',
+    pause: '暂停',
+    mute: '静音',
+    unmute: '取消静音',
+    volume: '音量',
+    seek: '进度',
+    speed: '倍速',
+    quality: '清晰度',
+    auto: '自动',
+    subtitles: '字幕',
+    off: '关闭',
+    pip: '画中画',
+    fullscreen: '全屏',
+    exitFullscreen: '退出全屏',
+    normal: '正常',
+  },
+};
+export type PlayerTexts = (typeof TEXTS)['en'];
+
+export const textsFor = (lang: string): PlayerTexts => (lang.toLowerCase().startsWith('zh') ? TEXTS.zh : TEXTS.en);
+
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+const ICONS = {
+  play: 'M8 5v14l11-7z',
+  pause: 'M6 5h4v14H6zm8 0h4v14h-4z',
+  volume: 'M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z',
+  muted:
+    'M3 9v6h4l5 5V4L7 9H3zm13.6 3 2.9-2.9-1.4-1.4-2.9 2.9-2.9-2.9-1.4 1.4 2.9 2.9-2.9 2.9 1.4 1.4 2.9-2.9 2.9 2.9 1.4-1.4z',
+  pip: 'M19 11h-8v6h8v-6zm4 8V5a2 2 0 0 0-2-2H3a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h18a2 2 0 0 0 2-2zm-2 0H3V5h18v14z',
+  fullscreen: 'M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z',
+};
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  attributes: Record<string, string> = {},
+) {
+  const node = document.createElement(tag);
+  node.className = className;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+function iconButton(className: string, label: string, icon: string) {
+  const button = element('button', `lr-button ${className}`, { type: 'button', 'aria-label': label, title: label });
+  setIcon(button, icon);
+  return button;
+}
+
+function setIcon(button: HTMLButtonElement, path: string) {
+  button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${path}"/></svg>`;
+}
+
+function select(className: string, label: string, options: [string, string][], value: string) {
+  const node = element('select', `lr-select ${className}`, { 'aria-label': label, title: label });
+  for (const [optionValue, text] of options) {
+    const option = element('option', '', { value: optionValue });
+    option.textContent = text;
+    node.append(option);
+  }
+  node.value = value;
+  return node;
+}
+
+export function mountControls(options: {
+  root: HTMLElement;
+  video: HTMLVideoElement;
+  hls: HlsLike | null;
+  storyboard: string | null;
+  lang: string;
+}) {
+  const { root, video, hls } = options;
+  const t = textsFor(options.lang);
+  video.controls = false;
+  const bar = element('div', 'lr-controls');
+  const play = iconButton('lr-toggle', t.play, ICONS.play);
+  const time = element('span', 'lr-time', { 'aria-live': 'off' });
+  const seek = element('input', 'lr-seek', {
+    type: 'range',
+    min: '0',
+    max: '1000',
+    step: '1',
+    value: '0',
+    'aria-label': t.seek,
+  });
+  const preview = element('div', 'lr-preview', { 'aria-hidden': 'true' });
+  const previewTime = element('span', 'lr-preview-time');
+  preview.append(previewTime);
+  const seekWrap = element('div', 'lr-seek-wrap');
+  seekWrap.append(seek, preview);
+  const mute = iconButton('lr-mute', video.muted ? t.unmute : t.mute, video.muted ? ICONS.muted : ICONS.volume);
+  const volume = element('input', 'lr-volume', {
+    type: 'range',
+    min: '0',
+    max: '1',
+    step: '0.05',
+    'aria-label': t.volume,
+  });
+  volume.value = String(video.muted ? 0 : video.volume);
+  const speed = select(
+    'lr-speed',
+    t.speed,
+    SPEEDS.map((rate) => [String(rate), rate === 1 ? t.normal : `${rate}×`]),
+    '1',
+  );
+  const quality = select('lr-quality', t.quality, [['-1', t.auto]], '-1');
+  quality.hidden = true;
+  const subtitles = select('lr-subtitles', t.subtitles, [['', t.off]], '');
+  subtitles.hidden = true;
+  const pip = iconButton('lr-pip', t.pip, ICONS.pip);
+  pip.hidden = !document.pictureInPictureEnabled;
+  const fullscreen = iconButton('lr-fullscreen', t.fullscreen, ICONS.fullscreen);
+  fullscreen.hidden = !document.fullscreenEnabled;
+  bar.append(play, time, seekWrap, mute, volume, speed, quality, subtitles, pip, fullscreen);
+  root.append(bar);
+  root.classList.add('lr-has-controls');
+  root.tabIndex = -1;
+
+  const duration = () => (Number.isFinite(video.duration) ? video.duration : 0);
+  const render = () => {
+    const playing = !video.paused;
+    setIcon(play, playing ? ICONS.pause : ICONS.play);
+    play.setAttribute('aria-label', playing ? t.pause : t.play);
+    play.title = playing ? t.pause : t.play;
+    time.textContent = `${clock(video.currentTime)} / ${clock(duration())}`;
+    if (!seeking) seek.value = String(duration() ? Math.round((video.currentTime / duration()) * 1000) : 0);
+    seek.setAttribute('aria-valuetext', `${clock(video.currentTime)} / ${clock(duration())}`);
+    const silent = video.muted || video.volume === 0;
+    setIcon(mute, silent ? ICONS.muted : ICONS.volume);
+    mute.setAttribute('aria-label', silent ? t.unmute : t.mute);
+    volume.value = String(silent ? 0 : video.volume);
+    const full = document.fullscreenElement === root;
+    fullscreen.setAttribute('aria-label', full ? t.exitFullscreen : t.fullscreen);
+    root.classList.toggle('lr-paused', video.paused);
+  };
+  let seeking = false;
+  for (const event of ['play', 'pause', 'timeupdate', 'durationchange', 'volumechange', 'loadedmetadata']) {
+    video.addEventListener(event, render);
+  }
+  document.addEventListener('fullscreenchange', render);
+
+  const toggle = () => (video.paused ? void video.play().catch(() => undefined) : video.pause());
+  play.addEventListener('click', toggle);
+  video.addEventListener('click', toggle);
+  seek.addEventListener('input', () => {
+    seeking = true;
+    video.currentTime = (Number(seek.value) / 1000) * duration();
+  });
+  seek.addEventListener('change', () => {
+    seeking = false;
+  });
+  mute.addEventListener('click', () => {
+    if (video.muted || video.volume === 0) {
+      video.muted = false;
+      if (video.volume === 0) video.volume = 0.5;
+    } else video.muted = true;
+  });
+  volume.addEventListener('input', () => {
+    video.volume = Number(volume.value);
+    video.muted = video.volume === 0;
+  });
+  speed.addEventListener('change', () => {
+    video.playbackRate = Number(speed.value);
+  });
+  pip.addEventListener('click', () => {
+    if (document.pictureInPictureElement) void document.exitPictureInPicture();
+    else void video.requestPictureInPicture().catch(() => undefined);
+  });
+  fullscreen.addEventListener('click', () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void root.requestFullscreen().catch(() => undefined);
+  });
+
+  // Quality: the renditions hls.js found, highest first, and Auto (adaptive, the default).
+  if (hls) {
+    const fill = () => {
+      const levels = hls.levels
+        .map((level, index) => ({ level, index }))
+        .sort((a, b) => b.level.height - a.level.height);
+      quality.replaceChildren();
+      for (const [value, text] of [
+        ['-1', t.auto],
+        ...levels.map(({ level, index }) => [String(index), `${level.height}p`]),
+      ]) {
+        const option = element('option', '', { value: value as string });
+        option.textContent = text as string;
+        quality.append(option);
+      }
+      quality.value = hls.autoLevelEnabled ? '-1' : String(hls.currentLevel);
+      quality.hidden = levels.length === 0;
+    };
+    hls.on('hlsManifestParsed', fill);
+    if (hls.levels.length > 0) fill();
+    quality.addEventListener('change', () => {
+      hls.currentLevel = Number(quality.value);
+    });
+  }
+
+  // Subtitles: the <track>s of the video, and Off.
+  const fillSubtitles = () => {
+    const tracks = [...video.textTracks].filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
+    subtitles.replaceChildren();
+    for (const [value, text] of [
+      ['', t.off],
+      ...tracks.map((track, index) => [String(index), track.label || track.language]),
+    ]) {
+      const option = element('option', '', { value: value as string });
+      option.textContent = text as string;
+      subtitles.append(option);
+    }
+    const showing = tracks.findIndex((track) => track.mode === 'showing');
+    subtitles.value = showing >= 0 ? String(showing) : '';
+    subtitles.hidden = tracks.length === 0;
+    subtitles.onchange = () => {
+      tracks.forEach((track, index) => {
+        track.mode = String(index) === subtitles.value ? 'showing' : 'disabled';
+      });
+    };
+  };
+  video.textTracks.addEventListener('addtrack', fillSubtitles);
+  fillSubtitles();
+
+  // Storyboard thumbnails over the seek bar.
+  let cues: StoryboardCue[] = [];
+  if (options.storyboard) {
+    const url = new URL(options.storyboard, location.href).toString();
+    void fetch(url)
+      .then((response) => (response.ok ? response.text() : ''))
+      .then((text) => {
+        cues = parseStoryboard(text, url);
+      })
+      .catch(() => undefined);
+  }
+  seekWrap.addEventListener('pointermove', (event) => {
+    const box = seek.getBoundingClientRect();
+    const fraction = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
+    const at = fraction * duration();
+    previewTime.textContent = clock(at);
+    const cue = cueAt(cues, at);
+    if (cue) {
+      preview.style.width = `${cue.w}px`;
+      preview.style.height = `${cue.h}px`;
+      preview.style.backgroundImage = `url("${cue.image}")`;
+      preview.style.backgroundPosition = `-${cue.x}px -${cue.y}px`;
+    }
+    preview.style.left = `${Math.min(Math.max(0, event.clientX - box.left - (cue?.w ?? 40) / 2), box.width - (cue?.w ?? 80))}px`;
+    preview.classList.add('lr-visible');
+  });
+  seekWrap.addEventListener('pointerleave', () => preview.classList.remove('lr-visible'));
+
+  // Keyboard, when the player has focus: space/k play, arrows seek and volume, m mute, f full screen, 0-9 jump.
+  root.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    if (target.tagName === 'SELECT' || (target.tagName === 'INPUT' && event.key !== ' ' && event.key !== 'k')) return;
+    const key = event.key.toLowerCase();
+    let handled = true;
+    if (key === ' ' || key === 'k') toggle();
+    else if (key === 'arrowleft') video.currentTime = Math.max(0, video.currentTime - 5);
+    else if (key === 'arrowright') video.currentTime = Math.min(duration(), video.currentTime + 5);
+    else if (key === 'arrowup') video.volume = Math.min(1, video.volume + 0.1);
+    else if (key === 'arrowdown') video.volume = Math.max(0, video.volume - 0.1);
+    else if (key === 'm') mute.click();
+    else if (key === 'f') fullscreen.click();
+    else if (/^[0-9]$/.test(key)) video.currentTime = (Number(key) / 10) * duration();
+    else handled = false;
+    if (handled) event.preventDefault();
+  });
+
+  // The controls fade while playing and the viewer is away; any movement or key brings them back.
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const wake = () => {
+    root.classList.remove('lr-idle');
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (!video.paused && !root.contains(document.activeElement === root ? null : document.activeElement))
+        root.classList.add('lr-idle');
+    }, 2500);
+  };
+  for (const event of ['pointermove', 'keydown', 'focusin']) root.addEventListener(event, wake);
+  render();
+  wake();
+}
