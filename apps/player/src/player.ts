@@ -80,7 +80,10 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     if (!video.canPlayType('application/vnd.apple.mpegurl')) return;
     video.src = options.start ? `${source}#t=${options.start}` : source;
   }
-  root.replaceChildren(video, ...[...root.querySelectorAll('.lr-mark')]);
+  root.replaceChildren(video, ...[...root.querySelectorAll('.lr-contacts, .lr-mark')]);
+  const overlay = [...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')];
+  video.addEventListener('timeupdate', () => showAt(overlay, video.currentTime));
+  contactClocks.set(root, () => video.currentTime);
   // The mark moves to the top, clear of the controls.
   root.classList.add('lr-playing');
   const loaded = await controls;
@@ -97,7 +100,39 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   (loaded ? root : video).focus();
 }
 
+/** Each contact button over the player shows from its second until its end second (or the video's end). */
+function showAt(buttons: HTMLElement[], time: number) {
+  for (const button of buttons) {
+    const from = Number(button.dataset.from ?? 0);
+    const until = button.dataset.until ? Number(button.dataset.until) : Number.POSITIVE_INFINITY;
+    button.hidden = !(time >= from && time < until);
+  }
+}
+
+/** The video time of each started player, for the clicks it records. */
+const contactClocks = new WeakMap<HTMLElement, () => number>();
+
+/**
+ * Records a click on a contact button (the lead timeline counts them) without holding the viewer up:
+ * sendBeacon survives the page being left for WhatsApp or the mail app. In an embed, the page is the
+ * customer's page that holds the frame.
+ */
+function recordClick(root: HTMLElement, kind: string) {
+  const videoId = root.dataset.videoId;
+  if (!videoId || !navigator.sendBeacon) return;
+  const embedded = window.top !== window;
+  const body = {
+    videoId,
+    kind,
+    second: Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10,
+    page: (embedded ? document.referrer : location.href).slice(0, 2000),
+    referrer: (embedded ? '' : document.referrer).slice(0, 2000),
+  };
+  navigator.sendBeacon('/api/public/click', JSON.stringify(body));
+}
+
 function mount(root: HTMLElement) {
+  showAt([...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')], 0);
   const ratio = root.dataset.ratio;
   if (ratio && /^\d+\/\d+$/.test(ratio)) root.style.setProperty('--ratio', ratio);
   const button = root.querySelector<HTMLButtonElement>('.lr-play');
@@ -122,3 +157,10 @@ function mount(root: HTMLElement) {
 }
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-lr-player]')) mount(root);
+
+// Clicks on every contact button, over the player or on the watch page below it.
+const firstPlayer = document.querySelector<HTMLElement>('[data-lr-player]');
+for (const link of document.querySelectorAll<HTMLElement>('[data-lr-contact]')) {
+  const root = link.closest<HTMLElement>('[data-lr-player]') ?? firstPlayer;
+  link.addEventListener('click', () => root && recordClick(root, link.dataset.lrContact ?? ''));
+}

@@ -324,6 +324,9 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
 
   await app.register(pagesRoutes, {
     settings: services.settingsRepo,
+    recordClick: (click) => services.settings.recordClick(click),
+    // A viewer clicks a few buttons a minute; a page that sends more is not a viewer.
+    clickLimit: limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),
     publicUrl: config.publicUrl,
     brand: config.BRAND_NAME,
   });

@@ -23,7 +23,8 @@ describe('the worker loop', () => {
     const { token } = await signUp(t);
     await t.db
       .updateTable('session')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      // Expired by the app's own clock (a manual one, set when the app was made), not the wall clock.
+      .set({ expires_at: new Date(t.clock.now().getTime() - 1000) })
       .execute();
     expect((await get(t.app, '/api/account/detail', token)).status).toBe(403);
 

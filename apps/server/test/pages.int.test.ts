@@ -318,3 +318,149 @@ describe('oEmbed, the sitemap and robots.txt', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
   });
 });
+
+describe('the WhatsApp, telephone and email buttons', () => {
+  const button = { enabled: true, label: '', position: 'bottom-right', showFrom: 0, showUntil: null };
+  const save = (token: string, path: string, videoId: string, setting: Record<string, unknown>) =>
+    post(t.app, `/api/vod/video/${path}/save`, { videoId, setting }, token);
+
+  it('saves each button, normalising numbers, and shows them on the watch page and the embed as links', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const fresh = await get(t.app, `/api/vod/video/whatsapp?videoId=${videoId}`, token);
+    expect(fresh.body.data).toEqual({ ...button, enabled: false, number: '', message: '' });
+    const whatsapp = await save(token, 'whatsapp', videoId, {
+      ...button,
+      number: '+44 (20) 7946-0958',
+      message: 'Hi! I saw "Our launch" & want a demo',
+      showFrom: 1,
+    });
+    expect(whatsapp.status).toBe(200);
+    expect(whatsapp.body.data.number).toBe('+442079460958');
+    expect(
+      (await save(token, 'phone', videoId, { ...button, number: '+8613800138000', label: 'Call sales' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await save(token, 'email', videoId, {
+          ...button,
+          address: 'Sales@Example.com',
+          subject: 'Demo?',
+          position: 'top-left',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await get(t.app, `/api/vod/video/phone?videoId=${videoId}`, token)).body.data.label).toBe('Call sales');
+
+    const html = (await page(`/v/${videoId}`)).body;
+    expect(html).toContain(
+      'href="https://wa.me/442079460958?text=Hi!%20I%20saw%20%22Our%20launch%22%20%26%20want%20a%20demo" target="_blank" rel="noopener" data-lr-contact="whatsapp" data-from="1" data-until=""',
+    );
+    expect(html).toContain(
+      'href="tel:+8613800138000" target="_top" data-lr-contact="telephone" data-from="0" data-until="">Call sales</a>',
+    );
+    expect(html).toContain(
+      'class="lr-contact lr-pos-top-left lr-email" href="mailto:sales@example.com?subject=Demo%3F"',
+    );
+    // The watch page repeats them below the title, readable without the player.
+    expect(html).toMatch(/<nav class="watch-contacts" aria-label="Contact">.*Email us<\/a><\/nav>/);
+    expect((await page(`/embed/${videoId}`)).body).toContain('data-lr-contact="whatsapp"');
+  });
+
+  it('refuses numbers not in international form, bad addresses, long texts, backwards times and hostile links', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['whatsapp', { number: '07946 0958' }, 'phone_invalid'],
+      ['whatsapp', { number: '+0123456789' }, 'phone_invalid'],
+      ['whatsapp', { number: 'javascript:alert(1)' }, 'phone_invalid'],
+      ['whatsapp', { number: '' }, 'phone_invalid'],
+      ['whatsapp', { number: '+4420794609', message: 'm'.repeat(501) }, 'whatsapp_message_too_long'],
+      ['phone', { number: '+1 (555) 010-9999 ext 2' }, 'phone_invalid'],
+      ['phone', { number: 4420794609 }, 'phone_invalid'],
+      ['phone', { number: '+4420794609', label: 'x'.repeat(31) }, 'contact_label_too_long'],
+      ['phone', { number: '+4420794609', showFrom: 10, showUntil: 5 }, 'contact_times'],
+      ['phone', { number: '+4420794609', showFrom: -1 }, 'illegal_input'],
+      ['phone', { number: '+4420794609', position: 'middle' }, 'illegal_input'],
+      ['email', { address: 'not-an-address' }, 'email_invalid'],
+      ['email', { address: 'a@b.co\r\nBcc: all@example.com' }, 'email_invalid'],
+      ['email', { address: 'a@b.co', subject: 's'.repeat(201) }, 'email_subject_too_long'],
+      ['email', { address: 'a@b.co', extra: true }, 'unknown_field'],
+    ];
+    for (const [path, change, error] of cases) {
+      const base =
+        path === 'email'
+          ? { ...button, address: '', subject: '' }
+          : path === 'whatsapp'
+            ? { ...button, number: '', message: '' }
+            : { ...button, number: '' };
+      const answer = await save(token, path, videoId, { ...base, ...change });
+      expect(answer.status, `${path} ${JSON.stringify(change)}`).toBe(400);
+      expect(answer.body.error, `${path} ${JSON.stringify(change)}`).toBe(error);
+    }
+    // A button that is off may stay unfilled.
+    expect((await save(token, 'phone', videoId, { ...button, enabled: false, number: '' })).status).toBe(200);
+    // Text in labels stays text.
+    await save(token, 'phone', videoId, { ...button, number: '+4420794609', label: '<img src=x onerror=alert(1)>' });
+    const html = (await page(`/v/${videoId}`)).body;
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;</a>');
+    expect(html).not.toContain('<img src=x');
+  });
+
+  it("keeps each account to its own videos' buttons", async () => {
+    const owner = await accountWithVideo();
+    const other = await accountWithVideo();
+    expect((await get(t.app, `/api/vod/video/whatsapp?videoId=${owner.videoId}`, other.token)).status).toBe(404);
+    const answer = await save(other.token, 'whatsapp', owner.videoId, {
+      ...button,
+      number: '+4420794609',
+      message: '',
+    });
+    expect(answer.status).toBe(404);
+    expect((await get(t.app, `/api/vod/video/whatsapp?videoId=${owner.videoId}`, owner.token)).body.data.enabled).toBe(
+      false,
+    );
+  });
+
+  it('records a click from any page, as the player sends it, and refuses bad or unknown ones', async () => {
+    const { videoId } = await accountWithVideo();
+    const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/click',
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': contentType },
+      });
+    const click = {
+      videoId,
+      kind: 'whatsapp',
+      second: 12.5,
+      page: 'https://customer.example/pricing',
+      referrer: 'https://www.google.com/',
+    };
+    expect((await beacon(click)).statusCode).toBe(204);
+    expect((await beacon({ ...click, kind: 'email' }, 'application/json')).statusCode).toBe(204);
+    const rows = await t.db
+      .selectFrom('contact_click')
+      .selectAll()
+      .where('video_id', '=', videoId)
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((row) => [row.kind, row.second, row.page_url, row.referrer])).toEqual([
+      ['whatsapp', 12.5, 'https://customer.example/pricing', 'https://www.google.com/'],
+      ['email', 12.5, 'https://customer.example/pricing', 'https://www.google.com/'],
+    ]);
+    for (const [bad, status] of [
+      ['not json', 400],
+      [{ ...click, kind: 'script' }, 400],
+      [{ ...click, second: -1 }, 400],
+      [{ ...click, page: 'p'.repeat(2001) }, 400],
+      [{ ...click, videoId: 'x' }, 400],
+      [{ ...click, extra: 1 }, 400],
+      [{ ...click, videoId: '00000000-0000-4000-8000-000000000000' }, 404],
+    ] as const) {
+      expect((await beacon(bad)).statusCode, JSON.stringify(bad).slice(0, 60)).toBe(status);
+    }
+    expect(await t.db.selectFrom('contact_click').select('id').where('video_id', '=', videoId).execute()).toHaveLength(
+      2,
+    );
+  });
+});

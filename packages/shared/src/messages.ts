@@ -74,6 +74,11 @@ export const MESSAGES = {
   seo_keywords_too_many: 'at most 20 keywords',
   slug_invalid: 'the link name takes 3 to 80 lower-case letters, digits and single hyphens',
   slug_taken: 'this link name is already in use',
+  phone_invalid: 'enter the number in international form, such as +44 20 7946 0958',
+  contact_label_too_long: 'the button text cannot exceed 30 characters',
+  whatsapp_message_too_long: 'the message cannot exceed 500 characters',
+  email_subject_too_long: 'the subject cannot exceed 200 characters',
+  contact_times: 'the button must hide after it shows',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

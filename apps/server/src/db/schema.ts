@@ -1,4 +1,13 @@
-import type { Language, Period, SeoPageFields, VideoStatus } from '@leadreel/shared';
+import type {
+  CLICK_KINDS,
+  EmailButtonSetting,
+  Language,
+  Period,
+  SeoPageFields,
+  TelephoneSetting,
+  VideoStatus,
+  WhatsappSetting,
+} from '@leadreel/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -97,7 +106,21 @@ export interface VideoSettingTable {
   video_id: string;
   seo: SeoPageFields | null;
   slug: string | null;
+  whatsapp: WhatsappSetting | null;
+  telephone: TelephoneSetting | null;
+  email: EmailButtonSetting | null;
   updated_at: Generated<Date>;
+}
+
+export interface ContactClickTable {
+  id: Generated<string>;
+  video_id: string;
+  account_id: string;
+  kind: (typeof CLICK_KINDS)[number];
+  second: number;
+  page_url: string;
+  referrer: string;
+  created_at: CreatedAt;
 }
 
 export interface ServerSecretTable {
@@ -110,6 +133,7 @@ export interface Database {
   server_secret: ServerSecretTable;
   video: VideoTable;
   video_setting: VideoSettingTable;
+  contact_click: ContactClickTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address), with a
 // dot required in the domain: what browsers accept in type=email, and nothing that can smuggle markup or
 // header breaks into a mail.
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export const emailField = z

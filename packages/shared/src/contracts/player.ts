@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './common.ts';
 import { videoIdField } from './videos.ts';
 
 // ---- Video settings: basic-setting, the SEO page (spec §2 /video-setting/{videoId}/basic-setting) ----
@@ -47,3 +48,144 @@ export const seoPageData = seoPageFields.extend({
   embedUrl: z.string(),
 });
 export type SeoPage = z.infer<typeof seoPageData>;
+
+// ---- Video settings: whatsapp, telephone and email buttons (spec §2 /video-setting/{videoId}/...) ----
+
+export const CONTACT_KINDS = ['whatsapp', 'telephone', 'email'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+export const BUTTON_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export const CONTACT_LABEL_MAX = 30;
+export const WHATSAPP_MESSAGE_MAX = 500;
+export const EMAIL_SUBJECT_MAX = 200;
+/** The longest video we take is 10 hours; a button's times are seconds within it. */
+export const MAX_VIDEO_SECONDS = 36_000;
+
+/**
+ * A phone or WhatsApp number in international form (E.164: +, country code, at most 15 digits); spaces,
+ * dots, hyphens and brackets as people write them are dropped. Empty while the button is off.
+ */
+export const internationalNumberField = z
+  .string({ error: 'phone_invalid' })
+  .transform((text) => text.replace(/[\s().-]/g, ''))
+  .refine((number) => number === '' || /^\+[1-9]\d{6,14}$/.test(number), 'phone_invalid');
+
+/** An email address for a mail button; empty while the button is off. */
+const buttonAddressField = z
+  .string({ error: 'email_invalid' })
+  .trim()
+  .toLowerCase()
+  .refine((address) => address === '' || (address.length <= 254 && EMAIL_PATTERN.test(address)), 'email_invalid');
+
+const secondField = z
+  .number({ error: 'illegal_input' })
+  .int('illegal_input')
+  .min(0, 'illegal_input')
+  .max(MAX_VIDEO_SECONDS, 'illegal_input');
+
+const buttonFields = {
+  enabled: z.boolean({ error: 'illegal_input' }),
+  /** The button's text; empty uses the player's own wording in the viewer's language. */
+  label: z.string({ error: 'illegal_input' }).trim().max(CONTACT_LABEL_MAX, 'contact_label_too_long'),
+  position: z.enum(BUTTON_POSITIONS, { error: 'illegal_input' }),
+  /** Shown from this second of the video... */
+  showFrom: secondField,
+  /** ...until this one; null for the end. */
+  showUntil: secondField.nullable(),
+};
+
+/** An enabled button needs its number or address; its times run forwards. */
+function checkButton(target: 'number' | 'address') {
+  return (
+    setting: { enabled: boolean; showFrom: number; showUntil: number | null } & Record<string, unknown>,
+    context: z.RefinementCtx,
+  ) => {
+    if (setting.enabled && setting[target] === '') {
+      context.addIssue({
+        code: 'custom',
+        message: target === 'number' ? 'phone_invalid' : 'email_invalid',
+        path: [target],
+      });
+    }
+    if (setting.showUntil !== null && setting.showUntil <= setting.showFrom) {
+      context.addIssue({ code: 'custom', message: 'contact_times', path: ['showUntil'] });
+    }
+  };
+}
+
+export const whatsappSetting = z
+  .strictObject({
+    ...buttonFields,
+    number: internationalNumberField,
+    message: z.string({ error: 'illegal_input' }).trim().max(WHATSAPP_MESSAGE_MAX, 'whatsapp_message_too_long'),
+  })
+  .superRefine(checkButton('number'));
+export const telephoneSetting = z
+  .strictObject({ ...buttonFields, number: internationalNumberField })
+  .superRefine(checkButton('number'));
+export const emailButtonSetting = z
+  .strictObject({
+    ...buttonFields,
+    address: buttonAddressField,
+    subject: z.string({ error: 'illegal_input' }).trim().max(EMAIL_SUBJECT_MAX, 'email_subject_too_long'),
+  })
+  .superRefine(checkButton('address'));
+export type WhatsappSetting = z.infer<typeof whatsappSetting>;
+export type TelephoneSetting = z.infer<typeof telephoneSetting>;
+export type EmailButtonSetting = z.infer<typeof emailButtonSetting>;
+export type ContactSettings = { whatsapp: WhatsappSetting; telephone: TelephoneSetting; email: EmailButtonSetting };
+
+export const CONTACT_SCHEMAS = { whatsapp: whatsappSetting, telephone: telephoneSetting, email: emailButtonSetting };
+
+/** A new video's buttons: off, bottom right, for the whole video, nothing filled in. */
+export const DEFAULT_CONTACTS = {
+  whatsapp: {
+    enabled: false,
+    label: '',
+    position: 'bottom-right',
+    showFrom: 0,
+    showUntil: null,
+    number: '',
+    message: '',
+  },
+  telephone: { enabled: false, label: '', position: 'bottom-right', showFrom: 0, showUntil: null, number: '' },
+  email: {
+    enabled: false,
+    label: '',
+    position: 'bottom-right',
+    showFrom: 0,
+    showUntil: null,
+    address: '',
+    subject: '',
+  },
+} as const;
+
+/** What each contact screen reads (plain shapes: the answer is checked, not transformed again). */
+const buttonData = {
+  enabled: z.boolean(),
+  label: z.string(),
+  position: z.enum(BUTTON_POSITIONS),
+  showFrom: z.number(),
+  showUntil: z.number().nullable(),
+};
+export const whatsappData = z.object({ ...buttonData, number: z.string(), message: z.string() });
+export const telephoneData = z.object({ ...buttonData, number: z.string() });
+export const emailButtonData = z.object({ ...buttonData, address: z.string(), subject: z.string() });
+
+/** Each contact screen's body: the video and its setting. */
+export const saveWhatsappBody = z.strictObject({ videoId: videoIdField, setting: whatsappSetting });
+export const saveTelephoneBody = z.strictObject({ videoId: videoIdField, setting: telephoneSetting });
+export const saveEmailButtonBody = z.strictObject({ videoId: videoIdField, setting: emailButtonSetting });
+export const contactQuery = z.strictObject({ videoId: videoIdField });
+
+// ---- Clicks on the player's buttons (recorded for leads and analytics) ----
+
+export const CLICK_KINDS = ['whatsapp', 'telephone', 'email', 'widget', 'action'] as const;
+export const contactClickBody = z.strictObject({
+  videoId: videoIdField,
+  kind: z.enum(CLICK_KINDS, { error: 'illegal_input' }),
+  /** Second of the video when clicked. */
+  second: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
+  /** The page the player was on (the customer's page for an embed), and where the viewer came from. */
+  page: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
+  referrer: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
+});

@@ -1,4 +1,14 @@
+import {
+  contactClickBody,
+  type EmailButtonSetting,
+  MESSAGES,
+  type MessageKey,
+  type TelephoneSetting,
+  type WhatsappSetting,
+} from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest } from '../../errors.ts';
 import type { SettingsRepo } from '../player/settings.repo.ts';
 import { DEFAULT_SEO, watchPath } from '../player/settings.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
@@ -7,6 +17,7 @@ import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
 import { renderCache } from './render-cache.ts';
 import {
+  type PublicContact,
   type PublicVideo,
   pageCsp,
   pageLanguage,
@@ -26,7 +37,43 @@ type PagesDeps = {
   playerDist?: string;
   /** How long a rendered page is reused (see renderCache); 0 renders every request. */
   pageCacheMs?: number;
+  /** Records a viewer's click on a player button (SettingsService.recordClick). */
+  recordClick: (click: z.infer<typeof contactClickBody>) => Promise<void>;
+  /** Per-IP limit on clicks, so a script cannot flood an account's timeline. */
+  clickLimit: (request: FastifyRequest) => Promise<void>;
 };
+
+/** The contact buttons a video shows, their links built here (https://faq.whatsapp.com/5913398998672934). */
+export function publicContacts(setting: {
+  whatsapp: WhatsappSetting | null;
+  telephone: TelephoneSetting | null;
+  email: EmailButtonSetting | null;
+}): PublicContact[] {
+  const contacts: PublicContact[] = [];
+  const times = (button: {
+    position: PublicContact['position'];
+    showFrom: number;
+    showUntil: number | null;
+    label: string;
+  }) => ({
+    label: button.label,
+    position: button.position,
+    from: button.showFrom,
+    until: button.showUntil,
+  });
+  const { whatsapp, telephone, email } = setting;
+  if (whatsapp?.enabled && whatsapp.number) {
+    const text = whatsapp.message ? `?text=${encodeURIComponent(whatsapp.message)}` : '';
+    contacts.push({ kind: 'whatsapp', href: `https://wa.me/${whatsapp.number.slice(1)}${text}`, ...times(whatsapp) });
+  }
+  if (telephone?.enabled && telephone.number)
+    contacts.push({ kind: 'telephone', href: `tel:${telephone.number}`, ...times(telephone) });
+  if (email?.enabled && email.address) {
+    const subject = email.subject ? `?subject=${encodeURIComponent(email.subject)}` : '';
+    contacts.push({ kind: 'email', href: `mailto:${email.address}${subject}`, ...times(email) });
+  }
+  return contacts;
+}
 
 /**
  * The viewer's side: watch pages (/v/{id} or /v/{slug}), embeds (/embed/{id}), oEmbed, the sitemap and
@@ -35,7 +82,7 @@ type PagesDeps = {
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  { settings, publicUrl, brand, playerDist, pageCacheMs = 2000 },
+  { settings, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit },
 ) => {
   const assets = registerPlayerAssets(app, playerDist);
   async function findVideo(ref: string): Promise<PublicVideo | null> {
@@ -70,6 +117,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       uploadedAt: row.uploaded_at ?? row.created_at,
       brand,
       publicUrl,
+      contacts: publicContacts(row),
     };
   }
 
@@ -158,6 +206,34 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       });
     },
   );
+
+  // A click on a player button, sent by the player with navigator.sendBeacon (whose JSON arrives as
+  // text/plain, a type that needs no CORS preflight).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(badRequest('invalid_body'), undefined);
+      }
+    });
+    scope.post(
+      '/api/public/click',
+      { bodyLimit: 8192, schema: { hide: true }, preHandler: clickLimit },
+      async (request, reply) => {
+        const parsed = contactClickBody.safeParse(request.body);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message;
+          throw badRequest(
+            message && message in MESSAGES ? (message as MessageKey) : 'illegal_input',
+            String(parsed.error.issues[0]?.path[0] ?? ''),
+          );
+        }
+        await recordClick(parsed.data);
+        return reply.code(204).send();
+      },
+    );
+  });
 
   // https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps
   app.get('/sitemap.xml', async (_request, reply) => {

@@ -28,14 +28,55 @@ export type PublicVideo = {
   uploadedAt: Date;
   brand: string;
   publicUrl: string;
+  /** The contact buttons that are on, with their links already built (wa.me, tel:, mailto:). */
+  contacts: PublicContact[];
+};
+
+export type PublicContact = {
+  kind: 'whatsapp' | 'telephone' | 'email';
+  href: string;
+  /** The owner's text, or empty for the player's own words in the viewer's language. */
+  label: string;
+  position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+  from: number;
+  until: number | null;
 };
 
 export type PageLanguage = 'en' | 'zh-CN';
 
 const TEXTS = {
-  en: { play: 'Play video', poweredBy: 'Powered by', notFound: 'This video is not available.' },
-  'zh-CN': { play: '播放视频', poweredBy: '技术支持', notFound: '该视频无法观看。' },
+  en: {
+    play: 'Play video',
+    poweredBy: 'Powered by',
+    notFound: 'This video is not available.',
+    whatsapp: 'WhatsApp',
+    telephone: 'Call us',
+    email: 'Email us',
+    contact: 'Contact',
+  },
+  'zh-CN': {
+    play: '播放视频',
+    poweredBy: '技术支持',
+    notFound: '该视频无法观看。',
+    whatsapp: 'WhatsApp',
+    telephone: '致电我们',
+    email: '发送邮件',
+    contact: '联系',
+  },
 } satisfies Record<PageLanguage, Record<string, string>>;
+
+/** One contact link: the owner's words or ours, opening outside the frame, recorded by the player. */
+function contactLink(contact: PublicContact, lang: PageLanguage, className: string): string {
+  const label = contact.label || TEXTS[lang][contact.kind];
+  const external = contact.kind === 'whatsapp' ? ' target="_blank" rel="noopener"' : ' target="_top"';
+  return `<a class="${className} lr-${contact.kind}" href="${escapeHtml(contact.href)}"${external} data-lr-contact="${contact.kind}" data-from="${contact.from}" data-until="${contact.until ?? ''}">${escapeHtml(label)}</a>`;
+}
+
+/** The buttons over the player, in their corners, shown by the player at their times. */
+function contactOverlay(video: PublicVideo, lang: PageLanguage): string {
+  if (video.contacts.length === 0) return '';
+  return `<div class="lr-contacts">${video.contacts.map((contact) => contactLink(contact, lang, `lr-contact lr-pos-${contact.position}`)).join('')}</div>`;
+}
 
 /** The viewer's language from Accept-Language: Chinese when it comes first among the two we speak. */
 export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
@@ -56,6 +97,14 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-play:hover,.lr-play:focus-visible{background:#1677ff;outline:3px solid #fff}
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
 .lr-playing .lr-mark{top:8px;bottom:auto}
+.lr-contacts{position:absolute;inset:0;pointer-events:none}
+.lr-contact{position:absolute;pointer-events:auto;padding:8px 14px;border-radius:20px;background:#1677ff;color:#fff;font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-contact.lr-whatsapp,.watch-contact.lr-whatsapp{background:#1fa855}
+.lr-contact:focus-visible{outline:3px solid #fff}
+.lr-pos-top-left{top:12px;left:12px}.lr-pos-top-right{top:12px;right:12px}.lr-pos-bottom-left{bottom:60px;left:12px}.lr-pos-bottom-right{bottom:60px;right:12px}
+.lr-playing .lr-pos-top-right{top:44px}
+.watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.watch-contact{padding:8px 16px;border-radius:20px;background:#1677ff;color:#fff;font-weight:600;text-decoration:none}
 .lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
 .lr-idle .lr-controls{opacity:0}.lr-idle{cursor:none}
 .lr-button{flex:none;width:36px;height:36px;padding:6px;border:0;border-radius:4px;background:none;color:#fff;cursor:pointer}
@@ -118,6 +167,7 @@ function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAsse
       ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
       : '',
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
+    contactOverlay(video, lang),
     `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`,
     '</div>',
   ].join('');
@@ -189,6 +239,7 @@ ${head.join('\n')}
 ${playerMarkup(video, lang, assets)}
 <h1>${title}</h1>
 ${video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : ''}
+${video.contacts.length > 0 ? `<nav class="watch-contacts" aria-label="${escapeHtml(TEXTS[lang].contact)}">${video.contacts.map((contact) => contactLink(contact, lang, 'watch-contact')).join('')}</nav>` : ''}
 </main>
 <script src="${escapeHtml(assets.player)}" defer></script>
 </body>

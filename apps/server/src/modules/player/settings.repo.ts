@@ -1,6 +1,8 @@
-import type { SeoPageFields } from '@leadreel/shared';
+import type { ContactKind, ContactSettings, SeoPageFields } from '@leadreel/shared';
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ContactClickTable } from '../../db/schema.ts';
 
 /** Kysely queries on `video_setting`: one row per configured video, a jsonb column per settings screen. */
 export function createSettingsRepo(db: Db) {
@@ -22,7 +24,13 @@ export function createSettingsRepo(db: Db) {
         .selectFrom('video')
         .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
         .selectAll('video')
-        .select(['video_setting.seo', 'video_setting.slug']);
+        .select([
+          'video_setting.seo',
+          'video_setting.slug',
+          'video_setting.whatsapp',
+          'video_setting.telephone',
+          'video_setting.email',
+        ]);
       return (
         'id' in ref ? query.where('video.id', '=', ref.id) : query.where('video_setting.slug', '=', ref.slug)
       ).executeTakeFirst();
@@ -41,6 +49,19 @@ export function createSettingsRepo(db: Db) {
           }),
         )
         .execute();
+    },
+
+    /** One contact button's setting (its own jsonb column), creating the row on first save. */
+    async saveContact<K extends ContactKind>(videoId: string, kind: K, setting: ContactSettings[K]) {
+      await db
+        .insertInto('video_setting')
+        .values({ video_id: videoId, [kind]: setting })
+        .onConflict((oc) => oc.column('video_id').doUpdateSet({ [kind]: setting, updated_at: new Date() }))
+        .execute();
+    },
+
+    async recordClick(click: Insertable<ContactClickTable>) {
+      await db.insertInto('contact_click').values(click).execute();
     },
 
     /** Watch pages search engines may list: ready videos whose owner did not say noindex. */

@@ -1,5 +1,20 @@
-import { okEnvelope, saveSeoPageBody, seoPageData, seoPageQuery } from '@leadreel/shared';
+import {
+  type ContactKind,
+  type ContactSettings,
+  contactQuery,
+  emailButtonData,
+  okEnvelope,
+  saveEmailButtonBody,
+  saveSeoPageBody,
+  saveTelephoneBody,
+  saveWhatsappBody,
+  seoPageData,
+  seoPageQuery,
+  telephoneData,
+  whatsappData,
+} from '@leadreel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -12,6 +27,29 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
   { settings, hooks },
 ) => {
   app.addHook('onRequest', hooks.required);
+
+  // The contact buttons (spec §7 "email, phone" and "whatsapp"): one path per screen.
+  const contact = <K extends ContactKind>(
+    path: string,
+    kind: K,
+    body: z.ZodType<{ videoId: string; setting: ContactSettings[K] }>,
+    data: z.ZodType,
+  ) => {
+    app.get(
+      `/vod/video/${path}`,
+      { schema: { tags, querystring: contactQuery, response: { 200: okEnvelope(data) } } },
+      async (request) => ok(await settings.getContact(accountId(request), request.query.videoId, kind)),
+    );
+    app.post(
+      `/vod/video/${path}/save`,
+      { schema: { tags, body, response: { 200: okEnvelope(data) } } },
+      async (request) =>
+        ok(await settings.saveContact(accountId(request), request.body.videoId, kind, request.body.setting)),
+    );
+  };
+  contact('whatsapp', 'whatsapp', saveWhatsappBody, whatsappData);
+  contact('phone', 'telephone', saveTelephoneBody, telephoneData);
+  contact('email', 'email', saveEmailButtonBody, emailButtonData);
 
   app.get(
     '/vod/video/seo-page',

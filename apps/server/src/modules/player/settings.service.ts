@@ -1,4 +1,11 @@
-import type { SeoPage, SeoPageFields } from '@leadreel/shared';
+import {
+  type CLICK_KINDS,
+  type ContactKind,
+  type ContactSettings,
+  DEFAULT_CONTACTS,
+  type SeoPage,
+  type SeoPageFields,
+} from '@leadreel/shared';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
@@ -44,6 +51,46 @@ export function createSettingsService(deps: {
   }
 
   return {
+    async getContact<K extends ContactKind>(accountId: string, videoId: string, kind: K): Promise<ContactSettings[K]> {
+      await ownVideo(accountId, videoId, 'getData');
+      const row = await settings.find(videoId);
+      return { ...DEFAULT_CONTACTS[kind], ...row?.[kind] } as ContactSettings[K];
+    },
+
+    async saveContact<K extends ContactKind>(
+      accountId: string,
+      videoId: string,
+      kind: K,
+      setting: ContactSettings[K],
+    ): Promise<ContactSettings[K]> {
+      await ownVideo(accountId, videoId, 'videoSettings');
+      await settings.saveContact(videoId, kind, setting);
+      return setting;
+    },
+
+    /**
+     * A viewer's click on a player button, from any page: recorded against the video's account when the
+     * video is one a viewer can see; anything else is the same 404.
+     */
+    async recordClick(click: {
+      videoId: string;
+      kind: (typeof CLICK_KINDS)[number];
+      second: number;
+      page: string;
+      referrer: string;
+    }) {
+      const video = await videos.findById(click.videoId);
+      if (!video?.playable || !['processing', 'ready'].includes(video.status)) throw new AppError(404, 'video_invalid');
+      await settings.recordClick({
+        video_id: video.id,
+        account_id: video.account_id,
+        kind: click.kind,
+        second: click.second,
+        page_url: click.page,
+        referrer: click.referrer,
+      });
+    },
+
     async getSeo(accountId: string, videoId: string): Promise<SeoPage> {
       await ownVideo(accountId, videoId, 'getData');
       const row = await settings.find(videoId);
