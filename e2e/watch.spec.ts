@@ -116,6 +116,17 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await expect(page.getByLabel('Link name')).toHaveValue('product-tour');
   await snap(page, 'video-setting-seo-en');
 
+  // A WhatsApp button, shown for the whole video in the top-left corner.
+  await page.getByRole('tab', { name: 'WhatsApp' }).click();
+  await page.getByRole('switch').click();
+  await page.getByLabel('WhatsApp number').fill('+44 20 7946 0958');
+  await page.getByLabel('Prefilled message').fill('Hello from the product tour');
+  await page.locator('label', { hasText: 'Top left' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Button saved')).toBeVisible();
+  await expect(page.getByLabel('WhatsApp number')).toHaveValue('+442079460958');
+  await snap(page, 'video-setting-whatsapp-en');
+
   // Share: the link copies, and the QR code scans to the watch page.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/videos/index');
@@ -154,6 +165,17 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await expect(page.locator('.lr-player img')).toHaveJSProperty('complete', true);
   expect(scripts).toEqual(['/player/player.js']);
   await snap(page, 'watch-page');
+  // The button is a wa.me link; a click opens WhatsApp and is recorded.
+  const whatsapp = page.locator('.lr-contacts').getByRole('link', { name: 'WhatsApp' });
+  await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/442079460958?text=Hello%20from%20the%20product%20tour');
+  await page.route('https://wa.me/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+  );
+  const recorded = page.waitForResponse((response) => response.url().endsWith('/api/public/click'));
+  const popup = page.waitForEvent('popup');
+  await whatsapp.click();
+  expect((await recorded).status()).toBe(204);
+  await (await popup).close();
   await playFrom(page, /^Play video: /);
   expect([...new Set(scripts)].sort()).toEqual([
     '/player/controls.js',

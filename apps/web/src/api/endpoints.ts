@@ -5,12 +5,14 @@ import type {
   baseInfoData,
   baseInfoQuery,
   bindReferrerBody,
+  ContactKind,
   changePasswordBody,
   checkTokenBody,
   checkTokenData,
   credentialData,
   deleteFolderBody,
   deleteVideosBody,
+  emailButtonData,
   Folder,
   findPasswordBody,
   googleLoginBody,
@@ -39,6 +41,7 @@ import type {
   verifyCodeBody,
   verifyCodeData,
   videoListData,
+  whatsappData,
 } from '@leadreel/shared';
 import type { z } from 'zod';
 import { api } from './index.ts';
@@ -91,8 +94,16 @@ export const videosApi = {
   remove: (body: Body<typeof deleteVideosBody>) => api.post<null>('/vod/video/delete', body),
 };
 
+/** One contact button's setting, whichever kind (the form holds the union of their fields). */
+export type ContactSetting = z.infer<typeof whatsappData> & Partial<z.infer<typeof emailButtonData>>;
+const CONTACT_PATHS: Record<ContactKind, string> = { whatsapp: 'whatsapp', telephone: 'phone', email: 'email' };
+
 /** The video settings screens (spec §2 /video-setting/{videoId}). */
 export const settingsApi = {
+  contact: (kind: ContactKind, videoId: string) =>
+    api.get<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}`, { videoId }),
+  saveContact: (kind: ContactKind, body: { videoId: string; setting: Partial<ContactSetting> }) =>
+    api.post<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}/save`, body),
   seoPage: (videoId: string) => api.get<SeoPage>('/vod/video/seo-page', { videoId }),
   saveSeoPage: (body: Body<typeof saveSeoPageBody>) => api.post<SeoPage>('/vod/video/seo-page/save', body),
 };

@@ -15,6 +15,7 @@ export type PageKey =
   | 'set-password'
   | 'guide-step'
   | 'seo-page'
+  | 'contact-button'
   | 'not-available';
 
 export type RouteDef = {
@@ -168,7 +169,11 @@ export const VIDEO_SETTING_ROUTE: RouteDef = {
     'kit-clone',
     'analytics',
   ].map((name) =>
-    name === 'basic-setting' ? { name, path: name, meta: meta(name), page: 'seo-page' as const } : soon(name),
+    name === 'basic-setting'
+      ? { name, path: name, meta: meta(name), page: 'seo-page' as const }
+      : ['whatsapp', 'telephone', 'email'].includes(name)
+        ? { name, path: name, meta: meta(name), page: 'contact-button' as const }
+        : soon(name),
   ),
 };
 

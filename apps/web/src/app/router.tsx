@@ -12,6 +12,7 @@ import { Register } from '../pages/auth/Register.tsx';
 import { ResetPassword } from '../pages/auth/ResetPassword.tsx';
 import { Overview } from '../pages/dashboard/Overview.tsx';
 import { UserGuide } from '../pages/guide/UserGuide.tsx';
+import { ContactButtonSetting } from '../pages/video-setting/ContactButtonSetting.tsx';
 import { SeoPageSetting } from '../pages/video-setting/SeoPageSetting.tsx';
 import { VideoSettingsLayout } from '../pages/video-setting/VideoSettingsLayout.tsx';
 import { VideoList } from '../pages/videos/VideoList.tsx';
@@ -34,6 +35,7 @@ const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {
   'set-password': SetPassword,
   'guide-step': UserGuide,
   'seo-page': SeoPageSetting,
+  'contact-button': ContactButtonSetting,
 };
 
 function ParentRedirect({ def }: { def: RouteDef }) {

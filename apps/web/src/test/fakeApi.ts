@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 /** What a stubbed route answers: the envelope's data, or a failure with its error key. */
 export type FakeAnswer =
   | { data: unknown }
-  | { status: number; error: string; message?: string; headers?: Record<string, string> };
+  | { status: number; error: string; message?: string; field?: string; headers?: Record<string, string> };
 /** A route sees the JSON body (POST) and the query parameters (GET). */
 export type FakeRoute = (body: unknown, query: URLSearchParams) => FakeAnswer;
 export type FakeCall = {
@@ -66,8 +66,8 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     const route = all[`${method} ${path}`];
     const answer: FakeAnswer = route ? route(body, url.searchParams) : { status: 404, error: 'not_found' };
     if ('data' in answer) return Response.json({ statusCode: 200, data: answer.data });
-    const { status, error, message = error, headers: extra } = answer;
-    return Response.json({ statusCode: status, error, message }, { status, headers: extra });
+    const { status, error, message = error, field, headers: extra } = answer;
+    return Response.json({ statusCode: status, error, message, field }, { status, headers: extra });
   });
   return calls;
 }

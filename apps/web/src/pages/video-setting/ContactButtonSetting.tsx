@@ -1,0 +1,155 @@
+import {
+  BUTTON_POSITIONS,
+  CONTACT_LABEL_MAX,
+  type ContactKind,
+  EMAIL_SUBJECT_MAX,
+  isFeatureAllowed,
+  MAX_VIDEO_SECONDS,
+  WHATSAPP_MESSAGE_MAX,
+} from '@leadreel/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Result, Skeleton, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { type ContactSetting, settingsApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
+import { useVideoDetailQuery } from '../../api/queries.ts';
+import { useAccountStore } from '../../stores/account.ts';
+
+/** The settings screens of spec §2 that are contact buttons, by their route name. */
+const KINDS: Record<string, ContactKind> = { whatsapp: 'whatsapp', telephone: 'telephone', email: 'email' };
+
+/** What the viewer sees over the video: the cover, and the button in its corner with its words. */
+function ButtonPreview({
+  kind,
+  values,
+  cover,
+}: {
+  kind: ContactKind;
+  values: Partial<ContactSetting>;
+  cover: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="contact-preview" aria-label={t('contact.preview')}>
+      {cover ? <img src={cover} alt="" /> : null}
+      {values.enabled && (
+        <span className={`contact-preview-button contact-${kind} contact-at-${values.position ?? 'bottom-right'}`}>
+          {values.label || t(`contact.defaultLabel.${kind}`)}
+        </span>
+      )}
+      {!values.enabled && <span className="contact-preview-off">{t('contact.off')}</span>}
+    </section>
+  );
+}
+
+/** spec §2 video settings whatsapp, telephone and email: a button over the player that reaches the owner. */
+export function ContactButtonSetting() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { videoId = '' } = useParams();
+  const kind = KINDS[useLocation().pathname.split('/')[3] ?? ''] ?? 'whatsapp';
+  const queryClient = useQueryClient();
+  const account = useAccountStore((s) => s.account);
+  const [form] = Form.useForm<ContactSetting>();
+  const [busy, setBusy] = useState(false);
+  const video = useVideoDetailQuery(videoId);
+  const key = ['contact', kind, videoId];
+  const setting = useQuery({ queryKey: key, queryFn: () => settingsApi.contact(kind, videoId), retry: false });
+  const values = (Form.useWatch([], form) ?? {}) as Partial<ContactSetting>;
+
+  useEffect(() => {
+    if (setting.data) form.setFieldsValue(setting.data);
+  }, [setting.data, form]);
+
+  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const error = setting.error ?? video.error;
+  if (error) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return <Result status={missing ? '404' : 'error'} title={missing ? t('errors.video_invalid') : errorText(error)} />;
+  }
+  if (!setting.data || !video.data) return <Skeleton active />;
+
+  const save = async (input: ContactSetting) => {
+    setBusy(true);
+    try {
+      const saved = await settingsApi.saveContact(kind, {
+        videoId,
+        setting: { ...input, showUntil: input.showUntil ?? null },
+      });
+      queryClient.setQueryData(key, saved);
+      form.setFieldsValue(saved);
+      message.success(t('contact.saved'));
+    } catch (failure) {
+      const field = failure instanceof ApiError ? failure.field?.replace(/^setting\./, '') : undefined;
+      if (field && field in setting.data)
+        form.setFields([{ name: field as keyof ContactSetting, errors: [errorText(failure)] }]);
+      else message.error(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="contact-setting">
+      <Typography.Title level={4}>{video.data.name}</Typography.Title>
+      {locked && <Alert type="warning" showIcon className="seo-locked" message={t('errors.plan_period')} />}
+      <div className="seo-columns">
+        <Card>
+          <Form form={form} layout="vertical" onFinish={save} requiredMark={false} disabled={locked}>
+            <Form.Item name="enabled" label={t(`contact.enabled.${kind}`)} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            {kind === 'email' ? (
+              <>
+                <Form.Item name="address" label={t('contact.address')}>
+                  <Input type="email" placeholder="sales@example.com" maxLength={254} />
+                </Form.Item>
+                <Form.Item name="subject" label={t('contact.subject')}>
+                  <Input maxLength={EMAIL_SUBJECT_MAX} showCount />
+                </Form.Item>
+              </>
+            ) : (
+              <Form.Item name="number" label={t(`contact.number.${kind}`)} extra={t('contact.numberHelp')}>
+                <Input type="tel" placeholder="+44 20 7946 0958" maxLength={32} />
+              </Form.Item>
+            )}
+            {kind === 'whatsapp' && (
+              <Form.Item name="message" label={t('contact.message')} extra={t('contact.messageHelp')}>
+                <Input.TextArea rows={3} maxLength={WHATSAPP_MESSAGE_MAX} showCount />
+              </Form.Item>
+            )}
+            <Form.Item name="label" label={t('contact.label')}>
+              <Input placeholder={t(`contact.defaultLabel.${kind}`)} maxLength={CONTACT_LABEL_MAX} showCount />
+            </Form.Item>
+            <Form.Item name="position" label={t('contact.position')}>
+              <Radio.Group
+                optionType="button"
+                options={BUTTON_POSITIONS.map((position) => ({
+                  value: position,
+                  label: t(`contact.positions.${position}`),
+                }))}
+              />
+            </Form.Item>
+            <div className="contact-times">
+              <Form.Item name="showFrom" label={t('contact.showFrom')}>
+                <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
+              </Form.Item>
+              <Form.Item name="showUntil" label={t('contact.showUntil')} extra={t('contact.showUntilHelp')}>
+                <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
+              </Form.Item>
+            </div>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('seo.save')}
+            </Button>
+          </Form>
+        </Card>
+        <Card title={t('seo.preview')}>
+          <ButtonPreview kind={kind} values={values} cover={video.data.cover} />
+        </Card>
+      </div>
+    </div>
+  );
+}
