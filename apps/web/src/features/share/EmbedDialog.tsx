@@ -1,10 +1,9 @@
 import type { Video } from '@leadreel/shared';
-import { Alert, Form, Input, InputNumber, Modal, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
+import { Form, Input, InputNumber, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/index.ts';
-import { DIALOG_WIDTH } from '../../constants.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { LinksDialog } from './LinksDialog.tsx';
 import { type EmbedChoice, emailSnippet, iframeSnippet } from './snippets.ts';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
 
@@ -37,16 +36,7 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
     : '';
 
   return (
-    <Modal
-      open={Boolean(video)}
-      onCancel={onClose}
-      footer={null}
-      width={DIALOG_WIDTH}
-      title={t('share.embedTitle')}
-      destroyOnHidden
-    >
-      {links.error && <Alert type="error" showIcon message={errorText(links.error)} />}
-      {!links.data && !links.error && <Skeleton active />}
+    <LinksDialog open={Boolean(video)} onClose={onClose} title={t('share.embedTitle')} error={links.error}>
       {links.data && (
         <Tabs
           items={[
@@ -142,6 +132,6 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
           ]}
         />
       )}
-    </Modal>
+    </LinksDialog>
   );
 }

@@ -1,11 +1,10 @@
 import type { Video } from '@leadreel/shared';
-import { Alert, Button, Input, Modal, Skeleton, Space, Typography } from 'antd';
+import { Button, Input, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/index.ts';
-import { DIALOG_WIDTH } from '../../constants.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { LinksDialog } from './LinksDialog.tsx';
 import { SHARE_NETWORKS, shareUrl } from './snippets.ts';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
 
@@ -47,16 +46,7 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
   }, [link]);
 
   return (
-    <Modal
-      open={Boolean(video)}
-      onCancel={onClose}
-      footer={null}
-      width={DIALOG_WIDTH}
-      title={t('share.shareTitle')}
-      destroyOnHidden
-    >
-      {links.error && <Alert type="error" showIcon message={errorText(links.error)} />}
-      {!links.data && !links.error && <Skeleton active />}
+    <LinksDialog open={Boolean(video)} onClose={onClose} title={t('share.shareTitle')} error={links.error}>
       {links.data && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space.Compact style={{ width: '100%' }}>
@@ -93,6 +83,6 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
           )}
         </Space>
       )}
-    </Modal>
+    </LinksDialog>
   );
 }

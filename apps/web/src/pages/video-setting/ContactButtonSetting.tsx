@@ -8,15 +8,14 @@ import {
   WHATSAPP_MESSAGE_MAX,
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Result, Skeleton, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { type ContactSetting, settingsApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import { ScreenFallback, showSaveError } from './screen.tsx';
 
 /** The settings screens of spec §2 that are contact buttons, by their route name. */
 const KINDS: Record<string, ContactKind> = { whatsapp: 'whatsapp', telephone: 'telephone', email: 'email' };
@@ -66,11 +65,8 @@ export function ContactButtonSetting() {
 
   const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
   const error = setting.error ?? video.error;
-  if (error) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return <Result status={missing ? '404' : 'error'} title={missing ? t('errors.video_invalid') : errorText(error)} />;
-  }
-  if (!setting.data || !video.data) return <Skeleton active />;
+  if (error || !setting.data || !video.data) return <ScreenFallback error={error} />;
+  const current = setting.data;
 
   const save = async (input: ContactSetting) => {
     setBusy(true);
@@ -83,10 +79,7 @@ export function ContactButtonSetting() {
       form.setFieldsValue(saved);
       message.success(t('contact.saved'));
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.field?.replace(/^setting\./, '') : undefined;
-      if (field && field in setting.data)
-        form.setFields([{ name: field as keyof ContactSetting, errors: [errorText(failure)] }]);
-      else message.error(errorText(failure));
+      showSaveError(form, failure, current, message);
     } finally {
       setBusy(false);
     }

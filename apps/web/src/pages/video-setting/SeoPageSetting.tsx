@@ -7,15 +7,14 @@ import {
   SLUG_MAX,
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { settingsApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import { ScreenFallback, showSaveError } from './screen.tsx';
 
 type Values = { title: string; description: string; keywords: string[]; slug: string; indexable: boolean };
 
@@ -86,11 +85,7 @@ export function SeoPageSetting() {
 
   const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
   const error = seo.error ?? video.error;
-  if (error) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return <Result status={missing ? '404' : 'error'} title={missing ? t('errors.video_invalid') : errorText(error)} />;
-  }
-  if (!seo.data || !video.data) return <Skeleton active />;
+  if (error || !seo.data || !video.data) return <ScreenFallback error={error} />;
 
   const page: SeoPage = seo.data;
   const fallbackTitle = video.data.name.replace(/\.[a-z0-9]{2,5}$/i, '');
@@ -104,9 +99,7 @@ export function SeoPageSetting() {
       queryClient.setQueryData(seoKey(videoId), saved);
       message.success(t('seo.saved'));
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.field : undefined;
-      if (field && field in page) form.setFields([{ name: field as keyof Values, errors: [errorText(failure)] }]);
-      else message.error(errorText(failure));
+      showSaveError(form, failure, page, message);
     } finally {
       setBusy(false);
     }
