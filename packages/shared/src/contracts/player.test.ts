@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactClickBody,
+  emailButtonSetting,
+  seoPageFields,
+  slugField,
+  telephoneSetting,
+  whatsappSetting,
+} from './player.ts';
+
+const button = { enabled: true, label: '', position: 'bottom-right', showFrom: 0, showUntil: null };
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error?.issues[0]?.message;
+
+describe('video setting contracts', () => {
+  it('keeps slugs to lower-case words and single hyphens', () => {
+    expect(slugField.parse('  Spring-Launch-2026 ')).toBe('spring-launch-2026');
+    expect(slugField.parse('')).toBe('');
+    for (const bad of ['ab', 'a--b', '-ab', 'ab-', 'a b c', 'ünïcode', '../x', 'x'.repeat(81)]) {
+      expect(firstMessage(slugField.safeParse(bad)), bad).toBe('slug_invalid');
+    }
+  });
+
+  it('bounds the SEO texts', () => {
+    const seo = { title: '', description: '', keywords: [], slug: '', indexable: true };
+    expect(firstMessage(seoPageFields.safeParse({ ...seo, title: 't'.repeat(101) }))).toBe('seo_title_too_long');
+    expect(firstMessage(seoPageFields.safeParse({ ...seo, keywords: Array(21).fill('k') }))).toBe(
+      'seo_keywords_too_many',
+    );
+  });
+
+  it('takes numbers in international form only, as people write them', () => {
+    expect(whatsappSetting.parse({ ...button, number: '+86 (138) 0013-8000', message: '' }).number).toBe(
+      '+8613800138000',
+    );
+    for (const bad of ['13800138000', '+0 800', '+1234', '+1234567890123456', 'tel:+441234567']) {
+      expect(firstMessage(telephoneSetting.safeParse({ ...button, number: bad })), bad).toBe('phone_invalid');
+    }
+  });
+
+  it('lets a button that is off stay unfilled, and wants times that run forwards', () => {
+    expect(telephoneSetting.safeParse({ ...button, enabled: false, number: '' }).success).toBe(true);
+    expect(firstMessage(emailButtonSetting.safeParse({ ...button, address: '', subject: '' }))).toBe('email_invalid');
+    expect(
+      firstMessage(telephoneSetting.safeParse({ ...button, number: '+441234567', showFrom: 30, showUntil: 30 })),
+    ).toBe('contact_times');
+  });
+
+  it('accepts the clicks the player sends and nothing else', () => {
+    const click = {
+      videoId: '11111111-1111-4111-8111-111111111111',
+      kind: 'email',
+      second: 3.5,
+      page: '',
+      referrer: '',
+    };
+    expect(contactClickBody.safeParse(click).success).toBe(true);
+    expect(contactClickBody.safeParse({ ...click, kind: 'download' }).success).toBe(false);
+    expect(contactClickBody.safeParse({ ...click, second: 36_001 }).success).toBe(false);
+  });
+});
