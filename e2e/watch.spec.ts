@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import jsQRModule from 'jsqr';
 import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
@@ -229,6 +229,24 @@ test('the watch page and an embed on another site play, and hostile settings sta
       })
       .toBe(true);
     await snap(page, 'embed-on-another-site');
+
+    // Once the account lists its websites, Chromium refuses to show the embed anywhere else.
+    const listed = await page.request.post('/api/vod/player/embed-config/save', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { domains: ['www.example.com'] },
+    });
+    expect(listed.status()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the server reuses a rendered page for 2 s
+    // A fresh browser profile: this one cached the embed (public, 60 s) when it was allowed anywhere.
+    const fresh = await (page.context().browser() as Browser).newContext();
+    const elsewhere = await fresh.newPage();
+    await elsewhere.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+    // A frame refused by frame-ancestors shows Chromium's error page instead of the embed.
+    await expect
+      .poll(() => elsewhere.frames().map((frame) => frame.url()))
+      .toContainEqual(expect.stringMatching(/^chrome-error:/));
+    await expect(elsewhere.frameLocator('iframe').getByRole('button', { name: /^Play video/ })).toHaveCount(0);
+    await fresh.close();
   } finally {
     host.close();
   }

@@ -464,3 +464,50 @@ describe('the WhatsApp, telephone and email buttons', () => {
     );
   });
 });
+
+describe('where embeds may play', () => {
+  it('lets embeds play anywhere until the account lists its websites, then only there', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const config = () => get(t.app, '/api/vod/player/embed-config', token);
+    expect((await config()).body.data).toEqual({ domains: [] });
+    const open = await page(`/embed/${videoId}`);
+    expect(open.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(open.headers['x-frame-options']).toBeUndefined();
+
+    const saved = await post(
+      t.app,
+      '/api/vod/player/embed-config/save',
+      { domains: ['https://www.Example.com/pricing?x=1', '*.shop.example.com', 'localhost:8080', 'www.example.com'] },
+      token,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.domains).toEqual(['www.example.com', '*.shop.example.com', 'localhost:8080']);
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // the page cache's 2 s
+    const csp = (await page(`/embed/${videoId}`)).headers['content-security-policy'] as string;
+    expect(csp).toContain(
+      "frame-ancestors 'self' https://www.example.com http://www.example.com https://*.shop.example.com http://*.shop.example.com https://localhost:8080 http://localhost:8080",
+    );
+    // The watch page itself is never framed.
+    expect((await page(`/v/${videoId}`)).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses what is not a website, too many of them, and other accounts cannot read or change it', async () => {
+    const { token } = await accountWithVideo();
+    for (const [domains, error] of [
+      [['javascript:alert(1)'], 'embed_domain_invalid'],
+      [['example'], 'embed_domain_invalid'],
+      [["example.com 'unsafe-inline'"], 'embed_domain_invalid'],
+      [['example.com;script-src *'], 'embed_domain_invalid'],
+      [['*'], 'embed_domain_invalid'],
+      [[''], 'embed_domain_invalid'],
+      [Array.from({ length: 51 }, (_, i) => `site${i}.example.com`), 'embed_domains_too_many'],
+      ['example.com', 'illegal_input'],
+    ] as const) {
+      const answer = await post(t.app, '/api/vod/player/embed-config/save', { domains }, token);
+      expect(answer.status, JSON.stringify(domains).slice(0, 50)).toBe(400);
+      expect(answer.body.error, JSON.stringify(domains).slice(0, 50)).toBe(error);
+    }
+    expect((await get(t.app, '/api/vod/player/embed-config', token)).body.data.domains).toEqual([]);
+    expect((await get(t.app, '/api/vod/player/embed-config')).status).toBe(403);
+  });
+});

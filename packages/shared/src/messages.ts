@@ -79,6 +79,8 @@ export const MESSAGES = {
   whatsapp_message_too_long: 'the message cannot exceed 500 characters',
   email_subject_too_long: 'the subject cannot exceed 200 characters',
   contact_times: 'the button must hide after it shows',
+  embed_domain_invalid: 'enter a website such as example.com or *.example.com',
+  embed_domains_too_many: 'at most 50 websites',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

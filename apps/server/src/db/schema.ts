@@ -112,6 +112,12 @@ export interface VideoSettingTable {
   updated_at: Generated<Date>;
 }
 
+export interface EmbedConfigTable {
+  account_id: string;
+  domains: Generated<string[]>;
+  updated_at: Generated<Date>;
+}
+
 export interface ContactClickTable {
   id: Generated<string>;
   video_id: string;
@@ -134,6 +140,7 @@ export interface Database {
   video: VideoTable;
   video_setting: VideoSettingTable;
   contact_click: ContactClickTable;
+  embed_config: EmbedConfigTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

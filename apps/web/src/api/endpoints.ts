@@ -100,6 +100,9 @@ const CONTACT_PATHS: Record<ContactKind, string> = { whatsapp: 'whatsapp', telep
 
 /** The video settings screens (spec §2 /video-setting/{videoId}). */
 export const settingsApi = {
+  embedConfig: () => api.get<{ domains: string[] }>('/vod/player/embed-config'),
+  saveEmbedConfig: (body: { domains: string[] }) =>
+    api.post<{ domains: string[] }>('/vod/player/embed-config/save', body),
   contact: (kind: ContactKind, videoId: string) =>
     api.get<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}`, { videoId }),
   saveContact: (kind: ContactKind, body: { videoId: string; setting: Partial<ContactSetting> }) =>

@@ -189,3 +189,22 @@ export const contactClickBody = z.strictObject({
   page: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
   referrer: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
 });
+
+// ---- Embed config: the websites where the account's embeds may play (optional) ----
+
+export const EMBED_DOMAINS_MAX = 50;
+const HOST =
+  /^(\*\.)?(localhost|([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})(:\d{1,5})?$/;
+
+/** A website as people paste it (https://www.example.com/page) kept as its host (www.example.com). */
+export const embedDomainField = z
+  .string({ error: 'embed_domain_invalid' })
+  .trim()
+  .toLowerCase()
+  .transform((text) => text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, ''))
+  .refine((host) => host.length <= 255 && HOST.test(host), 'embed_domain_invalid');
+
+export const embedConfigBody = z.strictObject({
+  domains: z.array(embedDomainField, { error: 'illegal_input' }).max(EMBED_DOMAINS_MAX, 'embed_domains_too_many'),
+});
+export const embedConfigData = z.object({ domains: z.array(z.string()) });

@@ -43,6 +43,12 @@ type PagesDeps = {
   clickLimit: (request: FastifyRequest) => Promise<void>;
 };
 
+/** CSP frame-ancestors for an embed: anywhere, or this server and the listed sites over http and https. */
+export function embedAncestors(domains: string[]): string {
+  if (domains.length === 0) return '*';
+  return ["'self'", ...domains.flatMap((domain) => [`https://${domain}`, `http://${domain}`])].join(' ');
+}
+
 /** The contact buttons a video shows, their links built here (https://faq.whatsapp.com/5913398998672934). */
 export function publicContacts(setting: {
   whatsapp: WhatsappSetting | null;
@@ -118,6 +124,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       brand,
       publicUrl,
       contacts: publicContacts(row),
+      embedDomains: row.embedDomains ?? [],
     };
   }
 
@@ -133,6 +140,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', pageCsp(frameAncestors))
       .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store');
+    // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
+    if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
     return sendEncoded(request, reply, Buffer.from(html));
   }
 
@@ -161,9 +170,13 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     sendPage(request, reply, `embed:${request.params.id}`, async () => {
       const lang = language(request);
       const video = UUID.test(request.params.id) ? await findVideo(request.params.id) : null;
-      // Embeds play on our users' own sites (a per-account allow-list comes with the embed settings).
+      // Embeds play on our users' sites: any site, or only those on the account's allow-list.
       return video
-        ? { status: 200, html: renderEmbedPage(video, lang, assets), frameAncestors: '*' }
+        ? {
+            status: 200,
+            html: renderEmbedPage(video, lang, assets),
+            frameAncestors: embedAncestors(video.embedDomains),
+          }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: '*' };
     }),
   );

@@ -30,6 +30,8 @@ export type PublicVideo = {
   publicUrl: string;
   /** The contact buttons that are on, with their links already built (wa.me, tel:, mailto:). */
   contacts: PublicContact[];
+  /** Sites where the account's embeds may play; empty for anywhere. */
+  embedDomains: string[];
 };
 
 export type PublicContact = {

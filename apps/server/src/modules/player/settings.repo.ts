@@ -23,6 +23,7 @@ export function createSettingsRepo(db: Db) {
       const query = db
         .selectFrom('video')
         .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
+        .leftJoin('embed_config', 'embed_config.account_id', 'video.account_id')
         .selectAll('video')
         .select([
           'video_setting.seo',
@@ -30,6 +31,7 @@ export function createSettingsRepo(db: Db) {
           'video_setting.whatsapp',
           'video_setting.telephone',
           'video_setting.email',
+          'embed_config.domains as embedDomains',
         ]);
       return (
         'id' in ref ? query.where('video.id', '=', ref.id) : query.where('video_setting.slug', '=', ref.slug)
@@ -57,6 +59,23 @@ export function createSettingsRepo(db: Db) {
         .insertInto('video_setting')
         .values({ video_id: videoId, [kind]: setting })
         .onConflict((oc) => oc.column('video_id').doUpdateSet({ [kind]: setting, updated_at: new Date() }))
+        .execute();
+    },
+
+    async embedDomains(accountId: string): Promise<string[]> {
+      const row = await db
+        .selectFrom('embed_config')
+        .select('domains')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.domains ?? [];
+    },
+
+    async saveEmbedDomains(accountId: string, domains: string[]) {
+      await db
+        .insertInto('embed_config')
+        .values({ account_id: accountId, domains })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet({ domains, updated_at: new Date() }))
         .execute();
     },
 

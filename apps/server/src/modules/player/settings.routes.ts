@@ -3,6 +3,8 @@ import {
   type ContactSettings,
   contactQuery,
   emailButtonData,
+  embedConfigBody,
+  embedConfigData,
   okEnvelope,
   saveEmailButtonBody,
   saveSeoPageBody,
@@ -27,6 +29,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; 
   { settings, hooks },
 ) => {
   app.addHook('onRequest', hooks.required);
+
+  // Where the account's embeds may play (spec §7 "vod player and embed config").
+  app.get(
+    '/vod/player/embed-config',
+    { schema: { tags, response: { 200: okEnvelope(embedConfigData) } } },
+    async (request) => ok(await settings.getEmbedDomains(accountId(request))),
+  );
+  app.post(
+    '/vod/player/embed-config/save',
+    { schema: { tags, body: embedConfigBody, response: { 200: okEnvelope(embedConfigData) } } },
+    async (request) => ok(await settings.saveEmbedDomains(accountId(request), request.body.domains)),
+  );
 
   // The contact buttons (spec §7 "email, phone" and "whatsapp"): one path per screen.
   const contact = <K extends ContactKind>(

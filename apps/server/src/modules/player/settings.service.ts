@@ -51,6 +51,18 @@ export function createSettingsService(deps: {
   }
 
   return {
+    async getEmbedDomains(accountId: string) {
+      await accounts.assertFeatureAllowed(accountId, 'getData');
+      return { domains: await settings.embedDomains(accountId) };
+    },
+
+    async saveEmbedDomains(accountId: string, domains: string[]) {
+      await accounts.assertFeatureAllowed(accountId, 'videoSettings');
+      const unique = [...new Set(domains)];
+      await settings.saveEmbedDomains(accountId, unique);
+      return { domains: unique };
+    },
+
     async getContact<K extends ContactKind>(accountId: string, videoId: string, kind: K): Promise<ContactSettings[K]> {
       await ownVideo(accountId, videoId, 'getData');
       const row = await settings.find(videoId);

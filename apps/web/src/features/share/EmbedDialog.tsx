@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Space, Switch, Tabs, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from './CopyButton.tsx';
+import { EmbedSites } from './EmbedSites.tsx';
 import { LinksDialog } from './LinksDialog.tsx';
 import { type EmbedChoice, emailSnippet, iframeSnippet } from './snippets.ts';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
@@ -109,6 +110,7 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
                     className="embed-code"
                   />
                   <CopyButton text={website} label={t('share.copyCode')} type="primary" />
+                  <EmbedSites />
                 </Space>
               ),
             },

@@ -36,13 +36,18 @@ const links: SeoPage = {
 
 function show(dialog: 'share' | 'embed', language: 'en' | 'zh_CN' = 'en') {
   initI18n(language);
-  fakeApi({ 'GET /vod/video/seo-page': () => ({ data: links }) });
+  const calls = fakeApi({
+    'GET /vod/video/seo-page': () => ({ data: links }),
+    'GET /vod/player/embed-config': () => ({ data: { domains: [] } }),
+    'POST /vod/player/embed-config/save': (body) => ({ data: body }),
+  });
   const Dialog = dialog === 'share' ? ShareDialog : EmbedDialog;
   render(
     <Providers queryClient={createQueryClient()}>
       <Dialog video={video} onClose={() => undefined} />
     </Providers>,
   );
+  return calls;
 }
 
 function stubClipboard() {
@@ -102,5 +107,20 @@ describe('the embed dialog (spec §2, website or email)', () => {
     expect(email.value).toContain(`<img src="https://videos.example.com/media/${VIDEO_ID}/1/preview.gif"`);
     expect(email.value).toContain('href="https://videos.example.com/v/demo"');
     expect(within(email.parentElement as HTMLElement).queryByText('<script')).toBeNull();
+  });
+
+  it('saves the websites where embeds may play, for all videos', async () => {
+    const calls = show('embed');
+    const sites = await screen.findByRole('textbox', { name: 'Websites where your videos may play' });
+    // Editable once the saved list has loaded into it.
+    await waitFor(() => expect((sites as HTMLTextAreaElement).disabled).toBe(false));
+    fireEvent.change(sites, { target: { value: 'example.com\n*.shop.example.com, ' } });
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Websites where your videos may play' })).getByRole('button'),
+    );
+    expect(await screen.findByText('Websites saved')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/vod/player/embed-config/save')?.body).toEqual({
+      domains: ['example.com', '*.shop.example.com'],
+    });
   });
 });
