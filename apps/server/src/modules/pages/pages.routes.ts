@@ -12,7 +12,7 @@ import { badRequest } from '../../errors.ts';
 import type { SettingsRepo } from '../player/settings.repo.ts';
 import { DEFAULT_SEO, watchPath } from '../player/settings.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
-import { sendEncoded } from './compress.ts';
+import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
 import { renderCache } from './render-cache.ts';
@@ -29,6 +29,8 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITEMAP_MAX = 50_000;
+
+type PublicRow = NonNullable<Awaited<ReturnType<SettingsRepo['findPublic']>>>;
 
 type PagesDeps = {
   settings: SettingsRepo;
@@ -97,7 +99,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       : SLUG.test(ref) && ref.length <= 80
         ? await settings.findPublic({ slug: ref })
         : undefined;
-    if (!row?.playable || !['processing', 'ready'].includes(row.status)) return null;
+    return row ? toPublicVideo(row) : null;
+  }
+
+  /** A row as a public page shows it, or null while the video cannot play. */
+  function toPublicVideo(row: PublicRow): PublicVideo | null {
+    if (!row.playable || !['processing', 'ready'].includes(row.status)) return null;
     const seo = { ...DEFAULT_SEO, ...row.seo };
     const file = (name: string | null | undefined) =>
       name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
@@ -132,7 +139,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    html: string,
+    body: Buffer | Encoded,
     frameAncestors: string,
   ) {
     reply
@@ -142,18 +149,21 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store');
     // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
     if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
-    return sendEncoded(request, reply, Buffer.from(html));
+    return sendEncoded(request, reply, body);
   }
 
   const language = (request: FastifyRequest) => pageLanguage(request.headers['accept-language']);
 
   type Rendered = { status: number; html: string; frameAncestors: string };
-  const pages = renderCache<Rendered>(pageCacheMs);
+  const pages = renderCache<Omit<Rendered, 'html'> & { body: Encoded }>(pageCacheMs);
 
-  /** A page by its address and language, rendered at most once per pageCacheMs. */
+  /** A page by its address and language, rendered and compressed at most once per pageCacheMs. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
-    const page = await pages.get(`${language(request)}:${key}`, render);
-    return sendHtml(request, reply, page.status, page.html, page.frameAncestors);
+    const page = await pages.get(`${language(request)}:${key}`, async () => {
+      const { html, ...rest } = await render();
+      return { ...rest, body: precompress(Buffer.from(html)) };
+    });
+    return sendHtml(request, reply, page.status, page.body, page.frameAncestors);
   }
 
   app.get<{ Params: { ref: string } }>('/v/:ref', async (request, reply) =>
@@ -253,7 +263,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     const rows = await settings.indexable(SITEMAP_MAX);
     const entries: string[] = [];
     for (const row of rows) {
-      const video = await findVideo(row.id);
+      const video = toPublicVideo(row);
       if (!video?.indexable) continue;
       entries.push(
         [

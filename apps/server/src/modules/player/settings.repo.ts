@@ -6,13 +6,25 @@ import type { ContactClickTable } from '../../db/schema.ts';
 
 /** Kysely queries on `video_setting`: one row per configured video, a jsonb column per settings screen. */
 export function createSettingsRepo(db: Db) {
+  /** A video with its settings and its account's embed sites: what a public page is made from. */
+  const publicRows = () =>
+    db
+      .selectFrom('video')
+      .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
+      .leftJoin('embed_config', 'embed_config.account_id', 'video.account_id')
+      .selectAll('video')
+      .select([
+        'video_setting.seo',
+        'video_setting.slug',
+        'video_setting.whatsapp',
+        'video_setting.telephone',
+        'video_setting.email',
+        'embed_config.domains as embedDomains',
+      ]);
+
   return {
     find(videoId: string) {
       return db.selectFrom('video_setting').selectAll().where('video_id', '=', videoId).executeTakeFirst();
-    },
-
-    findBySlug(slug: string) {
-      return db.selectFrom('video_setting').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
 
     /**
@@ -20,19 +32,7 @@ export function createSettingsRepo(db: Db) {
      * every view.
      */
     findPublic(ref: { id: string } | { slug: string }) {
-      const query = db
-        .selectFrom('video')
-        .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
-        .leftJoin('embed_config', 'embed_config.account_id', 'video.account_id')
-        .selectAll('video')
-        .select([
-          'video_setting.seo',
-          'video_setting.slug',
-          'video_setting.whatsapp',
-          'video_setting.telephone',
-          'video_setting.email',
-          'embed_config.domains as embedDomains',
-        ]);
+      const query = publicRows();
       return (
         'id' in ref ? query.where('video.id', '=', ref.id) : query.where('video_setting.slug', '=', ref.slug)
       ).executeTakeFirst();
@@ -85,10 +85,7 @@ export function createSettingsRepo(db: Db) {
 
     /** Watch pages search engines may list: ready videos whose owner did not say noindex. */
     indexable(limit: number) {
-      return db
-        .selectFrom('video')
-        .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
-        .select(['video.id', 'video.updated_at', 'video_setting.slug', 'video_setting.seo'])
+      return publicRows()
         .where('video.status', '=', 'ready')
         .where(sql<boolean>`coalesce((video_setting.seo->>'indexable')::boolean, true)`)
         .orderBy('video.updated_at', 'desc')
