@@ -80,9 +80,11 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     if (!video.canPlayType('application/vnd.apple.mpegurl')) return;
     video.src = options.start ? `${source}#t=${options.start}` : source;
   }
-  root.replaceChildren(video, ...[...root.querySelectorAll('.lr-contacts, .lr-mark')]);
+  addTracks(root, video);
+  root.replaceChildren(video, ...root.querySelectorAll('.lr-contacts, .lr-mark, .lr-logo, .lr-widget, .lr-share'));
   const overlay = [...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')];
-  video.addEventListener('timeupdate', () => showAt(overlay, video.currentTime));
+  const update = () => showAt(overlay, video.currentTime, video.ended);
+  for (const event of ['timeupdate', 'ended', 'seeked', 'play']) video.addEventListener(event, update);
   contactClocks.set(root, () => video.currentTime);
   // The mark moves to the top, clear of the controls.
   root.classList.add('lr-playing');
@@ -100,12 +102,40 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   (loaded ? root : video).focus();
 }
 
-/** Each contact button over the player shows from its second until its end second (or the video's end). */
-function showAt(buttons: HTMLElement[], time: number) {
+/**
+ * Each button over the player shows from its second until its end second (or the video's end); a call to
+ * action set for the end shows once the video has ended.
+ */
+function showAt(buttons: HTMLElement[], time: number, ended = false) {
   for (const button of buttons) {
+    if ('atEnd' in button.dataset) {
+      button.hidden = !ended;
+      continue;
+    }
     const from = Number(button.dataset.from ?? 0);
     const until = button.dataset.until ? Number(button.dataset.until) : Number.POSITIVE_INFINITY;
     button.hidden = !(time >= from && time < until);
+  }
+}
+
+type Track = { src: string; lang: string; label: string; isDefault: boolean };
+
+/** The video's subtitle tracks (WebVTT), the default one showing. */
+function addTracks(root: HTMLElement, video: HTMLVideoElement) {
+  let tracks: Track[] = [];
+  try {
+    tracks = JSON.parse(root.dataset.tracks ?? '[]') as Track[];
+  } catch {
+    tracks = [];
+  }
+  for (const { src, lang, label, isDefault } of tracks) {
+    const track = document.createElement('track');
+    track.kind = 'subtitles';
+    track.src = src;
+    track.srclang = lang;
+    track.label = label;
+    track.default = isDefault;
+    video.append(track);
   }
 }
 
@@ -157,6 +187,20 @@ function mount(root: HTMLElement) {
 }
 
 for (const root of document.querySelectorAll<HTMLElement>('[data-lr-player]')) mount(root);
+
+// "Copy link" among the share buttons needs script, so it shows only with it.
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-lr-copy]')) {
+  button.hidden = false;
+  const label = button.textContent ?? '';
+  button.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(button.dataset.lrCopy ?? '').then(() => {
+      button.textContent = '✓';
+      setTimeout(() => {
+        button.textContent = label;
+      }, 1500);
+    });
+  });
+}
 
 // Clicks on every contact button, over the player or on the watch page below it.
 const firstPlayer = document.querySelector<HTMLElement>('[data-lr-player]');

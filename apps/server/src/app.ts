@@ -34,6 +34,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createSettingsRepo } from './modules/player/settings.repo.ts';
 import { settingsRoutes } from './modules/player/settings.routes.ts';
 import { createSettingsService } from './modules/player/settings.service.ts';
+import { createSubtitleService } from './modules/player/subtitles.service.ts';
 import { createStorage } from './modules/storage/index.ts';
 import { isLocalDriver } from './modules/storage/local.driver.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
@@ -71,6 +72,8 @@ export type AppDeps = {
   storage?: StorageDriver;
   /** Defaults to the ffmpeg pipeline. */
   pipeline?: Pipeline;
+  /** How long a rendered public page is reused (default 2 s); tests of settings use 0 to see each save. */
+  pageCacheMs?: number;
 };
 
 const noQueue: JobQueue = {
@@ -144,9 +147,24 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     settings: settingsRepo,
     videos: videoRepo,
     accounts,
+    storage,
     publicUrl: config.publicUrl,
   });
-  return { sessions, accounts, auth, videos, uploads, processor, storage, videoRepo, canServe, settings, settingsRepo };
+  const subtitles = createSubtitleService({ db, videos: videoRepo, accounts });
+  return {
+    sessions,
+    accounts,
+    auth,
+    videos,
+    uploads,
+    processor,
+    storage,
+    videoRepo,
+    canServe,
+    settings,
+    settingsRepo,
+    subtitles,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -267,7 +285,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       });
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
       await api.register(videoRoutes, { videos: services.videos, hooks });
-      await api.register(settingsRoutes, { settings: services.settings, hooks });
+      await api.register(settingsRoutes, { settings: services.settings, subtitles: services.subtitles, hooks });
       await api.register(uploadRoutes, { uploads: services.uploads, hooks });
       const { storage } = services;
       if (isLocalDriver(storage)) await api.register(storageRoutes, { storage, clock: deps.clock });
@@ -325,10 +343,12 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
   await app.register(pagesRoutes, {
     settings: services.settingsRepo,
     recordClick: (click) => services.settings.recordClick(click),
+    subtitleTrack: (videoId, subtitleId) => services.subtitles.publicTrack(videoId, subtitleId),
     // A viewer clicks a few buttons a minute; a page that sends more is not a viewer.
     clickLimit: limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),
     publicUrl: config.publicUrl,
     brand: config.BRAND_NAME,
+    pageCacheMs: deps.pageCacheMs,
   });
 
   await registerConsole(app, config.WEB_DIST);

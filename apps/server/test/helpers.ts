@@ -57,7 +57,7 @@ export type TestApp = {
 /** The real app on a real database, with the outbox mailer writing into a temporary folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase; mailer?: Mailer; media?: boolean } = {},
+  options: { database?: TestDatabase; mailer?: Mailer; media?: boolean; pageCacheMs?: number } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-app-'));
@@ -77,7 +77,15 @@ export async function createTestApp(
   const jobs = options.media
     ? await openJobs({ connectionString: database.url, log, timings: { heartbeatSeconds: 10, superviseSeconds: 2 } })
     : undefined;
-  const { app, services } = await buildApp({ config, db: database.db, mailer, clock, log, queue: jobs });
+  const { app, services } = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    clock,
+    log,
+    queue: jobs,
+    pageCacheMs: options.pageCacheMs,
+  });
   if (jobs) await jobs.startWorkers(1, jobHandlers(services, config));
   await app.ready();
   return {

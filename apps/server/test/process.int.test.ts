@@ -128,9 +128,12 @@ describe('migrations', () => {
       const videos = ['account', 'folder', 'rate_limit', 'server_secret', 'session', 'verification_code', 'video'];
       const settings = [...videos, 'video_setting'];
       const clicks = ['account', 'contact_click', ...settings.slice(1)];
-      const latest = [...clicks.slice(0, 2), 'embed_config', ...clicks.slice(2)];
+      const embeds = [...clicks.slice(0, 2), 'embed_config', ...clicks.slice(2)];
+      const latest = [...embeds.slice(0, -3), 'subtitle', ...embeds.slice(-3)];
       expect(await tables()).toEqual(latest);
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(embeds);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(clicks);
       await migrateDown(database.db as never);

@@ -30,5 +30,38 @@ export const FREE_PLAN: PlanAllowance = {
   trafficBytes: 10 * GIB,
 };
 
+const paid = (
+  storageGib: number,
+  trafficGib: number,
+  privileges: Partial<Privileges> & Pick<Privileges, 'cnameCount' | 'videoSlideCount'>,
+): PlanAllowance => ({
+  privileges: { ...FREE_PLAN.privileges, canUseBranding: true, canUseLinkName: true, ...privileges },
+  storageBytes: storageGib * GIB,
+  trafficBytes: trafficGib * GIB,
+});
+
+/**
+ * What each plan grants. The spec leaves the paid values out (§9); these are ours until the billing issue
+ * prices them. Every paid plan carries the account's own branding and link names.
+ */
+export const PLANS: Record<PlanType, PlanAllowance> = {
+  Free: FREE_PLAN,
+  Lite: paid(50, 200, { cnameCount: 1, videoSlideCount: 5 }),
+  Pro: paid(200, 1000, {
+    canUseApiKey: true,
+    canUseChannel: true,
+    canUseBlogToVideo: true,
+    cnameCount: 3,
+    videoSlideCount: 20,
+  }),
+  Business: paid(1000, 5000, {
+    canUseApiKey: true,
+    canUseChannel: true,
+    canUseBlogToVideo: true,
+    cnameCount: 10,
+    videoSlideCount: 100,
+  }),
+};
+
 /** spec §4: the plan will expire when the user is VIP, not auto-subscribed (or opened by a super admin), with 0 to 15 days left. */
 export const EXPIRY_WARNING_DAYS = 15;

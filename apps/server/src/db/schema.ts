@@ -1,12 +1,18 @@
 import type {
+  BrandingSetting,
   CLICK_KINDS,
+  Cue,
   EmailButtonSetting,
   Language,
   Period,
+  PlanType,
   SeoPageFields,
+  ShareSetting,
+  SuperActionSetting,
   TelephoneSetting,
   VideoStatus,
   WhatsappSetting,
+  WidgetSetting,
 } from '@leadreel/shared';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -21,6 +27,8 @@ export interface AccountTable {
   referrer_id: string | null;
   is_referrer: Generated<boolean>;
   vip_period: Generated<Period>;
+  /** Free until the billing issue sells plans; an operator may grant one (cli/set-plan.ts). */
+  plan_type: Generated<PlanType>;
   period_end_at: Date | null;
   default_folder_id: string | null;
   used_storage: Generated<string>;
@@ -109,6 +117,21 @@ export interface VideoSettingTable {
   whatsapp: WhatsappSetting | null;
   telephone: TelephoneSetting | null;
   email: EmailButtonSetting | null;
+  branding: BrandingSetting | null;
+  super_action: SuperActionSetting | null;
+  widget: WidgetSetting | null;
+  share: ShareSetting | null;
+  updated_at: Generated<Date>;
+}
+
+export interface SubtitleTable {
+  id: Generated<string>;
+  video_id: string;
+  lang: string;
+  label: string;
+  cues: Cue[];
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
   updated_at: Generated<Date>;
 }
 
@@ -141,6 +164,7 @@ export interface Database {
   video_setting: VideoSettingTable;
   contact_click: ContactClickTable;
   embed_config: EmbedConfigTable;
+  subtitle: SubtitleTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

@@ -1,6 +1,6 @@
 import {
   type AccountDetail,
-  FREE_PLAN,
+  PLANS,
   type GatedFeature,
   isFeatureAllowed,
   type Language,
@@ -27,16 +27,16 @@ export function createAccountService(deps: {
   return {
     load,
 
-    /** What the account's plan grants. Every account is on Free until the billing issue adds plans. */
+    /** What the account's plan grants (Free until billing sells plans or an operator grants one). */
     async allowance(accountId: string): Promise<PlanAllowance> {
-      await load(accountId);
-      return FREE_PLAN;
+      const account = await load(accountId);
+      return PLANS[account.plan_type] ?? PLANS.Free;
     },
 
     /** spec §3 Account info. Every account is on the Free plan until the billing issue adds plans. */
     async detail(accountId: string): Promise<AccountDetail> {
       const account = await load(accountId);
-      const plan = FREE_PLAN;
+      const plan = PLANS[account.plan_type] ?? PLANS.Free;
       return {
         userId: account.id,
         email: account.email,

@@ -1,5 +1,7 @@
+import { LOGO_FILE } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
+import { logoFolder } from '../player/settings.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { generationPrefix } from '../videos/keys.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
@@ -68,6 +70,20 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       .header('content-type', contentTypeOf('master.m3u8'))
       .header('cache-control', video.status === 'ready' ? 'public, max-age=60' : 'no-cache')
       .send(body);
+  });
+
+  // A video's logo (branding): named by the server when uploaded, so a new logo is a new address.
+  app.get<{ Params: { videoId: string; file: string } }>('/media/:videoId/brand/:file', async (request, reply) => {
+    const { file } = request.params;
+    const video = await publishedVideo(request.params.videoId, false);
+    if (!video || !LOGO_FILE.test(file)) return notFound(reply);
+    const stored = await storage.get(logoFolder(video.account_id, video.id, file) + 'image');
+    if (!stored) return notFound(reply);
+    return reply
+      .header('content-type', file.endsWith('.png') ? 'image/png' : 'image/jpeg')
+      .header('cache-control', IMMUTABLE)
+      .header('content-length', stored.size)
+      .send(stored.body);
   });
 
   app.get<{ Params: { videoId: string; generation: string; '*': string } }>(

@@ -1,25 +1,39 @@
 import {
+  type BrandingSetting,
+  type Cue,
   contactClickBody,
+  DEFAULT_OVERLAYS,
   type EmailButtonSetting,
   MESSAGES,
   type MessageKey,
+  PLANS,
+  type ShareSetting,
+  type SuperActionSetting,
   type TelephoneSetting,
+  toWebVtt,
   type WhatsappSetting,
+  type WidgetSetting,
 } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import type { SettingsRepo } from '../player/settings.repo.ts';
-import { DEFAULT_SEO, watchPath } from '../player/settings.service.ts';
+import { DEFAULT_SEO, logoPath, watchPath } from '../player/settings.service.ts';
+import { subtitlePath } from '../player/subtitles.service.ts';
+import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
 import { renderCache } from './render-cache.ts';
 import {
+  type PublicAction,
   type PublicContact,
+  type PublicShare,
   type PublicVideo,
+  type PublicWidget,
   pageCsp,
+  pageStyle,
   pageLanguage,
   renderEmbedPage,
   renderNotFoundPage,
@@ -43,6 +57,8 @@ type PagesDeps = {
   recordClick: (click: z.infer<typeof contactClickBody>) => Promise<void>;
   /** Per-IP limit on clicks, so a script cannot flood an account's timeline. */
   clickLimit: (request: FastifyRequest) => Promise<void>;
+  /** A subtitle track's cues, when its video is one a viewer can see. */
+  subtitleTrack: (videoId: string, subtitleId: string) => Promise<{ cues: Cue[] } | undefined>;
 };
 
 /** CSP frame-ancestors for an embed: anywhere, or this server and the listed sites over http and https. */
@@ -83,6 +99,72 @@ export function publicContacts(setting: {
   return contacts;
 }
 
+/** The call to action a video shows, if it is on and complete. */
+export function publicAction(setting: SuperActionSetting | null): PublicAction | null {
+  if (!setting?.enabled || !setting.text || !setting.link) return null;
+  const atEnd = setting.timing === 'end';
+  return {
+    style: setting.style,
+    text: setting.text,
+    href: setting.link,
+    position: setting.position,
+    from: atEnd ? 0 : setting.showFrom,
+    until: atEnd ? null : setting.showUntil,
+    atEnd,
+  };
+}
+
+/**
+ * The widget, with the links of the channels it offers that the contact screens filled in (whether or not
+ * those screens' own buttons are on).
+ */
+export function publicWidget(
+  setting: WidgetSetting | null,
+  buttons: Parameters<typeof publicContacts>[0],
+): PublicWidget | null {
+  if (!setting?.enabled) return null;
+  const on = <T extends { enabled: boolean }>(button: T | null) => (button ? { ...button, enabled: true } : null);
+  const contacts = publicContacts({
+    whatsapp: on(buttons.whatsapp),
+    telephone: on(buttons.telephone),
+    email: on(buttons.email),
+  });
+  const links = setting.channels.flatMap((channel) => contacts.filter((contact) => contact.kind === channel));
+  if (links.length === 0) return null;
+  return { title: setting.title, message: setting.message, position: setting.position, links };
+}
+
+/** Share links for each chosen network, in the order the owner chose them (each network's own share URL). */
+export function publicShare(setting: ShareSetting | null, video: { url: string; title: string; image: string | null }) {
+  const share = setting ?? DEFAULT_OVERLAYS.share;
+  if (!share.enabled) return [];
+  const url = encodeURIComponent(video.url);
+  const text = encodeURIComponent(video.title);
+  const links: Record<string, string> = {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    x: `https://x.com/intent/post?url=${url}&text=${text}`,
+    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${video.title} ${video.url}`)}`,
+    telegram: `https://t.me/share/url?url=${url}&text=${text}`,
+    pinterest: `https://pinterest.com/pin/create/button/?url=${url}&description=${text}${video.image ? `&media=${encodeURIComponent(video.image)}` : ''}`,
+    copy: video.url,
+  };
+  return share.networks.map((network): PublicShare => ({ network, href: links[network] as string }));
+}
+
+/** The owner's look, on a plan that carries branding. */
+function publicBranding(setting: BrandingSetting | null, videoId: string) {
+  if (!setting) return null;
+  return {
+    logoPath: setting.logo ? logoPath(videoId, setting.logo) : null,
+    logoPosition: setting.logoPosition,
+    logoLink: setting.logoLink,
+    playerColor: setting.playerColor,
+    buttonColor: setting.buttonColor,
+    fontColor: setting.fontColor,
+  };
+}
+
 /**
  * The viewer's side: watch pages (/v/{id} or /v/{slug}), embeds (/embed/{id}), oEmbed, the sitemap and
  * robots.txt. Server-rendered HTML under a strict CSP; a video shows once it plays (fast path or ladder),
@@ -90,7 +172,7 @@ export function publicContacts(setting: {
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  { settings, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit },
+  { settings, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit, subtitleTrack },
 ) => {
   const assets = registerPlayerAssets(app, playerDist);
   async function findVideo(ref: string): Promise<PublicVideo | null> {
@@ -109,13 +191,17 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     const file = (name: string | null | undefined) =>
       name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
     const hlsPath = `/media/${row.id}/master.m3u8`;
+    const title = seo.title || row.name.replace(/\.[a-z0-9]{2,5}$/i, '');
+    const watchUrl = `${publicUrl}${watchPath(row.id, row.slug)}`;
+    const contacts = publicContacts(row);
+    const branded = (PLANS[row.plan_type] ?? PLANS.Free).privileges.canUseBranding;
     return {
       id: row.id,
-      title: seo.title || row.name.replace(/\.[a-z0-9]{2,5}$/i, ''),
+      title,
       description: seo.description,
       keywords: seo.keywords,
       indexable: seo.indexable,
-      watchUrl: `${publicUrl}${watchPath(row.id, row.slug)}`,
+      watchUrl,
       embedUrl: `${publicUrl}/embed/${row.id}`,
       posterUrl: file(row.media?.poster),
       posterPath: row.media?.poster ? mediaUrl(row.id, row.generation, row.media.poster) : null,
@@ -130,8 +216,20 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       uploadedAt: row.uploaded_at ?? row.created_at,
       brand,
       publicUrl,
-      contacts: publicContacts(row),
+      contacts,
       embedDomains: row.embedDomains ?? [],
+      branding: branded ? publicBranding(row.branding, row.id) : null,
+      showMark: !branded,
+      action: publicAction(row.super_action),
+      widget: publicWidget(row.widget, row),
+      share: publicShare(row.share, { url: watchUrl, title, image: file(row.media?.poster) }),
+      tracks: (row.tracks ?? []).map((track) => ({
+        src: subtitlePath(row.id, track.id, track.version),
+        lang: track.lang,
+        label: track.label,
+        isDefault: track.isDefault,
+      })),
+      transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
     };
   }
 
@@ -141,11 +239,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     status: number,
     body: Buffer | Encoded,
     frameAncestors: string,
+    styleHash?: string,
   ) {
     reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', pageCsp(frameAncestors))
+      .header('content-security-policy', pageCsp(frameAncestors, styleHash))
       .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store');
     // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
     if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
@@ -154,7 +253,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
 
   const language = (request: FastifyRequest) => pageLanguage(request.headers['accept-language']);
 
-  type Rendered = { status: number; html: string; frameAncestors: string };
+  type Rendered = { status: number; html: string; frameAncestors: string; styleHash?: string };
   const pages = renderCache<Omit<Rendered, 'html'> & { body: Encoded }>(pageCacheMs);
 
   /** A page by its address and language, rendered and compressed at most once per pageCacheMs. */
@@ -163,7 +262,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       const { html, ...rest } = await render();
       return { ...rest, body: precompress(Buffer.from(html)) };
     });
-    return sendHtml(request, reply, page.status, page.body, page.frameAncestors);
+    return sendHtml(request, reply, page.status, page.body, page.frameAncestors, page.styleHash);
   }
 
   app.get<{ Params: { ref: string } }>('/v/:ref', async (request, reply) =>
@@ -171,7 +270,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       const lang = language(request);
       const video = await findVideo(request.params.ref);
       return video
-        ? { status: 200, html: renderWatchPage(video, lang, assets), frameAncestors: "'none'" }
+        ? {
+            status: 200,
+            html: renderWatchPage(video, lang, assets),
+            frameAncestors: "'none'",
+            styleHash: pageStyle(video).hash,
+          }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: "'none'" };
     }),
   );
@@ -186,6 +290,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
             status: 200,
             html: renderEmbedPage(video, lang, assets),
             frameAncestors: embedAncestors(video.embedDomains),
+            styleHash: pageStyle(video).hash,
           }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: '*' };
     }),
@@ -256,6 +361,25 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
         return reply.code(204).send();
       },
     );
+  });
+
+  // A subtitle track as WebVTT, made from the cues the owner edits; the ?v= version changes with each edit.
+  app.get<{ Params: { videoId: string; file: string } }>('/media/:videoId/subtitles/:file', async (request, reply) => {
+    const { videoId, file } = request.params;
+    const id = file.replace(/\.vtt$/, '');
+    const track =
+      UUID.test(videoId) && UUID.test(id) && file.endsWith('.vtt') ? await subtitleTrack(videoId, id) : undefined;
+    asPublicSubresource(reply);
+    if (!track) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ statusCode: 404, error: 'not_found', message: 'not found' });
+    }
+    return reply
+      .header('content-type', 'text/vtt; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(toWebVtt(track.cues));
   });
 
   // https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps

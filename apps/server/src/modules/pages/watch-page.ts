@@ -32,7 +32,50 @@ export type PublicVideo = {
   contacts: PublicContact[];
   /** Sites where the account's embeds may play; empty for anywhere. */
   embedDomains: string[];
+  /** The owner's look (paid plans); null for LeadReel's. */
+  branding: PublicBranding | null;
+  /** Whether the "powered by" mark shows (it goes with the account's own branding). */
+  showMark: boolean;
+  action: PublicAction | null;
+  widget: PublicWidget | null;
+  /** Share links in the player and on the watch page, built here; empty when sharing is off. */
+  share: PublicShare[];
+  /** Subtitle tracks, the default first. */
+  tracks: { src: string; lang: string; label: string; isDefault: boolean }[];
+  /** The default (else first) track's cues, shown as the transcript. */
+  transcript: { start: number; text: string }[];
 };
+
+type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+
+export type PublicBranding = {
+  logoPath: string | null;
+  logoPosition: Corner;
+  logoLink: string;
+  playerColor: string;
+  buttonColor: string;
+  fontColor: string;
+};
+
+export type PublicAction = {
+  style: 'button' | 'banner';
+  text: string;
+  href: string;
+  position: Corner;
+  /** null from/until with atEnd: shown when the video ends. */
+  from: number;
+  until: number | null;
+  atEnd: boolean;
+};
+
+export type PublicWidget = {
+  title: string;
+  message: string;
+  position: 'bottom-left' | 'bottom-right';
+  links: PublicContact[];
+};
+
+export type PublicShare = { network: string; href: string };
 
 export type PublicContact = {
   kind: 'whatsapp' | 'telephone' | 'email';
@@ -55,6 +98,11 @@ const TEXTS = {
     telephone: 'Call us',
     email: 'Email us',
     contact: 'Contact',
+    widget: 'Contact us',
+    share: 'Share',
+    copy: 'Copy link',
+    transcript: 'Transcript',
+    logo: 'Logo',
   },
   'zh-CN': {
     play: '播放视频',
@@ -64,20 +112,107 @@ const TEXTS = {
     telephone: '致电我们',
     email: '发送邮件',
     contact: '联系',
+    widget: '联系我们',
+    share: '分享',
+    copy: '复制链接',
+    transcript: '文字稿',
+    logo: '标志',
   },
 } satisfies Record<PageLanguage, Record<string, string>>;
 
 /** One contact link: the owner's words or ours, opening outside the frame, recorded by the player. */
-function contactLink(contact: PublicContact, lang: PageLanguage, className: string): string {
+function contactLink(contact: PublicContact, lang: PageLanguage, className: string, recordAs?: string): string {
   const label = contact.label || TEXTS[lang][contact.kind];
   const external = contact.kind === 'whatsapp' ? ' target="_blank" rel="noopener"' : ' target="_top"';
-  return `<a class="${className} lr-${contact.kind}" href="${escapeHtml(contact.href)}"${external} data-lr-contact="${contact.kind}" data-from="${contact.from}" data-until="${contact.until ?? ''}">${escapeHtml(label)}</a>`;
+  return `<a class="${className} lr-${contact.kind}" href="${escapeHtml(contact.href)}"${external} data-lr-contact="${recordAs ?? contact.kind}" data-from="${contact.from}" data-until="${contact.until ?? ''}">${escapeHtml(label)}</a>`;
 }
 
-/** The buttons over the player, in their corners, shown by the player at their times. */
-function contactOverlay(video: PublicVideo, lang: PageLanguage): string {
-  if (video.contacts.length === 0) return '';
-  return `<div class="lr-contacts">${video.contacts.map((contact) => contactLink(contact, lang, `lr-contact lr-pos-${contact.position}`)).join('')}</div>`;
+/** The call to action: a button in its corner or a banner along the bottom, at its times or at the end. */
+function actionLink(action: PublicAction, className: string): string {
+  return `<a class="${className}" href="${escapeHtml(action.href)}" target="_blank" rel="noopener" data-lr-contact="action" data-from="${action.from}" data-until="${action.until ?? ''}"${action.atEnd ? ' data-at-end' : ''}>${escapeHtml(action.text)}</a>`;
+}
+
+/** The floating contact-me widget: a <details> that opens the chosen channels, with or without script. */
+function widgetMarkup(widget: PublicWidget, lang: PageLanguage): string {
+  const t = TEXTS[lang];
+  const links = widget.links
+    .map((contact) => contactLink({ ...contact, from: 0, until: null }, lang, 'lr-widget-link', 'widget'))
+    .join('');
+  return `<details class="lr-widget lr-widget-${widget.position}"><summary>${escapeHtml(widget.title || t.widget)}</summary><div class="lr-widget-panel">${widget.message ? `<p>${escapeHtml(widget.message)}</p>` : ''}${links}</div></details>`;
+}
+
+/** Share links; "copy" is a button the player script brings to life (hidden without it). */
+function shareLinks(video: PublicVideo, lang: PageLanguage, className: string): string {
+  const t = TEXTS[lang];
+  return video.share
+    .map((item) =>
+      item.network === 'copy'
+        ? `<button type="button" class="${className} lr-share-copy" data-lr-copy="${escapeHtml(item.href)}" hidden>${escapeHtml(t.copy)}</button>`
+        : `<a class="${className} lr-share-${item.network}" href="${escapeHtml(item.href)}" target="_blank" rel="noopener">${escapeHtml(SHARE_NAMES[item.network] ?? item.network)}</a>`,
+    )
+    .join('');
+}
+
+const SHARE_NAMES: Record<string, string> = {
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  pinterest: 'Pinterest',
+};
+
+/** Everything over the video: contact buttons, call to action, logo, widget, and (in embeds) sharing. */
+function overlay(video: PublicVideo, lang: PageLanguage, embedded: boolean): string {
+  const t = TEXTS[lang];
+  const parts: string[] = [];
+  const timed = video.contacts.map((contact) => contactLink(contact, lang, `lr-contact lr-pos-${contact.position}`));
+  if (video.action) {
+    const className =
+      video.action.style === 'banner'
+        ? 'lr-action lr-action-banner'
+        : `lr-action lr-contact lr-pos-${video.action.position}`;
+    timed.push(actionLink(video.action, className));
+  }
+  if (timed.length > 0) parts.push(`<div class="lr-contacts">${timed.join('')}</div>`);
+  const logo = video.branding?.logoPath;
+  if (logo && video.branding) {
+    const image = `<img src="${escapeHtml(logo)}" alt="${escapeHtml(t.logo)}" height="40">`;
+    const position = `lr-logo lr-logo-${video.branding.logoPosition}`;
+    parts.push(
+      video.branding.logoLink
+        ? `<a class="${position}" href="${escapeHtml(video.branding.logoLink)}" target="_blank" rel="noopener">${image}</a>`
+        : `<span class="${position}">${image}</span>`,
+    );
+  }
+  if (video.widget) parts.push(widgetMarkup(video.widget, lang));
+  if (embedded && video.share.length > 0) {
+    parts.push(
+      `<details class="lr-share"><summary>${escapeHtml(t.share)}</summary><div class="lr-share-panel">${shareLinks(video, lang, 'lr-share-link')}</div></details>`,
+    );
+  }
+  return parts.join('');
+}
+
+/** The owner's colours as the page's custom properties (checked as #rrggbb when saved). */
+function brandingStyle(branding: PublicBranding | null): string {
+  if (!branding) return '';
+  const hex = (value: string) => (/^#[0-9a-f]{6}$/.test(value) ? value : '#1677ff');
+  return `\n:root{--lr-accent:${hex(branding.playerColor)};--lr-button:${hex(branding.buttonColor)};--lr-button-text:${hex(branding.fontColor)}}`;
+}
+
+/** The page's style and its CSP hash: the fixed sheet, and the owner's colours when there are some. */
+export function pageStyle(video: PublicVideo | null): { css: string; hash: string } {
+  const css = STYLE + brandingStyle(video?.branding ?? null);
+  return { css, hash: css === STYLE ? STYLE_HASH : cspHash(css) };
+}
+
+function clock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /** The viewer's language from Accept-Language: Chinese when it comes first among the two we speak. */
@@ -96,17 +231,17 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-player{position:relative;aspect-ratio:var(--ratio,16/9);background:#000;overflow:hidden;border-radius:8px}
 .lr-player img,.lr-player video{position:absolute;inset:0;width:100%;height:100%;object-fit:contain;border:0}
 .lr-play{position:absolute;left:50%;top:50%;width:72px;height:72px;margin:-36px 0 0 -36px;border:0;border-radius:50%;background:rgba(0,0,0,.65);cursor:pointer}
-.lr-play:hover,.lr-play:focus-visible{background:#1677ff;outline:3px solid #fff}
+.lr-play:hover,.lr-play:focus-visible{background:var(--lr-accent,#1677ff);outline:3px solid #fff}
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
 .lr-playing .lr-mark{top:8px;bottom:auto}
 .lr-contacts{position:absolute;inset:0;pointer-events:none}
-.lr-contact{position:absolute;pointer-events:auto;padding:8px 14px;border-radius:20px;background:#1677ff;color:#fff;font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
-.lr-contact.lr-whatsapp,.watch-contact.lr-whatsapp{background:#1fa855}
+.lr-contact{position:absolute;pointer-events:auto;padding:8px 14px;border-radius:20px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-contact.lr-whatsapp,.watch-contact.lr-whatsapp{background:#15803d}
 .lr-contact:focus-visible{outline:3px solid #fff}
 .lr-pos-top-left{top:12px;left:12px}.lr-pos-top-right{top:12px;right:12px}.lr-pos-bottom-left{bottom:60px;left:12px}.lr-pos-bottom-right{bottom:60px;right:12px}
 .lr-playing .lr-pos-top-right{top:44px}
 .watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
-.watch-contact{padding:8px 16px;border-radius:20px;background:#1677ff;color:#fff;font-weight:600;text-decoration:none}
+.watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
 .lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
 .lr-idle .lr-controls{opacity:0}.lr-idle{cursor:none}
 .lr-button{flex:none;width:36px;height:36px;padding:6px;border:0;border-radius:4px;background:none;color:#fff;cursor:pointer}
@@ -114,7 +249,7 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-button:focus-visible,.lr-select:focus-visible,.lr-controls input:focus-visible{outline:2px solid #fff;outline-offset:1px}
 .lr-time{flex:none;font-variant-numeric:tabular-nums;white-space:nowrap}
 .lr-seek-wrap{position:relative;flex:1;min-width:60px;display:flex}
-.lr-seek{width:100%;accent-color:#1677ff;cursor:pointer}
+.lr-seek{width:100%;accent-color:var(--lr-accent,#1677ff);cursor:pointer}
 .lr-volume{width:64px;accent-color:#fff}
 .lr-select{flex:none;max-width:84px;height:28px;border:0;border-radius:4px;background:rgba(255,255,255,.15);color:#fff;font:inherit}
 .lr-select option{color:#000}
@@ -123,17 +258,33 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-preview-time{position:absolute;left:0;right:0;bottom:-1px;text-align:center;background:rgba(0,0,0,.6);font-size:12px}
 @media (max-width:480px){.lr-volume,.lr-time,.lr-speed{display:none}}
 .lr-mark{position:absolute;right:8px;bottom:8px;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
+.lr-action-banner{position:absolute;left:0;right:0;bottom:52px;pointer-events:auto;padding:12px 16px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-weight:600;text-align:center;text-decoration:none}
+.lr-logo{position:absolute;z-index:1;display:block;line-height:0}.lr-logo img{position:static;width:auto;height:40px;max-width:160px;object-fit:contain}
+.lr-logo-top-left{top:12px;left:12px}.lr-logo-top-right{top:12px;right:12px}.lr-logo-bottom-left{bottom:60px;left:12px}.lr-logo-bottom-right{bottom:60px;right:12px}
+.lr-widget{position:absolute;bottom:60px;z-index:2;max-width:min(280px,80%);color:#1f1f1f;font-size:14px}.lr-widget-bottom-right{right:12px}.lr-widget-bottom-left{left:12px}
+.lr-widget summary{list-style:none;cursor:pointer;padding:10px 16px;border-radius:22px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-widget summary::-webkit-details-marker{display:none}
+.lr-widget-panel{position:absolute;bottom:48px;min-width:200px;padding:12px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}.lr-widget-bottom-right .lr-widget-panel{right:0}
+.lr-widget-panel p{margin:0 0 8px}.lr-widget-link{display:block;margin-top:6px;padding:8px 12px;border-radius:6px;background:#f0f5ff;color:#0b3d91;font-weight:600;text-decoration:none}
+.lr-share{position:absolute;top:12px;right:12px;z-index:2;font-size:14px}.lr-playing .lr-share{top:44px}
+.lr-share summary{list-style:none;cursor:pointer;padding:6px 12px;border-radius:16px;background:rgba(0,0,0,.6);color:#fff}
+.lr-share-panel{position:absolute;right:0;top:36px;display:flex;flex-direction:column;gap:4px;padding:8px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.lr-share-link{display:block;padding:6px 12px;border:0;border-radius:6px;background:none;color:#0b3d91;font:inherit;text-align:left;text-decoration:none;white-space:nowrap;cursor:pointer}
+.watch-share{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.watch-share-link{padding:6px 14px;border:1px solid #d9d9d9;border-radius:16px;background:#fff;color:#1f1f1f;font:inherit;font-size:14px;text-decoration:none;cursor:pointer}
+.transcript h2{font-size:18px;margin:24px 0 8px}.transcript ol{list-style:none;margin:0;padding:0;max-height:360px;overflow:auto}.transcript li{margin:4px 0}
+.cue-time{display:inline-block;min-width:48px;color:#595959;font-variant-numeric:tabular-nums}
 h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 .description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}
 body.embed{background:#000}body.embed .lr-player{position:fixed;inset:0;aspect-ratio:auto;border-radius:0}`;
 export const STYLE_HASH = cspHash(STYLE);
 
 /** A strict CSP for the public pages: our own script and media, this page's fixed style, nothing inline. */
-export function pageCsp(frameAncestors: string): string {
+export function pageCsp(frameAncestors: string, styleHash = STYLE_HASH): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    `style-src ${STYLE_HASH}`,
+    `style-src ${styleHash}`,
     "img-src 'self' data:",
     "media-src 'self' blob:",
     "connect-src 'self'",
@@ -160,17 +311,19 @@ function posterSrcset(video: PublicVideo): string {
  * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
  * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place.
  */
-function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
+function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets, embedded: boolean): string {
   const t = TEXTS[lang];
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
-    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}>`,
+    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}>`,
     video.posterPath
       ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
       : '',
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
-    contactOverlay(video, lang),
-    `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`,
+    overlay(video, lang, embedded),
+    video.showMark
+      ? `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`
+      : '',
     '</div>',
   ].join('');
 }
@@ -189,7 +342,33 @@ export function videoObject(video: PublicVideo) {
     embedUrl: video.embedUrl,
     ...(video.keywords.length > 0 ? { keywords: video.keywords.join(', ') } : {}),
     ...(video.width && video.height ? { width: video.width, height: video.height } : {}),
+    ...(video.transcript.length > 0
+      ? {
+          transcript: video.transcript
+            .map((cue) => cue.text)
+            .join(' ')
+            .slice(0, 20_000),
+        }
+      : {}),
   };
+}
+
+/** Below the title: the contact buttons and the call to action, as plain links. */
+function watchContacts(video: PublicVideo, lang: PageLanguage): string {
+  const links = video.contacts.map((contact) => contactLink(contact, lang, 'watch-contact'));
+  if (video.action)
+    links.push(actionLink({ ...video.action, from: 0, until: null, atEnd: false }, 'watch-contact watch-action'));
+  if (links.length === 0) return '';
+  return `<nav class="watch-contacts" aria-label="${escapeHtml(TEXTS[lang].contact)}">${links.join('')}</nav>`;
+}
+
+/** The default subtitles as readable text with their times, for viewers and search engines. */
+function transcriptMarkup(video: PublicVideo, lang: PageLanguage): string {
+  if (video.transcript.length === 0) return '';
+  const lines = video.transcript
+    .map((cue) => `<li><span class="cue-time">${clock(cue.start)}</span> ${escapeHtml(cue.text)}</li>`)
+    .join('');
+  return `<section class="transcript"><h2>${escapeHtml(TEXTS[lang].transcript)}</h2><ol>${lines}</ol></section>`;
 }
 
 /** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
@@ -205,6 +384,8 @@ export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: 
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    // No icon of ours on an owner's page, and no request for /favicon.ico (a 404 logged in the console).
+    '<link rel="icon" href="data:,">',
     `<title>${title}</title>`,
     `<meta name="description" content="${escapeHtml((video.description || video.title).slice(0, 300))}">`,
     video.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(video.keywords.join(', '))}">` : '',
@@ -228,7 +409,7 @@ export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: 
     `<meta name="twitter:player" content="${embed}">`,
     `<meta name="twitter:player:width" content="${width}">`,
     `<meta name="twitter:player:height" content="${height}">`,
-    `<style>${STYLE}</style>`,
+    `<style>${pageStyle(video).css}</style>`,
     `<script type="application/ld+json">${jsonForScript(videoObject(video))}</script>`,
   ].filter(Boolean);
   return `<!doctype html>
@@ -238,10 +419,12 @@ ${head.join('\n')}
 </head>
 <body>
 <main class="watch">
-${playerMarkup(video, lang, assets)}
+${playerMarkup(video, lang, assets, false)}
 <h1>${title}</h1>
 ${video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : ''}
-${video.contacts.length > 0 ? `<nav class="watch-contacts" aria-label="${escapeHtml(TEXTS[lang].contact)}">${video.contacts.map((contact) => contactLink(contact, lang, 'watch-contact')).join('')}</nav>` : ''}
+${watchContacts(video, lang)}
+${video.share.length > 0 ? `<nav class="watch-share" aria-label="${escapeHtml(TEXTS[lang].share)}">${shareLinks(video, lang, 'watch-share-link')}</nav>` : ''}
+${transcriptMarkup(video, lang)}
 </main>
 <script src="${escapeHtml(assets.player)}" defer></script>
 </body>
@@ -259,10 +442,10 @@ export function renderEmbedPage(video: PublicVideo, lang: PageLanguage, assets: 
 <title>${escapeHtml(video.title)}</title>
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeHtml(video.watchUrl)}">
-<style>${STYLE}</style>
+<style>${pageStyle(video).css}</style>
 </head>
 <body class="embed">
-${playerMarkup(video, lang, assets)}
+${playerMarkup(video, lang, assets, true)}
 <script src="${escapeHtml(assets.player)}" defer></script>
 </body>
 </html>

@@ -1,8 +1,19 @@
-import type { ContactKind, ContactSettings, SeoPageFields } from '@leadreel/shared';
-import type { Insertable } from 'kysely';
+import type { ContactKind, ContactSettings, OverlayKind, OverlaySettings, SeoPageFields } from '@leadreel/shared';
+import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ContactClickTable } from '../../db/schema.ts';
+import type { ContactClickTable, VideoSettingTable } from '../../db/schema.ts';
+
+/** Each overlay screen's jsonb column on video_setting. */
+export const OVERLAY_COLUMNS = {
+  branding: 'branding',
+  superAction: 'super_action',
+  widget: 'widget',
+  share: 'share',
+} as const satisfies Record<OverlayKind, keyof VideoSettingTable>;
+
+/** A subtitle track as a public page lists it. */
+export type PublicTrack = { id: string; lang: string; label: string; isDefault: boolean; version: number };
 
 /** Kysely queries on `video_setting`: one row per configured video, a jsonb column per settings screen. */
 export function createSettingsRepo(db: Db) {
@@ -12,14 +23,40 @@ export function createSettingsRepo(db: Db) {
       .selectFrom('video')
       .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
       .leftJoin('embed_config', 'embed_config.account_id', 'video.account_id')
+      .innerJoin('account', 'account.id', 'video.account_id')
       .selectAll('video')
-      .select([
+      .select((eb) => [
         'video_setting.seo',
         'video_setting.slug',
         'video_setting.whatsapp',
         'video_setting.telephone',
         'video_setting.email',
+        'video_setting.branding',
+        'video_setting.super_action',
+        'video_setting.widget',
+        'video_setting.share',
         'embed_config.domains as embedDomains',
+        'account.plan_type',
+        // The tracks for the player, and the default (else first) track's cues for the transcript.
+        eb
+          .selectFrom('subtitle')
+          .whereRef('subtitle.video_id', '=', 'video.id')
+          .select(
+            sql<
+              PublicTrack[]
+            >`coalesce(json_agg(json_build_object('id', subtitle.id, 'lang', subtitle.lang, 'label', subtitle.label, 'isDefault', subtitle.is_default, 'version', floor(extract(epoch from subtitle.updated_at) * 1000)::bigint) order by subtitle.is_default desc, subtitle.created_at), '[]')`.as(
+              'tracks',
+            ),
+          )
+          .as('tracks'),
+        eb
+          .selectFrom('subtitle')
+          .whereRef('subtitle.video_id', '=', 'video.id')
+          .select('subtitle.cues')
+          .orderBy('subtitle.is_default', 'desc')
+          .orderBy('subtitle.created_at')
+          .limit(1)
+          .as('transcript'),
       ]);
 
   return {
@@ -60,6 +97,29 @@ export function createSettingsRepo(db: Db) {
         .values({ video_id: videoId, [kind]: setting })
         .onConflict((oc) => oc.column('video_id').doUpdateSet({ [kind]: setting, updated_at: new Date() }))
         .execute();
+    },
+
+    /** One overlay screen's setting (its own jsonb column), creating the row on first save. */
+    async saveOverlay<K extends OverlayKind>(videoId: string, kind: K, setting: OverlaySettings[K]) {
+      const column = OVERLAY_COLUMNS[kind];
+      await db
+        .insertInto('video_setting')
+        .values({ video_id: videoId, [column]: setting })
+        .onConflict((oc) => oc.column('video_id').doUpdateSet({ [column]: setting, updated_at: new Date() }))
+        .execute();
+    },
+
+    /** Copies settings onto many videos at once (kit-clone): all of them or, on any failure, none. */
+    async saveMany(rows: { videoId: string; values: Updateable<VideoSettingTable> }[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const { videoId, values } of rows) {
+          await trx
+            .insertInto('video_setting')
+            .values({ video_id: videoId, ...values })
+            .onConflict((oc) => oc.column('video_id').doUpdateSet({ ...values, updated_at: new Date() }))
+            .execute();
+        }
+      });
     },
 
     async embedDomains(accountId: string): Promise<string[]> {

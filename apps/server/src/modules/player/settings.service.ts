@@ -1,20 +1,38 @@
+import { randomBytes } from 'node:crypto';
 import {
+  type BrandingSetting,
   type CLICK_KINDS,
+  type ClonePart,
   type ContactKind,
   type ContactSettings,
   DEFAULT_CONTACTS,
+  DEFAULT_OVERLAYS,
+  LOGO_MAX_BYTES,
+  type OverlayKind,
+  type OverlaySettings,
   type SeoPage,
   type SeoPageFields,
 } from '@leadreel/shared';
+import type { Updateable } from 'kysely';
+import type { VideoSettingTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { StorageDriver } from '../storage/storage.ts';
+import { videoMediaPrefix } from '../videos/keys.ts';
 import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
-import type { SettingsRepo } from './settings.repo.ts';
+import { OVERLAY_COLUMNS, type SettingsRepo } from './settings.repo.ts';
 
 /** What a video's SEO page is before its owner touches it: the video's own name, listed in search engines. */
 export const DEFAULT_SEO: SeoPageFields = { title: '', description: '', keywords: [], slug: '', indexable: true };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Where a video's logo is stored (read by the media routes). */
+export const logoFolder = (accountId: string, videoId: string, file: string) =>
+  `${videoMediaPrefix(accountId, videoId)}brand/${file}/`;
+
+/** The public address of a video's logo (served by the media routes). */
+export const logoPath = (videoId: string, file: string) => `/media/${videoId}/brand/${file}`;
 
 /** Where a video's public pages live: by slug when it has one (`/v/{slug}`), else by id. */
 export function watchPath(videoId: string, slug: string | null | undefined) {
@@ -29,9 +47,23 @@ export function createSettingsService(deps: {
   settings: SettingsRepo;
   videos: VideoRepo;
   accounts: AccountService;
+  storage: StorageDriver;
   publicUrl: string;
 }) {
-  const { settings, videos, accounts, publicUrl } = deps;
+  const { settings, videos, accounts, storage, publicUrl } = deps;
+
+  /** Branding is a paid plan's (spec §3 canUseBranding): a Free account sees LeadReel's look. */
+  async function assertBranding(accountId: string) {
+    const plan = await accounts.allowance(accountId);
+    if (!plan.privileges.canUseBranding) throw new AppError(403, 'branding_not_allowed');
+  }
+
+  /** Each logo in a folder of its own, so replacing one can delete it by prefix. */
+  const logoKey = (video: VideoRow, file: string) => `${logoFolder(video.account_id, video.id, file)}image`;
+  const brandingData = (videoId: string, branding: BrandingSetting) => ({
+    ...branding,
+    logoUrl: branding.logo ? logoPath(videoId, branding.logo) : null,
+  });
 
   /** Reading (the share and embed dialogs need the addresses) stays open until Clear; writing until Frozen. */
   async function ownVideo(accountId: string, videoId: string, feature: 'getData' | 'videoSettings'): Promise<VideoRow> {
@@ -101,6 +133,111 @@ export function createSettingsService(deps: {
         page_url: click.page,
         referrer: click.referrer,
       });
+    },
+
+    async getOverlay<K extends OverlayKind>(accountId: string, videoId: string, kind: K) {
+      await ownVideo(accountId, videoId, 'getData');
+      const row = await settings.find(videoId);
+      const setting = { ...DEFAULT_OVERLAYS[kind], ...row?.[OVERLAY_COLUMNS[kind]] } as OverlaySettings[K];
+      return kind === 'branding' ? brandingData(videoId, setting as BrandingSetting) : setting;
+    },
+
+    async saveOverlay<K extends OverlayKind>(accountId: string, videoId: string, kind: K, setting: OverlaySettings[K]) {
+      const video = await ownVideo(accountId, videoId, 'videoSettings');
+      const row = await settings.find(videoId);
+      if (kind === 'branding') {
+        await assertBranding(accountId);
+        const branding = setting as BrandingSetting;
+        if (branding.logo && !(await storage.head(logoKey(video, branding.logo)))) {
+          throw badRequest('logo_invalid', 'logo');
+        }
+        await settings.saveOverlay(videoId, kind, setting);
+        // The logo it replaces is no longer shown anywhere.
+        const previous = row?.branding?.logo;
+        if (previous && previous !== branding.logo)
+          await storage.deletePrefix(logoFolder(video.account_id, video.id, previous)).catch(() => undefined);
+        return brandingData(videoId, branding);
+      }
+      if (kind === 'widget') {
+        // The widget offers the channels the contact screens filled in; an empty one would lead nowhere.
+        const widget = setting as OverlaySettings['widget'];
+        const filled = {
+          whatsapp: Boolean(row?.whatsapp?.number),
+          telephone: Boolean(row?.telephone?.number),
+          email: Boolean(row?.email?.address),
+        };
+        if (widget.enabled && widget.channels.some((channel) => !filled[channel])) {
+          throw badRequest('widget_channel_unset', 'setting.channels');
+        }
+      }
+      await settings.saveOverlay(videoId, kind, setting);
+      return setting;
+    },
+
+    /** A logo image for the branding screen: checked by its bytes, stored under the video, named by us. */
+    async uploadLogo(accountId: string, videoId: string, base64: string) {
+      const video = await ownVideo(accountId, videoId, 'videoSettings');
+      await assertBranding(accountId);
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length > LOGO_MAX_BYTES) throw badRequest('logo_too_large', 'image');
+      const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+      if (!png && !jpeg) throw badRequest('logo_file_invalid', 'image');
+      const logo = `logo-${randomBytes(10).toString('hex').slice(0, 16)}.${png ? 'png' : 'jpg'}`;
+      await storage.put(logoKey(video, logo), bytes, png ? 'image/png' : 'image/jpeg');
+      return { logo, logoUrl: logoPath(videoId, logo) };
+    },
+
+    /**
+     * kit-clone: the chosen settings of one video onto many of the owner's other videos, in one transaction.
+     * The SEO page goes without its title and link name (they name one video); a logo is copied with it.
+     */
+    async cloneKit(accountId: string, input: { videoId: string; targetVideoIds: string[]; parts: ClonePart[] }) {
+      const source = await ownVideo(accountId, input.videoId, 'videoSettings');
+      const parts = new Set(input.parts);
+      if (parts.has('branding')) await assertBranding(accountId);
+      const targetIds = [...new Set(input.targetVideoIds)].filter((id) => id !== source.id);
+      const targets: VideoRow[] = [];
+      for (const id of targetIds) {
+        const target = await videos.findById(id);
+        if (!target || target.account_id !== accountId)
+          throw new AppError(404, 'video_invalid', { field: 'targetVideoIds' });
+        targets.push(target);
+      }
+      const row = await settings.find(source.id);
+      const rows = [];
+      for (const target of targets) {
+        const values: Updateable<VideoSettingTable> = {};
+        const current = await settings.find(target.id);
+        if (parts.has('seo')) {
+          const from = { ...DEFAULT_SEO, ...row?.seo };
+          const own = { ...DEFAULT_SEO, ...current?.seo };
+          values.seo = { ...own, description: from.description, keywords: from.keywords, indexable: from.indexable };
+        }
+        for (const kind of ['whatsapp', 'telephone', 'email'] as const) {
+          if (parts.has(kind)) values[kind] = { ...DEFAULT_CONTACTS[kind], ...row?.[kind] } as never;
+        }
+        for (const kind of ['branding', 'superAction', 'widget', 'share'] as const) {
+          if (parts.has(kind))
+            values[OVERLAY_COLUMNS[kind]] = { ...DEFAULT_OVERLAYS[kind], ...row?.[OVERLAY_COLUMNS[kind]] } as never;
+        }
+        const logo = parts.has('branding') ? row?.branding?.logo : null;
+        if (logo) {
+          const stored = await storage.get(logoKey(source, logo));
+          if (stored) {
+            const chunks: Buffer[] = [];
+            for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+            await storage.put(
+              logoKey(target, logo),
+              Buffer.concat(chunks),
+              logo.endsWith('.png') ? 'image/png' : 'image/jpeg',
+            );
+          }
+        }
+        rows.push({ videoId: target.id, values });
+      }
+      await settings.saveMany(rows);
+      return { copied: rows.length };
     },
 
     async getSeo(accountId: string, videoId: string): Promise<SeoPage> {

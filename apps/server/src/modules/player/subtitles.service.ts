@@ -1,0 +1,172 @@
+import {
+  type Cue,
+  cuesField,
+  parseSubtitles,
+  SUBTITLE_TRACKS_MAX,
+  type Subtitle,
+  SubtitleParseError,
+} from '@leadreel/shared';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { SubtitleTable } from '../../db/schema.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+
+/** The public WebVTT of a track; the version in the query changes with every edit, so it caches for a year. */
+export const subtitlePath = (videoId: string, subtitleId: string, version: number) =>
+  `/media/${videoId}/subtitles/${subtitleId}.vtt?v=${version}`;
+
+const version = (row: Selectable<SubtitleTable>) => row.updated_at.getTime();
+
+function toSubtitle(row: Selectable<SubtitleTable>): Subtitle {
+  return {
+    subtitleId: row.id,
+    videoId: row.video_id,
+    lang: row.lang,
+    label: row.label,
+    isDefault: row.is_default,
+    cues: row.cues,
+    url: subtitlePath(row.video_id, row.id, version(row)),
+  };
+}
+
+/**
+ * spec §2 subtitle: per-language tracks a viewer can switch on, uploaded as SRT or WebVTT and edited cue by
+ * cue. Stored as cues (not files), so the editor, the WebVTT the player loads and the watch page's
+ * transcript all come from one place. Owner only, writes before the Frozen period (spec §4).
+ */
+export function createSubtitleService(deps: { db: Db; videos: VideoRepo; accounts: AccountService }) {
+  const { db, videos, accounts } = deps;
+
+  async function ownVideo(accountId: string, videoId: string, feature: 'getData' | 'videoSettings'): Promise<VideoRow> {
+    await accounts.assertFeatureAllowed(accountId, feature);
+    const video = await videos.findById(videoId);
+    if (!video || video.account_id !== accountId) throw new AppError(404, 'video_invalid', { field: 'videoId' });
+    return video;
+  }
+
+  /** A track of the account's own video, else the same 404 as one that never was. */
+  async function ownTrack(accountId: string, subtitleId: string) {
+    await accounts.assertFeatureAllowed(accountId, 'videoSettings');
+    const row = await db
+      .selectFrom('subtitle')
+      .innerJoin('video', 'video.id', 'subtitle.video_id')
+      .selectAll('subtitle')
+      .where('subtitle.id', '=', subtitleId)
+      .where('video.account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'subtitle_not_found', { field: 'subtitleId' });
+    return row;
+  }
+
+  /** The file's cues, held to the editor's own rules so an upload never stores what a save would refuse. */
+  function cuesOf(content: string): Cue[] {
+    let cues: Cue[];
+    try {
+      cues = parseSubtitles(content);
+    } catch (error) {
+      if (error instanceof SubtitleParseError) throw badRequest('subtitle_file_invalid', 'content');
+      throw error;
+    }
+    const checked = cuesField.safeParse(cues);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message;
+      throw badRequest(message === 'subtitle_empty' ? 'subtitle_file_invalid' : (message as never), 'content');
+    }
+    return checked.data;
+  }
+
+  return {
+    async list(accountId: string, videoId: string): Promise<Subtitle[]> {
+      await ownVideo(accountId, videoId, 'getData');
+      const rows = await db
+        .selectFrom('subtitle')
+        .selectAll()
+        .where('video_id', '=', videoId)
+        .orderBy('created_at')
+        .execute();
+      return rows.map(toSubtitle);
+    },
+
+    async upload(
+      accountId: string,
+      input: { videoId: string; lang: string; label: string; fileName: string; content: string },
+    ): Promise<Subtitle> {
+      const video = await ownVideo(accountId, input.videoId, 'videoSettings');
+      if (!/\.(srt|vtt)$/i.test(input.fileName)) throw badRequest('subtitle_file_invalid', 'fileName');
+      const cues = cuesOf(input.content);
+      const count = await db
+        .selectFrom('subtitle')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('video_id', '=', video.id)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= SUBTITLE_TRACKS_MAX) throw conflict('subtitle_tracks_too_many');
+      try {
+        const row = await db
+          .insertInto('subtitle')
+          .values({ video_id: video.id, lang: input.lang, label: input.label, cues: JSON.stringify(cues) as never })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toSubtitle(row);
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError(409, 'subtitle_lang_taken', { field: 'lang' });
+        }
+        throw error;
+      }
+    },
+
+    /** The editor's save: the whole track's label and cues, in time order. */
+    async save(accountId: string, input: { subtitleId: string; label: string; cues: Cue[] }): Promise<Subtitle> {
+      await ownTrack(accountId, input.subtitleId);
+      const cues = [...input.cues].sort((a, b) => a.start - b.start);
+      const row = await db
+        .updateTable('subtitle')
+        .set({ label: input.label, cues: JSON.stringify(cues) as never, updated_at: new Date() })
+        .where('id', '=', input.subtitleId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toSubtitle(row);
+    },
+
+    async remove(accountId: string, subtitleId: string) {
+      await ownTrack(accountId, subtitleId);
+      await db.deleteFrom('subtitle').where('id', '=', subtitleId).execute();
+    },
+
+    /** The track the player turns on by itself (null for none); one per video. */
+    async setDefault(accountId: string, videoId: string, subtitleId: string | null): Promise<Subtitle[]> {
+      await ownVideo(accountId, videoId, 'videoSettings');
+      if (subtitleId) {
+        const track = await ownTrack(accountId, subtitleId);
+        if (track.video_id !== videoId) throw new AppError(404, 'subtitle_not_found', { field: 'subtitleId' });
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('subtitle')
+          .set({ is_default: false })
+          .where('video_id', '=', videoId)
+          .where('is_default', '=', true)
+          .execute();
+        if (subtitleId)
+          await trx.updateTable('subtitle').set({ is_default: true }).where('id', '=', subtitleId).execute();
+      });
+      return this.list(accountId, videoId);
+    },
+
+    /** A track as WebVTT for the player, when its video is one a viewer can see. */
+    async publicTrack(videoId: string, subtitleId: string) {
+      return db
+        .selectFrom('subtitle')
+        .innerJoin('video', 'video.id', 'subtitle.video_id')
+        .select(['subtitle.cues', 'subtitle.lang'])
+        .where('subtitle.id', '=', subtitleId)
+        .where('subtitle.video_id', '=', videoId)
+        .where('video.playable', '=', true)
+        .where('video.status', 'in', ['processing', 'ready'])
+        .executeTakeFirst();
+    },
+  };
+}
+export type SubtitleService = ReturnType<typeof createSubtitleService>;

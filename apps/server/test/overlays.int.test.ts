@@ -1,0 +1,489 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
+import { makeVideo } from './media/fixtures.ts';
+import { uploadFlow } from './media/upload-flow.ts';
+
+// issue 5: the rest of the video settings (branding, call to action, widget, share, subtitles, kit-clone)
+// and what the viewer's pages make of them.
+let t: TestApp;
+let work: string;
+const { upload, settled } = uploadFlow(() => t);
+const PUBLIC = 'https://videos.example.com';
+beforeAll(async () => {
+  // Pages are rendered on every request here, so a saved setting shows at once.
+  t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true, pageCacheMs: 0 });
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-overlays-'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function accountWithVideos(count = 1) {
+  const account = await signUp(t);
+  const videoIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const source = await makeVideo(path.join(work, `${Date.now()}-${i}.mp4`), { seconds: 2 });
+    const { videoId } = await upload(account.token, source, { name: `clip-${i}.mp4` });
+    expect((await settled(account.token, videoId)).status).toBe('ready');
+    videoIds.push(videoId);
+  }
+  return { ...account, videoId: videoIds[0] as string, videoIds };
+}
+
+const setPlan = (email: string, plan: 'Free' | 'Pro') =>
+  t.db.updateTable('account').set({ plan_type: plan }).where('email', '=', email).execute();
+const watch = async (videoId: string) => (await t.app.inject({ url: `/v/${videoId}` })).body;
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const HOSTILE = `"><img src=x onerror=alert(2)></script>`;
+
+/** Each bad setting answers 400 with its message; the stored setting is what it was. */
+async function expectRefusals(
+  token: string,
+  pathName: string,
+  videoId: string,
+  valid: Record<string, unknown>,
+  cases: [Record<string, unknown>, string][],
+) {
+  const before = (await get(t.app, `/api/vod/video/${pathName}?videoId=${videoId}`, token)).body.data;
+  for (const [change, error] of cases) {
+    const answer = await post(
+      t.app,
+      `/api/vod/video/${pathName}/save`,
+      { videoId, setting: { ...valid, ...change } },
+      token,
+    );
+    expect(answer.body.error, JSON.stringify(change)).toBe(error);
+    expect(answer.status, JSON.stringify(change)).toBe(400);
+  }
+  expect((await get(t.app, `/api/vod/video/${pathName}?videoId=${videoId}`, token)).body.data).toEqual(before);
+}
+
+const BRANDING = {
+  logo: null,
+  logoPosition: 'top-right',
+  logoLink: 'https://acme.example.com/',
+  playerColor: '#FF5500',
+  buttonColor: '#222',
+  fontColor: '#ffffff',
+};
+
+describe('branding (spec §2 branding, gated by canUseBranding)', () => {
+  it('is refused on the Free plan, which keeps the "powered by" mark', async () => {
+    const { token, videoId } = await accountWithVideos();
+    const saved = await post(t.app, '/api/vod/video/logo/save', { videoId, setting: BRANDING }, token);
+    expect([saved.status, saved.body.error]).toEqual([403, 'branding_not_allowed']);
+    const logo = await post(t.app, '/api/vod/video/logo/upload', { videoId, image: PNG }, token);
+    expect([logo.status, logo.body.error]).toEqual([403, 'branding_not_allowed']);
+    expect(await watch(videoId)).toContain('class="lr-mark"');
+  });
+
+  it('on a paid plan: a logo and colours replace the mark, under a CSP that hashes the exact style', async () => {
+    const { token, videoId, email } = await accountWithVideos();
+    await setPlan(email, 'Pro');
+    const uploaded = await post(t.app, '/api/vod/video/logo/upload', { videoId, image: PNG }, token);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.data.logo).toMatch(/^logo-[a-z0-9]{16}\.png$/);
+    const saved = await post(
+      t.app,
+      '/api/vod/video/logo/save',
+      { videoId, setting: { ...BRANDING, logo: uploaded.body.data.logo } },
+      token,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ playerColor: '#ff5500', buttonColor: '#222222' });
+
+    const image = await t.app.inject({ url: saved.body.data.logoUrl });
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(image.rawPayload.equals(Buffer.from(PNG, 'base64'))).toBe(true);
+
+    const response = await t.app.inject({ url: `/v/${videoId}` });
+    expect(response.body).not.toContain('class="lr-mark"');
+    expect(response.body).toContain(`<a class="lr-logo lr-logo-top-right" href="https://acme.example.com/"`);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1] ?? '';
+    expect(style).toContain('--lr-accent:#ff5500;--lr-button:#222222');
+    const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+    expect(String(response.headers['content-security-policy'])).toContain(`style-src ${hash}`);
+
+    // A new logo replaces the old one, whose address then stops answering.
+    const second = await post(t.app, '/api/vod/video/logo/upload', { videoId, image: PNG }, token);
+    await post(
+      t.app,
+      '/api/vod/video/logo/save',
+      { videoId, setting: { ...BRANDING, logo: second.body.data.logo } },
+      token,
+    );
+    expect((await t.app.inject({ url: saved.body.data.logoUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: second.body.data.logoUrl })).statusCode).toBe(200);
+  });
+
+  it('refuses bad colours, links, logos and files', async () => {
+    const { token, videoId, email } = await accountWithVideos();
+    await setPlan(email, 'Pro');
+    await expectRefusals(token, 'logo', videoId, BRANDING, [
+      [{ playerColor: 'red' }, 'color_invalid'],
+      [{ buttonColor: '#12345' }, 'color_invalid'],
+      [{ fontColor: '#1234567' }, 'color_invalid'],
+      [{ logoLink: 'javascript:alert(1)' }, 'url_invalid'],
+      [{ logoLink: 'acme.example.com' }, 'url_invalid'],
+      [{ logo: '../../secret' }, 'logo_invalid'],
+      [{ logo: 'logo-aaaaaaaaaaaaaaaa.png' }, 'logo_invalid'],
+      [{ logoPosition: 'middle' }, 'illegal_input'],
+    ]);
+    const text = Buffer.from('<svg onload=alert(1)>').toString('base64');
+    const refused = await post(t.app, '/api/vod/video/logo/upload', { videoId, image: text }, token);
+    expect([refused.status, refused.body.error]).toEqual([400, 'logo_file_invalid']);
+    const big = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
+    const tooLarge = await post(t.app, '/api/vod/video/logo/upload', { videoId, image: big }, token);
+    expect([tooLarge.status, tooLarge.body.error]).toEqual([400, 'logo_too_large']);
+    const other = await accountWithVideos();
+    await setPlan(other.email, 'Pro');
+    const foreign = await post(t.app, '/api/vod/video/logo/upload', { videoId, image: PNG }, other.token);
+    expect([foreign.status, foreign.body.error]).toEqual([404, 'video_invalid']);
+    expect((await get(t.app, `/api/vod/video/logo?videoId=${videoId}`, other.token)).status).toBe(404);
+  });
+});
+
+const ACTION = {
+  enabled: true,
+  style: 'button',
+  text: 'Book a demo',
+  link: 'https://acme.example.com/demo',
+  position: 'bottom-left',
+  timing: 'during',
+  showFrom: 1,
+  showUntil: 5,
+};
+
+describe('the call to action (spec §2 super-action) and the widget', () => {
+  it('shows the call to action over the player at its times or at the end, and below the title', async () => {
+    const { token, videoId } = await accountWithVideos();
+    await expectRefusals(token, 'super-action', videoId, ACTION, [
+      [{ text: '' }, 'action_text_required'],
+      [{ text: 'x'.repeat(61) }, 'action_text_too_long'],
+      [{ link: 'javascript:alert(1)' }, 'url_invalid'],
+      [{ link: '' }, 'url_invalid'],
+      [{ showUntil: 1 }, 'contact_times'],
+      [{ style: 'popup' }, 'illegal_input'],
+      [{ timing: 'later' }, 'illegal_input'],
+    ]);
+    expect((await post(t.app, '/api/vod/video/super-action/save', { videoId, setting: ACTION }, token)).status).toBe(
+      200,
+    );
+    const during = await watch(videoId);
+    expect(during).toContain(
+      '<a class="lr-action lr-contact lr-pos-bottom-left" href="https://acme.example.com/demo" target="_blank" rel="noopener" data-lr-contact="action" data-from="1" data-until="5">Book a demo</a>',
+    );
+    expect(during).toContain('watch-contact watch-action');
+    const atEnd = { ...ACTION, style: 'banner', timing: 'end', text: HOSTILE };
+    expect((await post(t.app, '/api/vod/video/super-action/save', { videoId, setting: atEnd }, token)).status).toBe(
+      200,
+    );
+    const ended = await watch(videoId);
+    expect(ended).toMatch(/class="lr-action lr-action-banner"[^>]*data-at-end>/);
+    expect(ended).not.toContain('<img src=x');
+    expect(ended).toContain('&quot;&gt;&lt;img src=x onerror=alert(2)&gt;&lt;/script&gt;');
+  });
+
+  it('offers the contact channels the owner filled in, in one floating widget whose clicks are recorded', async () => {
+    const { token, videoId } = await accountWithVideos();
+    const widget = {
+      enabled: true,
+      title: 'Talk to sales',
+      message: 'We answer within the hour.',
+      channels: ['whatsapp'],
+      position: 'bottom-left',
+    };
+    const unset = await post(t.app, '/api/vod/video/widget/save', { videoId, setting: widget }, token);
+    expect([unset.status, unset.body.error, unset.body.field]).toEqual([
+      400,
+      'widget_channel_unset',
+      'setting.channels',
+    ]);
+    await expectRefusals(token, 'widget', videoId, widget, [
+      [{ channels: [] }, 'widget_channels_required'],
+      [{ channels: ['whatsapp', 'whatsapp'] }, 'illegal_input'],
+      [{ channels: ['fax'] }, 'illegal_input'],
+      [{ title: 'x'.repeat(41) }, 'widget_title_too_long'],
+      [{ message: 'x'.repeat(201) }, 'widget_message_too_long'],
+      [{ position: 'top-left' }, 'illegal_input'],
+    ]);
+    const whatsapp = {
+      enabled: false,
+      label: '',
+      position: 'bottom-right',
+      showFrom: 0,
+      showUntil: null,
+      number: '+86 138 0013 8000',
+      message: 'Hi',
+    };
+    expect((await post(t.app, '/api/vod/video/whatsapp/save', { videoId, setting: whatsapp }, token)).status).toBe(200);
+    expect((await post(t.app, '/api/vod/video/widget/save', { videoId, setting: widget }, token)).status).toBe(200);
+    const html = await watch(videoId);
+    expect(html).toContain('<details class="lr-widget lr-widget-bottom-left"><summary>Talk to sales</summary>');
+    expect(html).toContain(
+      'href="https://wa.me/8613800138000?text=Hi" target="_blank" rel="noopener" data-lr-contact="widget"',
+    );
+    // The WhatsApp button itself is off: only the widget offers it.
+    expect(html).not.toContain('lr-contact lr-pos-bottom-right lr-whatsapp');
+
+    for (const kind of ['widget', 'action']) {
+      const click = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/click',
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify({ videoId, kind, second: 3, page: 'https://customer.example/p', referrer: '' }),
+      });
+      expect(click.statusCode).toBe(204);
+    }
+    const clicks = await t.db.selectFrom('contact_click').select('kind').where('video_id', '=', videoId).execute();
+    expect(clicks.map((c) => c.kind).sort()).toEqual(['action', 'widget']);
+  });
+});
+
+describe('share networks (spec §2 share)', () => {
+  it('shows the chosen networks on the watch page and in the embed, and none when off', async () => {
+    const { token, videoId } = await accountWithVideos();
+    const fresh = await watch(videoId);
+    expect(fresh).toContain(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${PUBLIC}/v/${videoId}`)}`,
+    );
+    expect(fresh).toContain(`data-lr-copy="${PUBLIC}/v/${videoId}" hidden>Copy link</button>`);
+    const chosen = { enabled: true, networks: ['telegram', 'pinterest'] };
+    expect((await post(t.app, '/api/vod/video/share/save', { videoId, setting: chosen }, token)).status).toBe(200);
+    const html = await watch(videoId);
+    expect(html).toContain('https://t.me/share/url?url=');
+    expect(html).toContain('https://pinterest.com/pin/create/button/?url=');
+    expect(html).not.toContain('facebook.com');
+    expect((await t.app.inject({ url: `/embed/${videoId}` })).body).toContain('<details class="lr-share">');
+    await post(t.app, '/api/vod/video/share/save', { videoId, setting: { enabled: false, networks: ['x'] } }, token);
+    expect(await watch(videoId)).not.toContain('class="watch-share"');
+    await expectRefusals(token, 'share', videoId, chosen, [
+      [{ networks: ['myspace'] }, 'illegal_input'],
+      [{ networks: ['x', 'x'] }, 'illegal_input'],
+      [{ enabled: 'yes' }, 'illegal_input'],
+    ]);
+  });
+});
+
+const SRT = `1
+00:00:00,500 --> 00:00:02,000
+Welcome to <b>Acme</b>
+
+2
+00:00:02,000 --> 00:00:04,250
+Price < $5 & "free" <script>alert(1)</script>
+`;
+const VTT = `WEBVTT
+
+NOTE a comment
+
+00:00.000 --> 00:01.500 align:start
+欢迎观看
+`;
+
+describe('subtitles (spec §2 subtitle)', () => {
+  const uploadTrack = (token: string, body: Record<string, unknown>) =>
+    post(t.app, '/api/vod/video/subtitle/upload', body, token);
+
+  it('takes SRT and WebVTT per language, serves WebVTT, and shows the default track as the transcript', async () => {
+    const { token, videoId } = await accountWithVideos();
+    const english = await uploadTrack(token, {
+      videoId,
+      lang: 'en',
+      label: 'English',
+      fileName: 'en.srt',
+      content: SRT,
+    });
+    expect(english.status).toBe(200);
+    expect(english.body.data.cues).toEqual([
+      { start: 0.5, end: 2, text: 'Welcome to Acme' },
+      { start: 2, end: 4.25, text: 'Price < $5 & "free" alert(1)' },
+    ]);
+    const chinese = await uploadTrack(token, {
+      videoId,
+      lang: 'zh-CN',
+      label: '中文',
+      fileName: 'zh.VTT',
+      content: VTT,
+    });
+    expect(chinese.status).toBe(200);
+
+    const vtt = await t.app.inject({ url: english.body.data.url });
+    expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(vtt.body).toBe(
+      'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nWelcome to Acme\n\n00:00:02.000 --> 00:00:04.250\nPrice &lt; $5 &amp; "free" alert(1)\n',
+    );
+
+    let html = await watch(videoId);
+    expect(html).toContain('<h2>Transcript</h2>');
+    expect(html).toContain('<span class="cue-time">0:00</span> Welcome to Acme');
+    expect(html).toContain('data-tracks="[{&quot;src&quot;:');
+    expect(html).toContain('<span class="cue-time">0:02</span> Price &lt; $5 &amp; &quot;free&quot; alert(1)</li>');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}');
+    expect(ld.transcript).toBe('Welcome to Acme Price < $5 & "free" alert(1)');
+    expect(html).toContain('Price \\u003c $5 \\u0026');
+
+    const defaulted = await post(
+      t.app,
+      '/api/vod/video/subtitle/default',
+      { videoId, subtitleId: chinese.body.data.subtitleId },
+      token,
+    );
+    expect(defaulted.body.data.map((s: { lang: string; isDefault: boolean }) => [s.lang, s.isDefault])).toEqual([
+      ['en', false],
+      ['zh-CN', true],
+    ]);
+    html = await watch(videoId);
+    expect(html).toContain('<span class="cue-time">0:00</span> 欢迎观看');
+    expect(html).toContain(
+      '&quot;lang&quot;:&quot;zh-CN&quot;,&quot;label&quot;:&quot;中文&quot;,&quot;isDefault&quot;:true',
+    );
+  });
+
+  it('edits cues, deletes tracks, and refuses bad files, cues and other accounts', async () => {
+    const { token, videoId } = await accountWithVideos();
+    const base = { videoId, lang: 'en', label: 'English', fileName: 'en.srt', content: SRT };
+    const track = (await uploadTrack(token, base)).body.data;
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ lang: 'en' }, 409, 'subtitle_lang_taken'],
+      [{ lang: 'english!' }, 400, 'subtitle_lang_invalid'],
+      [{ lang: 'fr', fileName: 'notes.txt' }, 400, 'subtitle_file_invalid'],
+      [{ lang: 'fr', content: 'just some words' }, 400, 'subtitle_file_invalid'],
+      [{ lang: 'fr', content: '' }, 400, 'subtitle_file_invalid'],
+      [{ lang: 'fr', content: '1\n00:00:05,000 --> 00:00:01,000\nbackwards\n' }, 400, 'subtitle_cue_times'],
+      [{ lang: 'fr', label: '' }, 400, 'subtitle_label_required'],
+      [{ lang: 'fr', label: 'x'.repeat(41) }, 400, 'subtitle_label_too_long'],
+      [{ lang: 'fr', content: 42 }, 400, 'illegal_input'],
+    ];
+    for (const [change, status, error] of refusals) {
+      const answer = await uploadTrack(token, { ...base, ...change });
+      expect([answer.status, answer.body.error], JSON.stringify(change)).toEqual([status, error]);
+    }
+    expect((await get(t.app, `/api/vod/video/subtitle/list?videoId=${videoId}`, token)).body.data).toHaveLength(1);
+
+    const save = (body: Record<string, unknown>, as = token) => post(t.app, '/api/vod/video/subtitle/save', body, as);
+    const cues = [
+      { start: 3, end: 4, text: 'Second' },
+      { start: 0, end: 1.5, text: 'First' },
+    ];
+    const saved = await save({ subtitleId: track.subtitleId, label: 'English (edited)', cues });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.cues.map((cue: { text: string }) => cue.text)).toEqual(['First', 'Second']);
+    expect(saved.body.data.url).not.toBe(track.url);
+    for (const [bad, error] of [
+      [[{ start: 2, end: 1, text: 'x' }], 'subtitle_cue_times'],
+      [[{ start: 0, end: 1, text: ' ' }], 'subtitle_cue_empty'],
+      [[{ start: 0, end: 1, text: 'x'.repeat(501) }], 'subtitle_cue_too_long'],
+      [[], 'subtitle_empty'],
+      ['cues', 'illegal_input'],
+    ] as const) {
+      const answer = await save({ subtitleId: track.subtitleId, label: 'x', cues: bad });
+      expect([answer.status, answer.body.error]).toEqual([400, error]);
+    }
+    const other = await accountWithVideos();
+    expect((await save({ subtitleId: track.subtitleId, label: 'mine', cues }, other.token)).status).toBe(404);
+    const foreignDelete = await post(
+      t.app,
+      '/api/vod/video/subtitle/delete',
+      { subtitleId: track.subtitleId },
+      other.token,
+    );
+    expect([foreignDelete.status, foreignDelete.body.error]).toEqual([404, 'subtitle_not_found']);
+    const foreignDefault = await post(
+      t.app,
+      '/api/vod/video/subtitle/default',
+      { videoId: other.videoId, subtitleId: track.subtitleId },
+      other.token,
+    );
+    expect(foreignDefault.status).toBe(404);
+    expect((await get(t.app, `/api/vod/video/subtitle/list?videoId=${videoId}`, other.token)).status).toBe(404);
+
+    expect((await post(t.app, '/api/vod/video/subtitle/delete', { subtitleId: track.subtitleId }, token)).status).toBe(
+      200,
+    );
+    expect((await t.app.inject({ url: saved.body.data.url })).statusCode).toBe(404);
+    expect(await watch(videoId)).not.toContain('Transcript');
+  });
+});
+
+describe('kit-clone (spec §2 kit-clone)', () => {
+  it('copies the chosen settings onto many videos at once, and all or nothing', async () => {
+    const { token, videoIds } = await accountWithVideos(3);
+    const [source, first, second] = videoIds as [string, string, string];
+    await post(t.app, '/api/vod/video/super-action/save', { videoId: source, setting: ACTION }, token);
+    await post(
+      t.app,
+      '/api/vod/video/share/save',
+      { videoId: source, setting: { enabled: false, networks: [] } },
+      token,
+    );
+    await post(
+      t.app,
+      '/api/vod/video/seo-page/save',
+      {
+        videoId: source,
+        title: 'Source',
+        description: 'Shared words',
+        keywords: ['k'],
+        slug: 'source-video',
+        indexable: false,
+      },
+      token,
+    );
+    await post(
+      t.app,
+      '/api/vod/video/seo-page/save',
+      { videoId: first, title: 'First own title', description: '', keywords: [], slug: 'first-video', indexable: true },
+      token,
+    );
+    const clone = (body: Record<string, unknown>, as = token) => post(t.app, '/api/vod/video/kit-clone', body, as);
+
+    const other = await accountWithVideos();
+    const mixed = await clone({ videoId: source, targetVideoIds: [first, other.videoId], parts: ['superAction'] });
+    expect([mixed.status, mixed.body.error]).toEqual([404, 'video_invalid']);
+    expect((await get(t.app, `/api/vod/video/super-action?videoId=${first}`, token)).body.data.enabled).toBe(false);
+    for (const [body, error] of [
+      [{ videoId: source, targetVideoIds: [], parts: ['share'] }, 'clone_targets_required'],
+      [{ videoId: source, targetVideoIds: [first], parts: [] }, 'clone_parts_required'],
+      [{ videoId: source, targetVideoIds: [first], parts: ['everything'] }, 'illegal_input'],
+      [
+        { videoId: source, targetVideoIds: Array.from({ length: 101 }, () => first), parts: ['share'] },
+        'clone_targets_too_many',
+      ],
+    ] as const) {
+      const answer = await clone(body);
+      expect([answer.status, answer.body.error]).toEqual([400, error]);
+    }
+    const branding = await clone({ videoId: source, targetVideoIds: [first], parts: ['branding'] });
+    expect([branding.status, branding.body.error]).toEqual([403, 'branding_not_allowed']);
+    expect((await clone({ videoId: source, targetVideoIds: [first], parts: ['share'] }, other.token)).status).toBe(404);
+
+    const done = await clone({
+      videoId: source,
+      targetVideoIds: [first, second, source],
+      parts: ['superAction', 'share', 'seo'],
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toEqual({ copied: 2 });
+    for (const target of [first, second]) {
+      expect((await get(t.app, `/api/vod/video/super-action?videoId=${target}`, token)).body.data).toEqual(ACTION);
+      expect((await get(t.app, `/api/vod/video/share?videoId=${target}`, token)).body.data.enabled).toBe(false);
+      const seo = (await get(t.app, `/api/vod/video/seo-page?videoId=${target}`, token)).body.data;
+      expect(seo).toMatchObject({ description: 'Shared words', keywords: ['k'], indexable: false });
+    }
+    // Each video keeps its own title and link name.
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${first}`, token)).body.data).toMatchObject({
+      title: 'First own title',
+      slug: 'first-video',
+    });
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${second}`, token)).body.data).toMatchObject({
+      title: '',
+      slug: '',
+    });
+  });
+});
