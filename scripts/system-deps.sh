@@ -12,6 +12,8 @@ declare -A probe=(
 if [ "$mode" = test ]; then
   probe[chromium]=/usr/bin/chromium
   probe[postgresql-15]=/usr/lib/postgresql/15/bin/initdb
+  # The Nu HTML checker (vnu-jar) runs on Java; any java already on PATH will do.
+  command -v java >/dev/null 2>&1 || probe[default-jre-headless]=/usr/bin/java
 fi
 
 missing=()

@@ -1,5 +1,16 @@
 import type {
   AccountDetail,
+  brandingData,
+  defaultSubtitleBody,
+  kitCloneBody,
+  kitCloneData,
+  logoUploadBody,
+  logoUploadData,
+  OverlayKind,
+  OverlaySettings,
+  Subtitle,
+  saveSubtitleBody,
+  uploadSubtitleBody,
   accessTokenData,
   addFolderBody,
   baseInfoData,
@@ -97,6 +108,14 @@ export const videosApi = {
 /** One contact button's setting, whichever kind (the form holds the union of their fields). */
 export type ContactSetting = z.infer<typeof whatsappData> & Partial<z.infer<typeof emailButtonData>>;
 const CONTACT_PATHS: Record<ContactKind, string> = { whatsapp: 'whatsapp', telephone: 'phone', email: 'email' };
+const OVERLAY_PATHS: Record<OverlayKind, string> = {
+  branding: 'logo',
+  superAction: 'super-action',
+  widget: 'widget',
+  share: 'share',
+};
+/** What each overlay screen reads: its setting (branding adds the logo's address). */
+export type OverlayData = Omit<OverlaySettings, 'branding'> & { branding: Data<typeof brandingData> };
 
 /** The video settings screens (spec §2 /video-setting/{videoId}). */
 export const settingsApi = {
@@ -107,6 +126,19 @@ export const settingsApi = {
     api.get<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}`, { videoId }),
   saveContact: (kind: ContactKind, body: { videoId: string; setting: Partial<ContactSetting> }) =>
     api.post<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}/save`, body),
+  overlay: <K extends OverlayKind>(kind: K, videoId: string) =>
+    api.get<OverlayData[K]>(`/vod/video/${OVERLAY_PATHS[kind]}`, { videoId }),
+  saveOverlay: <K extends OverlayKind>(kind: K, body: { videoId: string; setting: OverlaySettings[K] }) =>
+    api.post<OverlayData[K]>(`/vod/video/${OVERLAY_PATHS[kind]}/save`, body),
+  uploadLogo: (body: Body<typeof logoUploadBody>) =>
+    api.post<Data<typeof logoUploadData>>('/vod/video/logo/upload', body),
+  kitClone: (body: Body<typeof kitCloneBody>) => api.post<Data<typeof kitCloneData>>('/vod/video/kit-clone', body),
+  subtitles: (videoId: string) => api.get<Subtitle[]>('/vod/video/subtitle/list', { videoId }),
+  uploadSubtitle: (body: Body<typeof uploadSubtitleBody>) => api.post<Subtitle>('/vod/video/subtitle/upload', body),
+  saveSubtitle: (body: Body<typeof saveSubtitleBody>) => api.post<Subtitle>('/vod/video/subtitle/save', body),
+  deleteSubtitle: (subtitleId: string) => api.post<null>('/vod/video/subtitle/delete', { subtitleId }),
+  setDefaultSubtitle: (body: Body<typeof defaultSubtitleBody>) =>
+    api.post<Subtitle[]>('/vod/video/subtitle/default', body),
   seoPage: (videoId: string) => api.get<SeoPage>('/vod/video/seo-page', { videoId }),
   saveSeoPage: (body: Body<typeof saveSeoPageBody>) => api.post<SeoPage>('/vod/video/seo-page/save', body),
 };

@@ -16,6 +16,12 @@ export type PageKey =
   | 'guide-step'
   | 'seo-page'
   | 'contact-button'
+  | 'branding'
+  | 'super-action'
+  | 'widget'
+  | 'share'
+  | 'subtitle'
+  | 'kit-clone'
   | 'not-available';
 
 export type RouteDef = {
@@ -149,6 +155,20 @@ export const GUIDE_ROUTE: RouteDef = {
   })),
 };
 
+/** The video settings screens that exist, by route name (the rest are announced as coming). */
+const VIDEO_SETTING_PAGES: Record<string, PageKey> = {
+  'basic-setting': 'seo-page',
+  whatsapp: 'contact-button',
+  telephone: 'contact-button',
+  email: 'contact-button',
+  branding: 'branding',
+  'super-action': 'super-action',
+  widget: 'widget',
+  share: 'share',
+  subtitle: 'subtitle',
+  'kit-clone': 'kit-clone',
+};
+
 export const VIDEO_SETTING_ROUTE: RouteDef = {
   name: 'video-setting',
   path: '/video-setting/:videoId',
@@ -168,13 +188,10 @@ export const VIDEO_SETTING_ROUTE: RouteDef = {
     'global-voice',
     'kit-clone',
     'analytics',
-  ].map((name) =>
-    name === 'basic-setting'
-      ? { name, path: name, meta: meta(name), page: 'seo-page' as const }
-      : ['whatsapp', 'telephone', 'email'].includes(name)
-        ? { name, path: name, meta: meta(name), page: 'contact-button' as const }
-        : soon(name),
-  ),
+  ].map((name): RouteDef => {
+    const page = VIDEO_SETTING_PAGES[name];
+    return page ? { name, path: name, meta: meta(name), page } : soon(name);
+  }),
 };
 
 export const CHANNEL_SETTING_ROUTE: RouteDef = {

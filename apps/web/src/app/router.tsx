@@ -12,8 +12,12 @@ import { Register } from '../pages/auth/Register.tsx';
 import { ResetPassword } from '../pages/auth/ResetPassword.tsx';
 import { Overview } from '../pages/dashboard/Overview.tsx';
 import { UserGuide } from '../pages/guide/UserGuide.tsx';
+import { BrandingSetting } from '../pages/video-setting/BrandingSetting.tsx';
 import { ContactButtonSetting } from '../pages/video-setting/ContactButtonSetting.tsx';
+import { KitCloneSetting } from '../pages/video-setting/KitCloneSetting.tsx';
+import { ShareSetting, SuperActionSetting, WidgetSetting } from '../pages/video-setting/OverlaySettings.tsx';
 import { SeoPageSetting } from '../pages/video-setting/SeoPageSetting.tsx';
+import { SubtitleSetting } from '../pages/video-setting/SubtitleSetting.tsx';
 import { VideoSettingsLayout } from '../pages/video-setting/VideoSettingsLayout.tsx';
 import { VideoList } from '../pages/videos/VideoList.tsx';
 import { useAccountStore } from '../stores/account.ts';
@@ -36,6 +40,12 @@ const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {
   'guide-step': UserGuide,
   'seo-page': SeoPageSetting,
   'contact-button': ContactButtonSetting,
+  branding: BrandingSetting,
+  'super-action': SuperActionSetting,
+  widget: WidgetSetting,
+  share: ShareSetting,
+  subtitle: SubtitleSetting,
+  'kit-clone': KitCloneSetting,
 };
 
 function ParentRedirect({ def }: { def: RouteDef }) {

@@ -235,13 +235,13 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
 .lr-playing .lr-mark{top:8px;bottom:auto}
 .lr-contacts{position:absolute;inset:0;pointer-events:none}
-.lr-contact{position:absolute;pointer-events:auto;padding:8px 14px;border-radius:20px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-contact{position:absolute;pointer-events:auto;padding:8px 14px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
 .lr-contact.lr-whatsapp,.watch-contact.lr-whatsapp{background:#15803d}
 .lr-contact:focus-visible{outline:3px solid #fff}
 .lr-pos-top-left{top:12px;left:12px}.lr-pos-top-right{top:12px;right:12px}.lr-pos-bottom-left{bottom:60px;left:12px}.lr-pos-bottom-right{bottom:60px;right:12px}
 .lr-playing .lr-pos-top-right{top:44px}
 .watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
-.watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
+.watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
 .lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
 .lr-idle .lr-controls{opacity:0}.lr-idle{cursor:none}
 .lr-button{flex:none;width:36px;height:36px;padding:6px;border:0;border-radius:4px;background:none;color:#fff;cursor:pointer}
@@ -258,11 +258,11 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-preview-time{position:absolute;left:0;right:0;bottom:-1px;text-align:center;background:rgba(0,0,0,.6);font-size:12px}
 @media (max-width:480px){.lr-volume,.lr-time,.lr-speed{display:none}}
 .lr-mark{position:absolute;right:8px;bottom:8px;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
-.lr-action-banner{position:absolute;left:0;right:0;bottom:52px;pointer-events:auto;padding:12px 16px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-weight:600;text-align:center;text-decoration:none}
+.lr-action-banner{position:absolute;left:0;right:0;bottom:52px;pointer-events:auto;padding:12px 16px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-align:center;text-decoration:none}
 .lr-logo{position:absolute;z-index:1;display:block;line-height:0}.lr-logo img{position:static;width:auto;height:40px;max-width:160px;object-fit:contain}
 .lr-logo-top-left{top:12px;left:12px}.lr-logo-top-right{top:12px;right:12px}.lr-logo-bottom-left{bottom:60px;left:12px}.lr-logo-bottom-right{bottom:60px;right:12px}
 .lr-widget{position:absolute;bottom:60px;z-index:2;max-width:min(280px,80%);color:#1f1f1f;font-size:14px}.lr-widget-bottom-right{right:12px}.lr-widget-bottom-left{left:12px}
-.lr-widget summary{list-style:none;cursor:pointer;padding:10px 16px;border-radius:22px;background:var(--lr-button,#1677ff);color:var(--lr-button-text,#fff);font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-widget summary{list-style:none;cursor:pointer;padding:10px 16px;border-radius:22px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.35)}
 .lr-widget summary::-webkit-details-marker{display:none}
 .lr-widget-panel{position:absolute;bottom:48px;min-width:200px;padding:12px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}.lr-widget-bottom-right .lr-widget-panel{right:0}
 .lr-widget-panel p{margin:0 0 8px}.lr-widget-link{display:block;margin-top:6px;padding:8px 12px;border-radius:6px;background:#f0f5ff;color:#0b3d91;font-weight:600;text-decoration:none}

@@ -1,0 +1,215 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { signUpByApi } from './support-console.ts';
+import { uploadVideo } from './support-video.ts';
+
+// The public watch page as search engines and checkers judge it: Lighthouse's four categories on a phone
+// (its default mobile config, simulated throttling) and the Nu HTML checker on the watch page and the embed.
+const run = promisify(execFile);
+const requireCjs = createRequire(import.meta.url);
+
+let videoId: string;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(150_000);
+  const page = await browser.newPage();
+  const { token } = await signUpByApi(page);
+  videoId = await uploadVideo(page.request, token, 'quality-tour.mp4');
+  // The settings an owner fills in, so the page is the one a real video has.
+  const save = async (url: string, data: unknown) => {
+    const response = await page.request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await save('/api/vod/video/seo-page/save', {
+    videoId,
+    title: 'Product tour: invoices in two minutes',
+    description: 'How a team sends, tracks and reconciles invoices with our product, from the first draft to payment.',
+    keywords: ['invoicing', 'product tour', 'accounts receivable'],
+    slug: '',
+    indexable: true,
+  });
+  await save('/api/vod/video/whatsapp/save', {
+    videoId,
+    setting: {
+      enabled: true,
+      label: '',
+      position: 'bottom-right',
+      showFrom: 0,
+      showUntil: null,
+      number: '+8613800138000',
+      message: 'Hi',
+    },
+  });
+  await page.close();
+});
+
+/** The URL the watch page calls its own: audited there, since the canonical link must be on the same site. */
+async function canonicalUrl(request: APIRequestContext, id: string) {
+  const response = await request.get(`/v/${id}`);
+  expect(response.status()).toBe(200);
+  const href = /<link rel="canonical" href="([^"]+)">/.exec(await response.text())?.[1];
+  expect(href, 'the watch page has a canonical link').toBeTruthy();
+  return href as string;
+}
+
+/** An audit's failing items, shortened: the elements or URLs Lighthouse names. */
+function itemsOf(audit: Result['audits'][string]) {
+  const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
+  return (details?.items ?? [])
+    .map((item) => {
+      const node = item.node as { snippet?: string; selector?: string; explanation?: string } | undefined;
+      const source = (item.sourceLocation ?? item.source) as { url?: string } | undefined;
+      const where = node?.snippet ?? node?.selector ?? item.url ?? source?.url;
+      const what = item.description ?? node?.explanation;
+      return [where, what].filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 240);
+    })
+    .filter(Boolean)
+    .slice(0, 3);
+}
+
+/** What keeps a category from a full score: its audits that failed or could not run, heaviest first. */
+function failingAudits(lhr: Result, categoryId: string) {
+  const category = lhr.categories[categoryId];
+  if (!category) return `no category ${categoryId}`;
+  const lines = category.auditRefs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(
+      ({ audit }) =>
+        audit &&
+        (audit.scoreDisplayMode === 'error' ||
+          (audit.score !== null && audit.score < 1 && !['informative', 'manual'].includes(audit.scoreDisplayMode))),
+    )
+    .sort((a, b) => b.ref.weight - a.ref.weight)
+    .map(({ ref, audit }) => {
+      const a = audit as Result['audits'][string];
+      const score = a.score === null ? 'error' : Math.round(a.score * 100);
+      const value = a.displayValue ? ` (${a.displayValue})` : '';
+      const why = a.errorMessage ?? a.explanation;
+      const items = itemsOf(a).map((item) => `\n      ${item}`);
+      return `  - ${ref.id}: ${a.title}${value} [score ${score}, weight ${ref.weight}]${why ? ` ${why}` : ''}${items.join('')}`;
+    });
+  return lines.length > 0 ? lines.join('\n') : '  (no failing audit)';
+}
+
+test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100, performance 90+', async ({
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const url = await canonicalUrl(request, videoId);
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    logLevel: 'error',
+  });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  try {
+    result = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error' });
+  } finally {
+    chrome.kill();
+  }
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  await testInfo.attach('lighthouse.html', { body: String(result.report), contentType: 'text/html' });
+  expect(lhr.runtimeError, JSON.stringify(lhr.runtimeError)).toBeUndefined();
+
+  const scores = Object.fromEntries(
+    Object.values(lhr.categories).map((category) => [
+      category.id,
+      category.score === null ? null : Math.round(category.score * 100),
+    ]),
+  );
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]
+    .map((id) => `${lhr.audits[id]?.title} ${lhr.audits[id]?.displayValue}`)
+    .join(', ');
+  console.log(`Lighthouse ${lhr.lighthouseVersion} on ${url}: ${JSON.stringify(scores)}; ${metrics}`);
+  for (const warning of lhr.runWarnings) console.log(`Lighthouse warning: ${warning}`);
+  for (const [id, score] of Object.entries(scores))
+    if (score !== 100) console.log(`${lhr.categories[id]?.title} ${score}:\n${failingAudits(lhr, id)}`);
+
+  // Everything the page loaded came from this server: no audit needed the internet.
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+  const foreign = requests
+    .map((item) => item.url)
+    .filter((u) => /^https?:/.test(u) && !['localhost', '127.0.0.1'].includes(new URL(u).hostname));
+  expect.soft(requests.length, 'requests Lighthouse saw').toBeGreaterThan(0);
+  expect.soft(foreign, 'requests that left this machine').toEqual([]);
+
+  const expectScore = (id: string, atLeast: number) => {
+    const score = scores[id] ?? null;
+    expect
+      .soft(
+        score ?? -1,
+        `${lhr.categories[id]?.title ?? id} is ${score}, at least ${atLeast} expected; failing audits:\n${failingAudits(lhr, id)}`,
+      )
+      .toBeGreaterThanOrEqual(atLeast);
+  };
+  expectScore('seo', 100);
+  expectScore('accessibility', 95);
+  expectScore('best-practices', 100);
+  expectScore('performance', 90);
+});
+
+type NuMessage = {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  lastColumn?: number;
+  message: string;
+  extract?: string;
+};
+
+test('the Nu HTML checker finds no error in the watch page and the embed', async ({ request }, testInfo) => {
+  test.setTimeout(120_000);
+  const work = await mkdtemp(path.join(tmpdir(), 'leadreel-e2e-vnu-'));
+  try {
+    const files: string[] = [];
+    for (const [name, pagePath] of [
+      ['watch.html', `/v/${videoId}`],
+      ['embed.html', `/embed/${videoId}`],
+    ] as const) {
+      const response = await request.get(pagePath);
+      expect(response.status(), pagePath).toBe(200);
+      const file = path.join(work, name);
+      await writeFile(file, await response.body());
+      files.push(file);
+    }
+    const jar = String(requireCjs('vnu-jar'));
+    // vnu exits 1 when it reports an error; its report is on stdout either way.
+    const stdout = await run('java', ['-jar', jar, '--format', 'json', '--stdout', ...files], {
+      maxBuffer: 16 * 1024 * 1024,
+    }).then(
+      (done) => done.stdout,
+      (error: NodeJS.ErrnoException & { stdout?: string }) => {
+        if (error.code === 'ENOENT') throw new Error('java is not installed: make test installs default-jre-headless');
+        if (!error.stdout) throw error;
+        return error.stdout;
+      },
+    );
+    const { version, messages } = JSON.parse(stdout) as { version: string; messages: NuMessage[] };
+    const describe = (m: NuMessage) =>
+      `${path.basename(m.url ?? '')}:${m.lastLine ?? '?'}:${m.lastColumn ?? '?'} ${m.type}${m.subType ? `/${m.subType}` : ''}: ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`;
+    const errors = messages.filter((m) => m.type !== 'info');
+    const warnings = messages.filter((m) => m.type === 'info');
+    console.log(`Nu HTML checker ${version}: ${errors.length} errors, ${warnings.length} warnings or notes`);
+    if (warnings.length > 0) {
+      const text = warnings.map(describe).join('\n');
+      console.log(`Nu HTML checker warnings:\n${text}`);
+      await testInfo.attach('vnu-warnings.txt', { body: text, contentType: 'text/plain' });
+    }
+    expect(errors.map(describe), 'Nu HTML checker errors').toEqual([]);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+});
