@@ -254,6 +254,11 @@ export function mountControls(options: {
     };
   };
   video.textTracks.addEventListener('addtrack', fillSubtitles);
+  // The default track turns itself on once the video loads.
+  video.textTracks.addEventListener('change', () => {
+    const showing = [...video.textTracks].findIndex((track) => track.mode === 'showing');
+    subtitles.value = showing >= 0 ? String(showing) : '';
+  });
   fillSubtitles();
 
   // Storyboard thumbnails over the seek bar.

@@ -243,6 +243,7 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
 .watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
 .lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
+.lr-player video::-webkit-media-text-track-container{bottom:48px}
 .lr-idle .lr-controls{opacity:0}.lr-idle{cursor:none}
 .lr-button{flex:none;width:36px;height:36px;padding:6px;border:0;border-radius:4px;background:none;color:#fff;cursor:pointer}
 .lr-button svg{width:24px;height:24px;fill:currentColor}

@@ -1,6 +1,6 @@
 import { BUTTON_POSITIONS, type BrandingSetting as BrandingValues, LOGO_MAX_BYTES } from '@leadreel/shared';
 import { Alert, App, Button, Form, Input, Radio, Space } from 'antd';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
@@ -30,6 +30,7 @@ export function BrandingSetting() {
   const { form, values, video, locked, canUseBranding, videoId } = screen;
   const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   if (screen.error || !screen.setting.data || !video.data) return <ScreenFallback error={screen.error} />;
   const shownLogo = logoUrl === undefined ? screen.setting.data.logoUrl : logoUrl;
   const disabled = locked || !canUseBranding;
@@ -86,19 +87,19 @@ export function BrandingSetting() {
           </Form.Item>
           <Form.Item label={t('overlay.branding.logo')} extra={t('overlay.branding.logoHelp')}>
             <Space>
-              <label
-                className={`ant-btn ant-btn-default logo-pick${disabled || uploading ? ' logo-pick-disabled' : ''}`}
-              >
-                {uploading ? t('overlay.branding.uploading') : t('overlay.branding.uploadLogo')}
-                <input
-                  type="file"
-                  accept="image/png,image/jpeg"
-                  className="visually-hidden"
-                  aria-label={t('overlay.branding.uploadLogo')}
-                  disabled={disabled || uploading}
-                  onChange={(event) => void pickLogo(event)}
-                />
-              </label>
+              <Button loading={uploading} onClick={() => picker.current?.click()}>
+                {t('overlay.branding.uploadLogo')}
+              </Button>
+              <input
+                ref={picker}
+                type="file"
+                accept="image/png,image/jpeg"
+                className="visually-hidden"
+                tabIndex={-1}
+                aria-label={t('overlay.branding.uploadLogo')}
+                disabled={disabled || uploading}
+                onChange={(event) => void pickLogo(event)}
+              />
               {values.logo && (
                 <Button
                   onClick={() => {

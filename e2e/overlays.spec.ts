@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { failOnPageProblems, snap } from './support.ts';
+import { signUpByApi, switchLanguage } from './support-console.ts';
+import { uploadVideo } from './support-video.ts';
+
+// issue 5: the rest of the video settings, configured in the console by a new user on a paid plan, and what
+// the viewer then sees: logo and colours instead of the mark, a call to action at its time, the contact
+// widget, share networks, subtitles with a transcript; every button click recorded.
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+let work: string;
+test.beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-e2e-overlays-'));
+});
+test.afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+failOnPageProblems(test);
+
+/** The operator's command, against the e2e server's embedded PostgreSQL. */
+async function grantPlan(email: string, plan: string) {
+  const { stdout } = await run('node', [path.join(root, 'apps/server/src/cli/set-plan.ts'), email, plan], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+  expect(stdout).toContain(`is now on ${plan}`);
+}
+
+async function saved(page: Page) {
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved').last()).toBeVisible();
+}
+
+const SRT = `1
+00:00:00,000 --> 00:00:03,000
+Welcome to the tour
+
+2
+00:00:03,000 --> 00:00:06,000
+Ask us anything
+`;
+
+test('every overlay, configured in the console, reaches the viewer', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const { token, email } = await signUpByApi(page);
+  const videoId = await uploadVideo(page.request, token, 'overlay-tour.mp4');
+  const auth = { authorization: `Bearer ${token}` };
+
+  // Free: branding is offered as an upgrade, and the form stays closed.
+  await page.goto(`/video-setting/${videoId}/branding?token=${token}`);
+  await expect(page.getByText('Branding is part of the paid plans.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Player colour')).toBeDisabled();
+  await snap(page, 'video-setting-branding-free');
+
+  // On a paid plan (granted by the operator's command): a logo, its link and the button colour.
+  await grantPlan(email, 'Pro');
+  await page.reload();
+  const logo = path.join(work, 'logo.png');
+  await run('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=orange:s=160x48',
+    '-frames:v',
+    '1',
+    logo,
+  ]);
+  await page.getByLabel('Upload logo').setInputFiles(logo);
+  await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();
+  await page.getByLabel('Logo link').fill('https://acme.example.com/');
+  await page.getByLabel('Button colour').fill('#7a1fa2');
+  await saved(page);
+  await snap(page, 'video-setting-branding');
+
+  // A call to action from second 2 to second 5, as a button in the bottom-left corner.
+  await page.getByRole('tab', { name: 'Super action' }).click();
+  await page.getByRole('switch').click();
+  await page.getByLabel('Text').fill('Book a demo');
+  await page.getByLabel('Link').fill('https://acme.example.com/demo');
+  await page.locator('label', { hasText: 'During the video' }).click();
+  await page.getByLabel('Show from').fill('2');
+  await page.getByLabel('Hide at').fill('5');
+  await saved(page);
+  await snap(page, 'video-setting-super-action');
+
+  // The widget offers the channels whose numbers are filled in: WhatsApp first needs its number.
+  await page.getByRole('tab', { name: 'WhatsApp' }).click();
+  await page.getByLabel('WhatsApp number').fill('+44 20 7946 0958');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Button saved')).toBeVisible();
+  await page.getByRole('tab', { name: 'Widget' }).click();
+  await page.getByRole('switch').click();
+  await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
+  await page.getByRole('checkbox', { name: 'Email' }).check();
+  await page.getByLabel('Title').fill('Talk to sales');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Email has no address yet: the screen says what to do.
+  await expect(
+    page.getByText('fill in the number or address of each chosen channel in its own settings first'),
+  ).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Email' }).uncheck();
+  await saved(page);
+  await snap(page, 'video-setting-widget');
+
+  // Share: Telegram and copy link besides the defaults, LinkedIn off.
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.getByRole('checkbox', { name: 'LinkedIn' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Telegram' }).check();
+  await saved(page);
+
+  // Subtitles (an SRT file), the default track.
+  const uploadedTrack = await page.request.post('/api/vod/video/subtitle/upload', {
+    headers: auth,
+    data: { videoId, lang: 'en', label: 'English', fileName: 'tour.srt', content: SRT },
+  });
+  expect(uploadedTrack.status()).toBe(200);
+  const track = (await uploadedTrack.json()).data;
+  expect(
+    (
+      await page.request.post('/api/vod/video/subtitle/default', {
+        headers: auth,
+        data: { videoId, subtitleId: track.subtitleId },
+      })
+    ).status(),
+  ).toBe(200);
+
+  // Chinese console: the same screens, translated.
+  await switchLanguage(page, '简体中文');
+  await page.getByRole('tab', { name: '超级行动' }).click();
+  await expect(page.getByText('视频播放中')).toBeVisible();
+  await snap(page, 'video-setting-super-action-zh');
+  await switchLanguage(page, 'English');
+
+  // The viewer: a fresh profile, after the server's 2 s page cache.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const viewerContext = await browser.newContext({ baseURL });
+  const viewer = await viewerContext.newPage();
+  viewer.on('dialog', () => {
+    throw new Error('a dialog opened');
+  });
+  await viewer.goto(`/v/${videoId}`);
+  await expect(viewer.locator('.lr-mark')).toHaveCount(0);
+  await expect(viewer.locator('.lr-logo img')).toBeVisible();
+  await expect(viewer.locator('.lr-logo')).toHaveAttribute('href', 'https://acme.example.com/');
+  const share = viewer.getByRole('navigation', { name: 'Share' });
+  await expect(share.getByRole('link')).toHaveText(['Facebook', 'X', 'Telegram']);
+  await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+  await expect(viewer.locator('.transcript li').first()).toHaveText('0:00 Welcome to the tour');
+  const bookBelow = viewer.locator('.watch-contacts').getByRole('link', { name: 'Book a demo' });
+  await expect(bookBelow).toHaveCSS('background-color', 'rgb(122, 31, 162)');
+
+  // The widget opens its channels; a click is recorded as the widget's.
+  await viewer.route('https://wa.me/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>wa</title>' }),
+  );
+  await viewer.getByText('Talk to sales').click();
+  const widgetLink = viewer.locator('.lr-widget').getByRole('link', { name: 'WhatsApp' });
+  await expect(widgetLink).toHaveAttribute('href', 'https://wa.me/442079460958');
+  const widgetClick = viewer.waitForRequest((request) => request.url().endsWith('/api/public/click'));
+  const popup = viewer.waitForEvent('popup');
+  await widgetLink.click();
+  expect(JSON.parse((await widgetClick).postData() ?? '{}')).toMatchObject({ videoId, kind: 'widget' });
+  await (await popup).close();
+  await viewer.getByText('Talk to sales').click();
+
+  // Play: the call to action shows from second 2; subtitles switch on and off.
+  await viewer.getByRole('button', { name: /^Play video: / }).click();
+  const video = viewer.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  const action = viewer.locator('.lr-contacts').getByRole('link', { name: 'Book a demo' });
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    v.currentTime = 0.5;
+  });
+  await expect(action).toBeHidden();
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 4;
+  });
+  await expect(action).toBeVisible();
+  const subtitles = viewer.getByRole('combobox', { name: 'Subtitles' });
+  await expect(subtitles.locator('option')).toHaveText(['Off', 'English']);
+  await expect(subtitles).toHaveValue('0');
+  // The cue at second 4, as the browser shows it.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.textTracks[0]?.activeCues?.[0] as VTTCue | undefined)?.text))
+    .toBe('Ask us anything');
+  await snap(viewer, 'watch-page-overlays');
+  await subtitles.selectOption({ label: 'Off' });
+  expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('disabled');
+  const actionClick = viewer.waitForRequest((request) => request.url().endsWith('/api/public/click'));
+  const actionPopup = viewer.waitForEvent('popup');
+  await viewer.route('https://acme.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>demo</title>' }),
+  );
+  await action.click();
+  expect(JSON.parse((await actionClick).postData() ?? '{}')).toMatchObject({ videoId, kind: 'action', second: 4 });
+  await (await actionPopup).close();
+  await viewerContext.close();
+});
