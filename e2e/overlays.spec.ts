@@ -5,14 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
-import { signUpByApi, switchLanguage } from './support-console.ts';
+import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
 // issue 5: the rest of the video settings, configured in the console by a new user on a paid plan, and what
 // the viewer then sees: logo and colours instead of the mark, a call to action at its time, the contact
 // widget, share networks, subtitles with a transcript; every button click recorded.
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
 let work: string;
 test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'leadreel-e2e-overlays-'));
@@ -21,14 +20,6 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 failOnPageProblems(test);
-
-/** The operator's command, against the e2e server's embedded PostgreSQL. */
-async function grantPlan(email: string, plan: string) {
-  const { stdout } = await run('node', [path.join(root, 'apps/server/src/cli/set-plan.ts'), email, plan], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  expect(stdout).toContain(`is now on ${plan}`);
-}
 
 async function saved(page: Page) {
   await page.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { codeFromOutbox, newEmail } from './support.ts';
+
+const run = promisify(execFile);
 
 export const LANGS = [
   { code: 'en', label: 'English' },
@@ -40,4 +45,16 @@ export async function signUpByApi(page: Page) {
   const signup = await page.request.post('/api/auth/signup', { data: { email, password, code } });
   const token = (await signup.json()).data.accessToken as string;
   return { email, password, token };
+}
+
+/** The operator's command, against the e2e server's embedded PostgreSQL. */
+export async function grantPlan(email: string, plan: string) {
+  const { stdout } = await run(
+    'node',
+    [path.resolve(import.meta.dirname, '../apps/server/src/cli/set-plan.ts'), email, plan],
+    {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
+  expect(stdout).toContain(`is now on ${plan}`);
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQRModule from 'jsqr';
 import { failOnPageProblems, snap } from './support.ts';
-import { signUpByApi, switchLanguage } from './support-console.ts';
+import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
 // issue 5: what a viewer sees. The watch page and the embed on another origin show a facade that loads no
@@ -46,8 +46,9 @@ async function playFrom(frame: ReturnType<Page['frameLocator']> | Page, label: R
 
 test('the watch page and an embed on another site play, and hostile settings stay text', async ({ page }) => {
   test.setTimeout(180_000);
-  const { token } = await signUpByApi(page);
+  const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'product-tour.mp4');
+  await grantPlan(email, 'Pro'); // the link name below is a paid plan's
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

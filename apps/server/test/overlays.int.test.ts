@@ -413,7 +413,8 @@ describe('subtitles (spec §2 subtitle)', () => {
 
 describe('kit-clone (spec §2 kit-clone)', () => {
   it('copies the chosen settings onto many videos at once, and all or nothing', async () => {
-    const { token, videoIds } = await accountWithVideos(3);
+    const { token, videoIds, email } = await accountWithVideos(3);
+    await setPlan(email, 'Pro'); // for the link names; back on Free below, which refuses branding
     const [source, first, second] = videoIds as [string, string, string];
     await post(t.app, '/api/vod/video/super-action/save', { videoId: source, setting: ACTION }, token);
     await post(
@@ -442,6 +443,7 @@ describe('kit-clone (spec §2 kit-clone)', () => {
       token,
     );
     const clone = (body: Record<string, unknown>, as = token) => post(t.app, '/api/vod/video/kit-clone', body, as);
+    await setPlan(email, 'Free');
 
     const other = await accountWithVideos();
     const mixed = await clone({ videoId: source, targetVideoIds: [first, other.videoId], parts: ['superAction'] });

@@ -25,6 +25,8 @@ afterAll(async () => {
 /** A signed-up account with one uploaded video, ready to play. */
 async function accountWithVideo(name = 'launch.mp4') {
   const account = await signUp(t);
+  // Link names are a paid plan's; these accounts have one (the Free refusal is tested on its own).
+  await t.db.updateTable('account').set({ plan_type: 'Pro' }).where('email', '=', account.email).execute();
   const source = await makeVideo(path.join(work, `${Date.now()}-${name}`), { seconds: 2 });
   const { videoId } = await upload(account.token, source, { name });
   const video = await settled(account.token, videoId);
@@ -103,6 +105,17 @@ describe('the SEO page setting (spec §2 basic-setting)', () => {
       expect(answer.body.error, JSON.stringify(change).slice(0, 80)).toBe(error);
     }
     expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data.title).toBe('');
+  });
+
+  it('keeps new link names to paid plans, and a link name already set when the plan ends', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    expect((await saveSeo(token, { videoId, ...SEO, slug: 'kept-name' })).status).toBe(200);
+    await t.db.updateTable('account').set({ plan_type: 'Free' }).where('email', '=', email).execute();
+    expect((await saveSeo(token, { videoId, ...SEO, title: 'Renamed', slug: 'kept-name' })).status).toBe(200);
+    const refused = await saveSeo(token, { videoId, ...SEO, slug: 'another-name' });
+    expect([refused.status, refused.body.error, refused.body.field]).toEqual([403, 'link_name_not_allowed', 'slug']);
+    expect((await saveSeo(token, { videoId, ...SEO, slug: '' })).status).toBe(200);
+    expect((await saveSeo(token, { videoId, ...SEO, slug: 'kept-name' })).status).toBe(403);
   });
 
   it('keeps each account to its own videos, slugs unique, and settings closed from the Frozen period on', async () => {

@@ -86,6 +86,7 @@ export const MESSAGES = {
   logo_invalid: 'upload the logo again',
   logo_file_invalid: 'the logo must be a JPG or PNG image',
   logo_too_large: 'the logo cannot exceed 2 MB',
+  link_name_not_allowed: 'Custom link names are part of the paid plans.',
   branding_not_allowed: 'Branding is part of the paid plans. Upgrade to use your own logo and colours.',
   action_text_required: 'enter the text of the call to action',
   action_text_too_long: 'the text cannot exceed 60 characters',

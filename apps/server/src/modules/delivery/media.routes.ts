@@ -77,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
     const { file } = request.params;
     const video = await publishedVideo(request.params.videoId, false);
     if (!video || !LOGO_FILE.test(file)) return notFound(reply);
-    const stored = await storage.get(logoFolder(video.account_id, video.id, file) + 'image');
+    const stored = await storage.get(`${logoFolder(video.account_id, video.id, file)}image`);
     if (!stored) return notFound(reply);
     return reply
       .header('content-type', file.endsWith('.png') ? 'image/png' : 'image/jpeg')

@@ -250,6 +250,12 @@ export function createSettingsService(deps: {
       await ownVideo(accountId, videoId, 'videoSettings');
       // A slug shaped like a video id would hide that video's own /v/{id}.
       if (UUID.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
+      // A new link name is a paid plan's (spec §3 canUseLinkName); one already set stays when the plan ends.
+      const current = (await settings.find(videoId))?.slug ?? '';
+      if (seo.slug !== '' && seo.slug !== current) {
+        const plan = await accounts.allowance(accountId);
+        if (!plan.privileges.canUseLinkName) throw new AppError(403, 'link_name_not_allowed', { field: 'slug' });
+      }
       try {
         await settings.saveSeo(videoId, seo);
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { SeoPage, Video } from '@leadreel/shared';
+import { PLANS, type SeoPage, type Video } from '@leadreel/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
@@ -46,6 +46,8 @@ async function open(routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh
   const calls: FakeCall[] = fakeApi({
     'GET /vod/video/detail': () => ({ data: video }),
     'GET /vod/video/seo-page': () => ({ data: fresh }),
+    // Link names are a paid plan's.
+    'GET /account/detail': () => ({ data: fakeAccount({ privileges: PLANS.Pro.privileges }) }),
     ...routes,
   });
   renderApp(`/video-setting/${VIDEO_ID}/basic-setting`, { token: 'tok', language });
@@ -92,6 +94,12 @@ describe('the SEO page setting', () => {
     fireEvent.change(await screen.findByLabelText('Link name'), { target: { value: 'taken' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('this link name is already in use')).toBeTruthy();
+  });
+
+  it('on the Free plan, offers no new link name and says why', async () => {
+    await open({ 'GET /account/detail': () => ({ data: fakeAccount() }) });
+    expect(((await screen.findByLabelText('Link name')) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Custom link names are part of the paid plans.')).toBeTruthy();
   });
 
   it('sits among the other settings screens of the video, as tabs', async () => {

@@ -84,6 +84,7 @@ export function SeoPageSetting() {
   }, [seo.data, form]);
 
   const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const canUseLinkName = account?.privileges.canUseLinkName ?? false;
   const error = seo.error ?? video.error;
   if (error || !seo.data || !video.data) return <ScreenFallback error={error} />;
 
@@ -133,8 +134,17 @@ export function SeoPageSetting() {
             >
               <Select mode="tags" open={false} tokenSeparators={[',', '，']} aria-label={t('seo.keywords')} />
             </Form.Item>
-            <Form.Item name="slug" label={t('seo.slug')} extra={t('seo.slugHelp')}>
-              <Input addonBefore={`${origin}/v/`} placeholder={videoId} maxLength={SLUG_MAX} />
+            <Form.Item
+              name="slug"
+              label={t('seo.slug')}
+              extra={canUseLinkName ? t('seo.slugHelp') : t('errors.link_name_not_allowed')}
+            >
+              <Input
+                addonBefore={`${origin}/v/`}
+                placeholder={videoId}
+                maxLength={SLUG_MAX}
+                disabled={!canUseLinkName && !seo.data.slug}
+              />
             </Form.Item>
             <Form.Item
               name="indexable"
