@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,4 +197,31 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   expect(JSON.parse((await actionClick).postData() ?? '{}')).toMatchObject({ videoId, kind: 'action', second: 4 });
   await (await actionPopup).close();
   await viewerContext.close();
+
+  // The embed dialog's script code, with a colour of its own, on another site.
+  await page.goto('/videos/index');
+  await page.locator('.ant-table-row', { hasText: 'overlay-tour' }).getByRole('button', { name: 'Embed' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Player colour').fill('#00aa00');
+  await dialog.locator('label', { hasText: 'Script' }).click();
+  const code = await dialog.getByLabel('Website embed code').inputValue();
+  expect(code).toContain('/player/embed.js');
+  const host = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>Customer</title><h1>Customer site</h1><div style="width:560px">${code}</div>`);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    await page.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('iframe');
+    await expect(frame.getByRole('button', { name: /^Play video: / })).toBeVisible();
+    await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${videoId}\\?color=00aa00$`));
+    await expect(frame.locator('.lr-player')).toHaveCSS('--lr-accent', '#00aa00');
+    // The embed carries the share networks as a menu of its own.
+    await frame.getByText('Share', { exact: true }).click();
+    await expect(frame.locator('.lr-share').getByRole('link', { name: 'Telegram' })).toBeVisible();
+    await snap(page, 'embed-script-on-another-site');
+  } finally {
+    host.close();
+  }
 });

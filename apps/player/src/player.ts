@@ -162,6 +162,8 @@ function recordClick(root: HTMLElement, kind: string) {
 }
 
 function mount(root: HTMLElement) {
+  const { color } = embedOptions(location.search);
+  if (color) root.style.setProperty('--lr-accent', color);
   showAt([...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')], 0);
   const ratio = root.dataset.ratio;
   if (ratio && /^\d+\/\d+$/.test(ratio)) root.style.setProperty('--ratio', ratio);

@@ -31,6 +31,10 @@ describe('the locale files', () => {
       'auth.emailPlaceholder',
       'contact.defaultLabel.whatsapp',
       'share.sitesPlaceholder',
+      'overlay.widget.channel.whatsapp',
+      ...['facebook', 'x', 'linkedin', 'whatsapp', 'telegram', 'pinterest'].map(
+        (name) => `overlay.share.network.${name}`,
+      ),
     ];
     const english = new Map(enLeaves);
     const untranslated = leaves(zh).filter(([key, value]) => value === english.get(key) && !same.includes(key));

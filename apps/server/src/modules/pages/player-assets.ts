@@ -36,8 +36,42 @@ export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_D
   };
   const hlsFile = createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js');
   serve('hls.light.min.js', precompress(readFileSync(hlsFile)), 'public, max-age=86400');
+  serve('embed.js', precompress(Buffer.from(EMBED_SCRIPT)), 'public, max-age=3600');
   return { player: ours('player.js'), controls: ours('controls.js') };
 }
+
+/**
+ * /player/embed.js, for the embed dialog's script snippet: each `<div data-leadreel-video="{id}">` on the
+ * customer's page becomes a responsive frame of /embed/{id} on the server the script came from, with the
+ * div's options (data-options, the embed's query) and shape (data-ratio). Ids are checked; nothing of the
+ * div reaches the page as markup.
+ */
+export const EMBED_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var origin = script ? new URL(script.src).origin : '';
+  function mount() {
+    var holders = document.querySelectorAll('[data-leadreel-video]');
+    for (var i = 0; i < holders.length; i++) {
+      var holder = holders[i];
+      var id = holder.getAttribute('data-leadreel-video') || '';
+      if (holder.getAttribute('data-leadreel-mounted') || !/^[0-9a-f-]{36}$/.test(id)) continue;
+      holder.setAttribute('data-leadreel-mounted', '1');
+      var options = new URLSearchParams(holder.getAttribute('data-options') || '').toString();
+      var ratio = /^\\d+\\/\\d+$/.test(holder.getAttribute('data-ratio') || '') ? holder.getAttribute('data-ratio') : '16/9';
+      var frame = document.createElement('iframe');
+      frame.src = origin + '/embed/' + id + (options ? '?' + options : '');
+      frame.title = holder.getAttribute('data-title') || 'Video';
+      frame.allow = 'autoplay; fullscreen; picture-in-picture';
+      frame.allowFullscreen = true;
+      frame.loading = 'lazy';
+      frame.style.cssText = 'display:block;width:100%;height:auto;aspect-ratio:' + ratio + ';border:0';
+      holder.replaceChildren(frame);
+    }
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount);
+  else mount();
+})();
+`;
 
 function readIfBuilt(file: string): Buffer | null {
   try {

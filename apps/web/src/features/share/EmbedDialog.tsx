@@ -1,11 +1,11 @@
 import type { Video } from '@leadreel/shared';
-import { Form, Input, InputNumber, Space, Switch, Tabs, Typography } from 'antd';
+import { Form, Input, InputNumber, Radio, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from './CopyButton.tsx';
 import { EmbedSites } from './EmbedSites.tsx';
 import { LinksDialog } from './LinksDialog.tsx';
-import { type EmbedChoice, emailSnippet, iframeSnippet } from './snippets.ts';
+import { type EmbedChoice, emailSnippet, iframeSnippet, scriptSnippet } from './snippets.ts';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
 
 const DEFAULT_CHOICE: EmbedChoice = {
@@ -16,6 +16,7 @@ const DEFAULT_CHOICE: EmbedChoice = {
   start: 0,
   loop: false,
   controls: true,
+  color: null,
 };
 
 /** spec §2 dialogs: embed (website or email). */
@@ -23,11 +24,13 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
   const { t } = useTranslation();
   const links = useVideoLinks(video?.videoId ?? null);
   const [choice, setChoice] = useState<EmbedChoice>(DEFAULT_CHOICE);
+  const [codeType, setCodeType] = useState<'iframe' | 'script'>('iframe');
   const set = (change: Partial<EmbedChoice>) => setChoice((current) => ({ ...current, ...change }));
   const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
   const ratio = video?.width && video.height ? video.width / video.height : 16 / 9;
 
-  const website = links.data ? iframeSnippet(links.data.embedUrl, title, choice, ratio) : '';
+  const snippet = codeType === 'script' ? scriptSnippet : iframeSnippet;
+  const website = links.data ? snippet(links.data.embedUrl, title, choice, ratio) : '';
   const email = links.data
     ? emailSnippet({
         watchUrl: links.data.watchUrl,
@@ -99,6 +102,26 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
                         value={choice.start}
                         addonAfter={t('share.seconds')}
                         onChange={(start) => set({ start: start ?? 0 })}
+                      />
+                    </Form.Item>
+                    <Form.Item label={t('share.color')}>
+                      <Input
+                        type="color"
+                        className="color-input"
+                        aria-label={t('share.color')}
+                        value={choice.color ?? '#1677ff'}
+                        onChange={(event) => set({ color: event.target.value })}
+                      />
+                    </Form.Item>
+                    <Form.Item label={t('share.codeType')}>
+                      <Radio.Group
+                        optionType="button"
+                        value={codeType}
+                        onChange={(event) => setCodeType(event.target.value)}
+                        options={[
+                          { value: 'iframe', label: t('share.codeIframe') },
+                          { value: 'script', label: t('share.codeScript') },
+                        ]}
                       />
                     </Form.Item>
                   </Form>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EmbedChoice, emailSnippet, embedSrc, iframeSnippet, shareUrl } from './snippets.ts';
+import { type EmbedChoice, emailSnippet, embedSrc, iframeSnippet, scriptSnippet, shareUrl } from './snippets.ts';
 
 const EMBED = 'https://videos.example.com/embed/abc';
 const plain: EmbedChoice = {
@@ -10,11 +10,27 @@ const plain: EmbedChoice = {
   start: 0,
   loop: false,
   controls: true,
+  color: null,
 };
 
 describe('embed and email snippets', () => {
+  it('writes the script snippet: a placeholder with the options, and our embed.js', () => {
+    const id = '55555555-5555-4555-8555-555555555555';
+    const snippet = scriptSnippet(
+      `https://videos.example.com/embed/${id}`,
+      'A "quoted" <title>',
+      { ...plain, autoplay: true, color: '#00aa00' },
+      16 / 9,
+    );
+    expect(snippet).toBe(
+      `<div data-leadreel-video="${id}" data-title="A &quot;quoted&quot; &lt;title&gt;" data-ratio="1778/1000" data-options="autoplay=1&amp;color=00aa00"></div>\n<script src="https://videos.example.com/player/embed.js" async></script>`,
+    );
+  });
+
   it('puts only the chosen options in the embed URL', () => {
     expect(embedSrc(EMBED, plain)).toBe(EMBED);
+    expect(embedSrc(EMBED, { ...plain, color: '#FF5500' })).toBe(`${EMBED}?color=ff5500`);
+    expect(embedSrc(EMBED, { ...plain, color: 'red;x' })).toBe(EMBED);
     expect(embedSrc(EMBED, { ...plain, autoplay: true, start: 75.6, loop: true, controls: false })).toBe(
       `${EMBED}?autoplay=1&t=75&loop=1&controls=0`,
     );

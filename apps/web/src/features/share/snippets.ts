@@ -8,6 +8,8 @@ export type EmbedChoice = {
   start: number;
   loop: boolean;
   controls: boolean;
+  /** The player's colour (#rrggbb) for this embed; null for the video's own. */
+  color: string | null;
 };
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -21,7 +23,21 @@ export function embedSrc(embedUrl: string, choice: EmbedChoice): string {
   if (choice.start > 0) url.searchParams.set('t', String(Math.floor(choice.start)));
   if (choice.loop) url.searchParams.set('loop', '1');
   if (!choice.controls) url.searchParams.set('controls', '0');
+  if (choice.color && /^#[0-9a-f]{6}$/i.test(choice.color))
+    url.searchParams.set('color', choice.color.slice(1).toLowerCase());
   return url.toString();
+}
+
+/**
+ * The script snippet: a placeholder our /player/embed.js turns into a responsive frame (for site builders
+ * that take a script and a tag more readily than an iframe).
+ */
+export function scriptSnippet(embedUrl: string, title: string, choice: EmbedChoice, ratio: number): string {
+  const src = new URL(embedSrc(embedUrl, choice));
+  const videoId = src.pathname.split('/').pop() ?? '';
+  const shape = ratio > 0 ? `${Math.round(ratio * 1000)}/1000` : '16/9';
+  const options = src.search.slice(1);
+  return `<div data-leadreel-video="${escapeHtml(videoId)}" data-title="${escapeHtml(title)}" data-ratio="${shape}"${options ? ` data-options="${escapeHtml(options)}"` : ''}></div>\n<script src="${escapeHtml(`${src.origin}/player/embed.js`)}" async></script>`;
 }
 
 /** The website snippet: a responsive frame (keeps the video's shape at any width) or a fixed-size one. */
