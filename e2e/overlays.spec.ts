@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,7 +34,7 @@ Welcome to the tour
 
 2
 00:00:03,000 --> 00:00:06,000
-Ask us anything
+Ask us
 `;
 
 test('every overlay, configured in the console, reaches the viewer', async ({ page, browser, baseURL }) => {
@@ -108,21 +108,35 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await page.getByRole('checkbox', { name: 'Telegram' }).check();
   await saved(page);
 
-  // Subtitles (an SRT file), the default track.
-  const uploadedTrack = await page.request.post('/api/vod/video/subtitle/upload', {
-    headers: auth,
-    data: { videoId, lang: 'en', label: 'English', fileName: 'tour.srt', content: SRT },
-  });
-  expect(uploadedTrack.status()).toBe(200);
-  const track = (await uploadedTrack.json()).data;
-  expect(
-    (
-      await page.request.post('/api/vod/video/subtitle/default', {
-        headers: auth,
-        data: { videoId, subtitleId: track.subtitleId },
-      })
-    ).status(),
-  ).toBe(200);
+  // Subtitles: an SRT file in English, made the default, one line corrected in the editor.
+  await page.getByRole('tab', { name: 'Subtitles' }).click();
+  const srt = path.join(work, 'tour.srt');
+  await writeFile(srt, SRT);
+  await page.locator('input[type=file]').setInputFiles(srt);
+  await expect(page.getByText('Lines read: 2')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('English');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('Subtitles “English” added')).toBeVisible();
+  await page.getByRole('button', { name: 'Make English the default' }).click();
+  await expect(page.getByText('Default subtitles saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit English' }).click();
+  await page.getByLabel('Text of line 2').fill('Ask us anything');
+  await page.getByText('Save', { exact: true }).last().click();
+  await expect(page.getByText('Subtitles saved', { exact: true })).toBeVisible();
+  await snap(page, 'video-setting-subtitles');
+
+  // Kit clone: the call to action onto a second video, in one step.
+  const secondId = await uploadVideo(page.request, token, 'second-video.mp4');
+  // (Its tab sits in the tab bar's overflow menu at this width: open the screen by its address.)
+  await page.goto(`/video-setting/${videoId}/kit-clone`);
+  await page.getByRole('checkbox', { name: 'Call to action' }).check();
+  await page.getByRole('checkbox', { name: 'Choose second-video' }).check();
+  await page.getByRole('button', { name: 'Copy to 1 video' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Copied to 1 video')).toBeVisible();
+  await snap(page, 'video-setting-kit-clone');
+  const copied = await page.request.get(`/api/vod/video/super-action?videoId=${secondId}`, { headers: auth });
+  expect((await copied.json()).data).toMatchObject({ enabled: true, text: 'Book a demo', showFrom: 2, showUntil: 5 });
 
   // Chinese console: the same screens, translated.
   await switchLanguage(page, '简体中文');
