@@ -1,10 +1,11 @@
-import { BUTTON_POSITIONS, type BrandingSetting as BrandingValues, LOGO_MAX_BYTES } from '@leadreel/shared';
-import { Alert, App, Button, Form, Input, Radio, Space } from 'antd';
+import { type BrandingSetting as BrandingValues, BUTTON_POSITIONS, LOGO_MAX_BYTES } from '@leadreel/shared';
+import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { ChoiceField } from './fields.tsx';
 import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
@@ -112,15 +113,12 @@ export function BrandingSetting() {
               )}
             </Space>
           </Form.Item>
-          <Form.Item name="logoPosition" label={t('overlay.branding.logoPosition')}>
-            <Radio.Group
-              optionType="button"
-              options={BUTTON_POSITIONS.map((position) => ({
-                value: position,
-                label: t(`contact.positions.${position}`),
-              }))}
-            />
-          </Form.Item>
+          <ChoiceField
+            name="logoPosition"
+            label={t('overlay.branding.logoPosition')}
+            values={BUTTON_POSITIONS}
+            prefix="contact.positions"
+          />
           <Form.Item name="logoLink" label={t('overlay.branding.logoLink')} extra={t('overlay.branding.logoLinkHelp')}>
             <Input type="url" placeholder="https://example.com" maxLength={2000} />
           </Form.Item>

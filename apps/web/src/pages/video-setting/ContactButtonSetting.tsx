@@ -4,17 +4,17 @@ import {
   type ContactKind,
   EMAIL_SUBJECT_MAX,
   isFeatureAllowed,
-  MAX_VIDEO_SECONDS,
   WHATSAPP_MESSAGE_MAX,
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { type ContactSetting, settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import { ChoiceField, TimesFields } from './fields.tsx';
 import { ScreenFallback, showSaveError } from './screen.tsx';
 
 /** The settings screens of spec §2 that are contact buttons, by their route name. */
@@ -117,23 +117,13 @@ export function ContactButtonSetting() {
             <Form.Item name="label" label={t('contact.label')}>
               <Input placeholder={t(`contact.defaultLabel.${kind}`)} maxLength={CONTACT_LABEL_MAX} showCount />
             </Form.Item>
-            <Form.Item name="position" label={t('contact.position')}>
-              <Radio.Group
-                optionType="button"
-                options={BUTTON_POSITIONS.map((position) => ({
-                  value: position,
-                  label: t(`contact.positions.${position}`),
-                }))}
-              />
-            </Form.Item>
-            <div className="contact-times">
-              <Form.Item name="showFrom" label={t('contact.showFrom')}>
-                <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
-              </Form.Item>
-              <Form.Item name="showUntil" label={t('contact.showUntil')} extra={t('contact.showUntilHelp')}>
-                <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
-              </Form.Item>
-            </div>
+            <ChoiceField
+              name="position"
+              label={t('contact.position')}
+              values={BUTTON_POSITIONS}
+              prefix="contact.positions"
+            />
+            <TimesFields />
             <Button type="primary" htmlType="submit" loading={busy}>
               {t('seo.save')}
             </Button>

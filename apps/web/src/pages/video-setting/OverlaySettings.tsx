@@ -3,7 +3,6 @@ import {
   ACTION_TEXT_MAX,
   ACTION_TIMINGS,
   BUTTON_POSITIONS,
-  MAX_VIDEO_SECONDS,
   SHARE_NETWORKS,
   type ShareSetting as ShareValues,
   type SuperActionSetting as SuperActionValues,
@@ -13,9 +12,10 @@ import {
   WIDGET_TITLE_MAX,
   type WidgetSetting as WidgetValues,
 } from '@leadreel/shared';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceField, TimesFields } from './fields.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
 
@@ -89,42 +89,27 @@ export function SuperActionSetting() {
           <Form.Item name="link" label={t('overlay.action.link')}>
             <Input type="url" placeholder="https://example.com/demo" maxLength={2000} />
           </Form.Item>
-          <Form.Item name="style" label={t('overlay.action.style')}>
-            <Radio.Group
-              optionType="button"
-              options={ACTION_STYLES.map((style) => ({ value: style, label: t(`overlay.action.styles.${style}`) }))}
-            />
-          </Form.Item>
+          <ChoiceField
+            name="style"
+            label={t('overlay.action.style')}
+            values={ACTION_STYLES}
+            prefix="overlay.action.styles"
+          />
           {values.style !== 'banner' && (
-            <Form.Item name="position" label={t('contact.position')}>
-              <Radio.Group
-                optionType="button"
-                options={BUTTON_POSITIONS.map((position) => ({
-                  value: position,
-                  label: t(`contact.positions.${position}`),
-                }))}
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="timing" label={t('overlay.action.timing')}>
-            <Radio.Group
-              optionType="button"
-              options={ACTION_TIMINGS.map((timing) => ({
-                value: timing,
-                label: t(`overlay.action.timings.${timing}`),
-              }))}
+            <ChoiceField
+              name="position"
+              label={t('contact.position')}
+              values={BUTTON_POSITIONS}
+              prefix="contact.positions"
             />
-          </Form.Item>
-          {values.timing === 'during' && (
-            <div className="contact-times">
-              <Form.Item name="showFrom" label={t('contact.showFrom')}>
-                <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
-              </Form.Item>
-              <Form.Item name="showUntil" label={t('contact.showUntil')} extra={t('contact.showUntilHelp')}>
-                <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
-              </Form.Item>
-            </div>
           )}
+          <ChoiceField
+            name="timing"
+            label={t('overlay.action.timing')}
+            values={ACTION_TIMINGS}
+            prefix="overlay.action.timings"
+          />
+          {values.timing === 'during' && <TimesFields />}
           <SaveButton busy={screen.busy} />
         </Form>
       }
@@ -184,15 +169,12 @@ export function WidgetSetting() {
           <Form.Item name="message" label={t('overlay.widget.message')}>
             <Input.TextArea rows={2} maxLength={WIDGET_MESSAGE_MAX} showCount />
           </Form.Item>
-          <Form.Item name="position" label={t('contact.position')}>
-            <Radio.Group
-              optionType="button"
-              options={WIDGET_POSITIONS.map((position) => ({
-                value: position,
-                label: t(`contact.positions.${position}`),
-              }))}
-            />
-          </Form.Item>
+          <ChoiceField
+            name="position"
+            label={t('contact.position')}
+            values={WIDGET_POSITIONS}
+            prefix="contact.positions"
+          />
           <SaveButton busy={screen.busy} />
         </Form>
       }
