@@ -489,3 +489,39 @@ describe('kit-clone (spec §2 kit-clone)', () => {
     });
   });
 });
+
+describe('the watch page cover (spec §2 basic-setting)', () => {
+  it('replaces the poster on the page, the cards and the sitemap, and goes back to it when removed', async () => {
+    const { token, videoId } = await accountWithVideos();
+    const cover = (image: string | null, as = token) =>
+      post(t.app, '/api/vod/video/seo-page/cover', { videoId, image }, as);
+    const set = await cover(PNG);
+    expect(set.status).toBe(200);
+    const coverUrl: string = set.body.data.coverUrl;
+    expect(coverUrl).toMatch(new RegExp(`^/media/${videoId}/brand/cover-[a-z0-9]{16}\\.png$`));
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data.coverUrl).toBe(coverUrl);
+    const html = await watch(videoId);
+    expect(html).toContain(`<meta property="og:image" content="${PUBLIC}${coverUrl}">`);
+    expect(html).toContain(`<img src="${coverUrl}" alt=""`);
+    expect((await t.app.inject({ url: coverUrl })).statusCode).toBe(200);
+    // Saving the SEO page keeps the cover.
+    await post(
+      t.app,
+      '/api/vod/video/seo-page/save',
+      { videoId, title: 'T', description: '', keywords: [], slug: '', indexable: true },
+      token,
+    );
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data.coverUrl).toBe(coverUrl);
+
+    const text = Buffer.from('GIF89a not a cover').toString('base64');
+    expect((await cover(text)).body).toMatchObject({ statusCode: 400, error: 'cover_file_invalid' });
+    expect((await cover('%%%')).body).toMatchObject({ statusCode: 400, error: 'cover_file_invalid' });
+    const other = await accountWithVideos();
+    expect((await cover(PNG, other.token)).status).toBe(404);
+
+    const removed = await cover(null);
+    expect(removed.body.data.coverUrl).toBeNull();
+    expect((await t.app.inject({ url: coverUrl })).statusCode).toBe(404);
+    expect(await watch(videoId)).toMatch(/og:image" content="[^"]+poster\.jpg"/);
+  });
+});

@@ -87,6 +87,8 @@ export const MESSAGES = {
   logo_file_invalid: 'the logo must be a JPG or PNG image',
   logo_too_large: 'the logo cannot exceed 2 MB',
   link_name_not_allowed: 'Custom link names are part of the paid plans.',
+  cover_file_invalid: 'the cover must be a JPG or PNG image',
+  cover_too_large: 'the cover cannot exceed 2 MB',
   branding_not_allowed: 'Branding is part of the paid plans. Upgrade to use your own logo and colours.',
   action_text_required: 'enter the text of the call to action',
   action_text_too_long: 'the text cannot exceed 60 characters',

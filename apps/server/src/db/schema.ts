@@ -121,6 +121,8 @@ export interface VideoSettingTable {
   super_action: SuperActionSetting | null;
   widget: WidgetSetting | null;
   share: ShareSetting | null;
+  /** The watch page's cover image (file name under the video's brand folder); null for the poster. */
+  cover: string | null;
   updated_at: Generated<Date>;
 }
 

@@ -17,6 +17,7 @@ import type {
   baseInfoQuery,
   bindReferrerBody,
   ContactKind,
+  coverUploadBody,
   changePasswordBody,
   checkTokenBody,
   checkTokenData,
@@ -141,6 +142,7 @@ export const settingsApi = {
     api.post<Subtitle[]>('/vod/video/subtitle/default', body),
   seoPage: (videoId: string) => api.get<SeoPage>('/vod/video/seo-page', { videoId }),
   saveSeoPage: (body: Body<typeof saveSeoPageBody>) => api.post<SeoPage>('/vod/video/seo-page/save', body),
+  setCover: (body: Body<typeof coverUploadBody>) => api.post<SeoPage>('/vod/video/seo-page/cover', body),
 };
 
 export const uploadsApi = {

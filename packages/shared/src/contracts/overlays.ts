@@ -38,6 +38,8 @@ const secondField = z
 /** A stored logo, named by the server when the image was uploaded. */
 export const LOGO_FILE = /^logo-[a-z0-9]{16}\.(png|jpg)$/;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** Any image the server stored for a video's pages (its logo, its cover), as the media routes serve them. */
+export const BRAND_FILE = /^(logo|cover)-[a-z0-9]{16}\.(png|jpg)$/;
 
 export const brandingSetting = z.strictObject({
   /** The uploaded logo's file name (POST /vod/video/logo/upload answers it); null for none. */

@@ -43,11 +43,22 @@ export const seoPageQuery = z.strictObject({ videoId: videoIdField });
 export const saveSeoPageBody = seoPageFields.extend({ videoId: videoIdField });
 export const seoPageData = seoPageFields.extend({
   videoId: z.string(),
+  /** The cover the owner uploaded for the watch page and its shared card; null for the video's own poster. */
+  coverUrl: z.string().nullable(),
   /** The watch page's public address, by slug when there is one. */
   watchUrl: z.string(),
   embedUrl: z.string(),
 });
 export type SeoPage = z.infer<typeof seoPageData>;
+/** A cover image as the browser read it, base64 (JPEG or PNG, at most 2 MB once decoded); null removes it. */
+export const coverUploadBody = z.strictObject({
+  videoId: videoIdField,
+  image: z
+    .string({ error: 'cover_file_invalid' })
+    .max(Math.ceil((2 * 1024 * 1024) / 3) * 4 + 4, 'cover_too_large')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'cover_file_invalid')
+    .nullable(),
+});
 
 // ---- Video settings: whatsapp, telephone and email buttons (spec §2 /video-setting/{videoId}/...) ----
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The rest of a video's settings: branding, the call to action ("super action"), the contact widget and the
- * share networks (a jsonb column each on video_setting); its subtitle tracks, one row per language with the
+ * share networks (a jsonb column each on video_setting) and the watch page's own cover; its subtitle tracks, one row per language with the
  * cues the owner edits; and the account's plan, which decides what branding may do.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -12,6 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('super_action', 'jsonb')
     .addColumn('widget', 'jsonb')
     .addColumn('share', 'jsonb')
+    .addColumn('cover', 'text')
     .execute();
   await db.schema
     .createTable('subtitle')
@@ -44,5 +45,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .dropColumn('super_action')
     .dropColumn('widget')
     .dropColumn('share')
+    .dropColumn('cover')
     .execute();
 }

@@ -1,4 +1,4 @@
-import { LOGO_FILE } from '@leadreel/shared';
+import { BRAND_FILE } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import { logoFolder } from '../player/settings.service.ts';
@@ -72,11 +72,11 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       .send(body);
   });
 
-  // A video's logo (branding): named by the server when uploaded, so a new logo is a new address.
+  // A video's logo (branding) and cover (SEO page): named by the server when uploaded, so a new logo is a new address.
   app.get<{ Params: { videoId: string; file: string } }>('/media/:videoId/brand/:file', async (request, reply) => {
     const { file } = request.params;
     const video = await publishedVideo(request.params.videoId, false);
-    if (!video || !LOGO_FILE.test(file)) return notFound(reply);
+    if (!video || !BRAND_FILE.test(file)) return notFound(reply);
     const stored = await storage.get(`${logoFolder(video.account_id, video.id, file)}image`);
     if (!stored) return notFound(reply);
     return reply

@@ -203,10 +203,16 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       indexable: seo.indexable,
       watchUrl,
       embedUrl: `${publicUrl}/embed/${row.id}`,
-      posterUrl: file(row.media?.poster),
-      posterPath: row.media?.poster ? mediaUrl(row.id, row.generation, row.media.poster) : null,
-      thumbnailPath: row.media?.thumbnail ? mediaUrl(row.id, row.generation, row.media.thumbnail) : null,
-      thumbnailUrl: file(row.media?.thumbnail),
+      // The owner's cover, when there is one, stands for the poster everywhere (page, cards, JSON-LD).
+      posterUrl: row.cover ? `${publicUrl}${logoPath(row.id, row.cover)}` : file(row.media?.poster),
+      posterPath: row.cover
+        ? logoPath(row.id, row.cover)
+        : row.media?.poster
+          ? mediaUrl(row.id, row.generation, row.media.poster)
+          : null,
+      // (With a cover, no smaller variant: srcset is left out.)
+      thumbnailPath: row.media?.thumbnail && !row.cover ? mediaUrl(row.id, row.generation, row.media.thumbnail) : null,
+      thumbnailUrl: row.cover ? `${publicUrl}${logoPath(row.id, row.cover)}` : file(row.media?.thumbnail),
       storyboardPath: row.media?.storyboard ? mediaUrl(row.id, row.generation, row.media.storyboard) : null,
       hlsPath,
       hlsUrl: `${publicUrl}${hlsPath}`,

@@ -35,6 +35,7 @@ export function createSettingsRepo(db: Db) {
         'video_setting.super_action',
         'video_setting.widget',
         'video_setting.share',
+        'video_setting.cover',
         'embed_config.domains as embedDomains',
         'account.plan_type',
         // The tracks for the player, and the default (else first) track's cues for the transcript.
@@ -96,6 +97,14 @@ export function createSettingsRepo(db: Db) {
         .insertInto('video_setting')
         .values({ video_id: videoId, [kind]: setting })
         .onConflict((oc) => oc.column('video_id').doUpdateSet({ [kind]: setting, updated_at: new Date() }))
+        .execute();
+    },
+
+    async saveCover(videoId: string, cover: string | null) {
+      await db
+        .insertInto('video_setting')
+        .values({ video_id: videoId, cover })
+        .onConflict((oc) => oc.column('video_id').doUpdateSet({ cover, updated_at: new Date() }))
         .execute();
     },
 

@@ -3,6 +3,7 @@ import {
   type ContactKind,
   type ContactSettings,
   contactQuery,
+  coverUploadBody,
   defaultSubtitleBody,
   emailButtonData,
   embedConfigBody,
@@ -159,6 +160,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       ok(await subtitles.setDefault(accountId(request), request.body.videoId, request.body.subtitleId)),
   );
 
+  app.post(
+    '/vod/video/seo-page/cover',
+    { bodyLimit: 3 * 1024 * 1024, schema: { tags, body: coverUploadBody, response: { 200: okEnvelope(seoPageData) } } },
+    async (request) => ok(await settings.setCover(accountId(request), request.body.videoId, request.body.image)),
+  );
   app.get(
     '/vod/video/seo-page',
     { schema: { tags, querystring: seoPageQuery, response: { 200: okEnvelope(seoPageData) } } },

@@ -60,6 +60,18 @@ export function createSettingsService(deps: {
 
   /** Each logo in a folder of its own, so replacing one can delete it by prefix. */
   const logoKey = (video: VideoRow, file: string) => `${logoFolder(video.account_id, video.id, file)}image`;
+  /** A JPEG or PNG (checked by its first bytes, at most 2 MB) stored under the video, named by us. */
+  async function storeImage(video: VideoRow, kind: 'logo' | 'cover', base64: string) {
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length > LOGO_MAX_BYTES) throw badRequest(`${kind}_too_large`, 'image');
+    const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+    if (!png && !jpeg) throw badRequest(`${kind}_file_invalid`, 'image');
+    const file = `${kind}-${randomBytes(10).toString('hex').slice(0, 16)}.${png ? 'png' : 'jpg'}`;
+    await storage.put(logoKey(video, file), bytes, png ? 'image/png' : 'image/jpeg');
+    return file;
+  }
+
   const brandingData = (videoId: string, branding: BrandingSetting) => ({
     ...branding,
     logoUrl: branding.logo ? logoPath(videoId, branding.logo) : null,
@@ -73,10 +85,11 @@ export function createSettingsService(deps: {
     return video;
   }
 
-  function seoPage(videoId: string, seo: SeoPageFields): SeoPage {
+  function seoPage(videoId: string, seo: SeoPageFields, cover: string | null | undefined): SeoPage {
     return {
       ...seo,
       videoId,
+      coverUrl: cover ? logoPath(videoId, cover) : null,
       watchUrl: `${publicUrl}${watchPath(videoId, seo.slug)}`,
       embedUrl: `${publicUrl}/embed/${videoId}`,
     };
@@ -178,14 +191,20 @@ export function createSettingsService(deps: {
     async uploadLogo(accountId: string, videoId: string, base64: string) {
       const video = await ownVideo(accountId, videoId, 'videoSettings');
       await assertBranding(accountId);
-      const bytes = Buffer.from(base64, 'base64');
-      if (bytes.length > LOGO_MAX_BYTES) throw badRequest('logo_too_large', 'image');
-      const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-      const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-      if (!png && !jpeg) throw badRequest('logo_file_invalid', 'image');
-      const logo = `logo-${randomBytes(10).toString('hex').slice(0, 16)}.${png ? 'png' : 'jpg'}`;
-      await storage.put(logoKey(video, logo), bytes, png ? 'image/png' : 'image/jpeg');
+      const logo = await storeImage(video, 'logo', base64);
       return { logo, logoUrl: logoPath(videoId, logo) };
+    },
+
+    /** The watch page's own cover (its poster and shared card), replacing the last; null goes back to the poster. */
+    async setCover(accountId: string, videoId: string, base64: string | null): Promise<SeoPage> {
+      const video = await ownVideo(accountId, videoId, 'videoSettings');
+      const cover = base64 === null ? null : await storeImage(video, 'cover', base64);
+      const row = await settings.find(videoId);
+      await settings.saveCover(videoId, cover);
+      if (row?.cover && row.cover !== cover) {
+        await storage.deletePrefix(logoFolder(video.account_id, video.id, row.cover)).catch(() => undefined);
+      }
+      return seoPage(videoId, { ...DEFAULT_SEO, ...row?.seo }, cover);
     },
 
     /**
@@ -243,7 +262,7 @@ export function createSettingsService(deps: {
     async getSeo(accountId: string, videoId: string): Promise<SeoPage> {
       await ownVideo(accountId, videoId, 'getData');
       const row = await settings.find(videoId);
-      return seoPage(videoId, { ...DEFAULT_SEO, ...row?.seo });
+      return seoPage(videoId, { ...DEFAULT_SEO, ...row?.seo }, row?.cover);
     },
 
     async saveSeo(accountId: string, videoId: string, seo: SeoPageFields): Promise<SeoPage> {
@@ -251,8 +270,8 @@ export function createSettingsService(deps: {
       // A slug shaped like a video id would hide that video's own /v/{id}.
       if (UUID.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
       // A new link name is a paid plan's (spec §3 canUseLinkName); one already set stays when the plan ends.
-      const current = (await settings.find(videoId))?.slug ?? '';
-      if (seo.slug !== '' && seo.slug !== current) {
+      const current = { slug: '', cover: null, ...(await settings.find(videoId)) };
+      if (seo.slug !== '' && seo.slug !== (current.slug ?? '')) {
         const plan = await accounts.allowance(accountId);
         if (!plan.privileges.canUseLinkName) throw new AppError(403, 'link_name_not_allowed', { field: 'slug' });
       }
@@ -262,7 +281,7 @@ export function createSettingsService(deps: {
         if ((error as { code?: string }).code === '23505') throw new AppError(409, 'slug_taken', { field: 'slug' });
         throw error;
       }
-      return seoPage(videoId, seo);
+      return seoPage(videoId, seo, current.cover);
     },
   };
 }

@@ -30,6 +30,7 @@ const links: SeoPage = {
   keywords: [],
   slug: 'demo',
   indexable: true,
+  coverUrl: null,
   watchUrl: 'https://videos.example.com/v/demo',
   embedUrl: `https://videos.example.com/embed/${VIDEO_ID}`,
 };

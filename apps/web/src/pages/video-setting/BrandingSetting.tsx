@@ -1,22 +1,13 @@
-import { type BrandingSetting as BrandingValues, BUTTON_POSITIONS, LOGO_MAX_BYTES } from '@leadreel/shared';
-import { Alert, App, Button, Form, Input, Space } from 'antd';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type BrandingSetting as BrandingValues, BUTTON_POSITIONS } from '@leadreel/shared';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
-import { ChoiceField } from './fields.tsx';
+import { ChoiceField, ImagePickButton } from './fields.tsx';
 import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
-
-/** A file's bytes as base64, in slices (a spread of two million bytes would overflow the call stack). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
-}
 
 const COLORS = ['playerColor', 'buttonColor', 'fontColor'] as const;
 
@@ -26,33 +17,12 @@ const COLORS = ['playerColor', 'buttonColor', 'fontColor'] as const;
  */
 export function BrandingSetting() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const screen = useOverlayScreen('branding');
   const { form, values, video, locked, canUseBranding, videoId } = screen;
   const [logoUrl, setLogoUrl] = useState<string | null | undefined>(undefined);
-  const [uploading, setUploading] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   if (screen.error || !screen.setting.data || !video.data) return <ScreenFallback error={screen.error} />;
   const shownLogo = logoUrl === undefined ? screen.setting.data.logoUrl : logoUrl;
   const disabled = locked || !canUseBranding;
-
-  const pickLogo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!['image/png', 'image/jpeg'].includes(file.type)) return void message.error(t('errors.logo_file_invalid'));
-    if (file.size > LOGO_MAX_BYTES) return void message.error(t('errors.logo_too_large'));
-    setUploading(true);
-    try {
-      const uploaded = await settingsApi.uploadLogo({ videoId, image: await base64Of(file) });
-      form.setFieldValue('logo', uploaded.logo);
-      setLogoUrl(uploaded.logoUrl);
-    } catch (failure) {
-      message.error(errorText(failure));
-    } finally {
-      setUploading(false);
-    }
-  };
 
   return (
     <OverlayFrame
@@ -88,18 +58,15 @@ export function BrandingSetting() {
           </Form.Item>
           <Form.Item label={t('overlay.branding.logo')} extra={t('overlay.branding.logoHelp')}>
             <Space>
-              <Button loading={uploading} onClick={() => picker.current?.click()}>
-                {t('overlay.branding.uploadLogo')}
-              </Button>
-              <input
-                ref={picker}
-                type="file"
-                accept="image/png,image/jpeg"
-                className="visually-hidden"
-                tabIndex={-1}
-                aria-label={t('overlay.branding.uploadLogo')}
-                disabled={disabled || uploading}
-                onChange={(event) => void pickLogo(event)}
+              <ImagePickButton
+                kind="logo"
+                label={t('overlay.branding.uploadLogo')}
+                disabled={disabled}
+                upload={async (image) => {
+                  const uploaded = await settingsApi.uploadLogo({ videoId, image });
+                  form.setFieldValue('logo', uploaded.logo);
+                  setLogoUrl(uploaded.logoUrl);
+                }}
               />
               {values.logo && (
                 <Button

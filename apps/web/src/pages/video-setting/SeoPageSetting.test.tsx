@@ -38,6 +38,7 @@ const fresh: SeoPage = {
   keywords: [],
   slug: '',
   indexable: true,
+  coverUrl: null,
   watchUrl: `https://videos.example.com/v/${VIDEO_ID}`,
   embedUrl: `https://videos.example.com/embed/${VIDEO_ID}`,
 };
@@ -94,6 +95,29 @@ describe('the SEO page setting', () => {
     fireEvent.change(await screen.findByLabelText('Link name'), { target: { value: 'taken' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('this link name is already in use')).toBeTruthy();
+  });
+
+  it('uploads a cover that the shared card then shows, and goes back to the video frame', async () => {
+    const coverUrl = `/media/${VIDEO_ID}/brand/cover-0123456789abcdef.png`;
+    const calls = await open({
+      'POST /vod/video/seo-page/cover': (body) => ({
+        data: { ...fresh, coverUrl: (body as { image: string | null }).image ? coverUrl : null },
+      }),
+    });
+    const picker = (await screen.findByLabelText('Upload cover')) as HTMLInputElement;
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'cover.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(picker, { target: { files: [png] } });
+    await waitFor(() =>
+      expect(document.querySelector<HTMLImageElement>('.seo-card-preview img')?.getAttribute('src')).toBe(coverUrl),
+    );
+    expect(calls.find((call) => call.path === '/vod/video/seo-page/cover')?.body).toEqual({
+      videoId: VIDEO_ID,
+      image: 'iVBORw0KGgo=',
+    });
+    fireEvent.click(screen.getByRole('button', { name: "Use the video's frame" }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: "Use the video's frame" })).toBeNull());
   });
 
   it('on the Free plan, offers no new link name and says why', async () => {

@@ -14,6 +14,7 @@ import { useParams } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import { ImagePickButton } from './fields.tsx';
 import { ScreenFallback, showSaveError } from './screen.tsx';
 
 type Values = { title: string; description: string; keywords: string[]; slug: string; indexable: boolean };
@@ -146,6 +147,28 @@ export function SeoPageSetting() {
                 disabled={!canUseLinkName && !seo.data.slug}
               />
             </Form.Item>
+            <Form.Item label={t('seo.cover')} extra={t('seo.coverHelp')}>
+              <Space>
+                <ImagePickButton
+                  kind="cover"
+                  label={t('seo.uploadCover')}
+                  disabled={locked}
+                  upload={async (image) => {
+                    queryClient.setQueryData(seoKey(videoId), await settingsApi.setCover({ videoId, image }));
+                  }}
+                />
+                {page.coverUrl && (
+                  <Button
+                    disabled={locked}
+                    onClick={async () => {
+                      queryClient.setQueryData(seoKey(videoId), await settingsApi.setCover({ videoId, image: null }));
+                    }}
+                  >
+                    {t('seo.removeCover')}
+                  </Button>
+                )}
+              </Space>
+            </Form.Item>
             <Form.Item
               name="indexable"
               label={t('seo.indexable')}
@@ -170,7 +193,7 @@ export function SeoPageSetting() {
               <SearchPreview values={values} url={watchUrl} fallbackTitle={fallbackTitle} />
               <CardPreview
                 values={values}
-                cover={video.data.cover}
+                cover={page.coverUrl ?? video.data.cover}
                 fallbackTitle={fallbackTitle}
                 host={new URL(origin).host}
               />

@@ -1,6 +1,8 @@
-import { MAX_VIDEO_SECONDS } from '@leadreel/shared';
-import { Form, InputNumber, Radio } from 'antd';
+import { LOGO_MAX_BYTES, MAX_VIDEO_SECONDS } from '@leadreel/shared';
+import { App, Button, Form, InputNumber, Radio } from 'antd';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/index.ts';
 
 /** A choice of a few values as a row of buttons (a corner, a style, a moment), each labelled `${prefix}.${value}`. */
 export function ChoiceField({
@@ -34,5 +36,66 @@ export function TimesFields() {
         <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
       </Form.Item>
     </div>
+  );
+}
+
+/** A file's bytes as base64, in slices (a spread of two million bytes would overflow the call stack). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * A button that picks a JPEG or PNG of at most 2 MB and hands it over as base64 (`upload`), refusing other
+ * files in the browser with the `errors.<kind>_file_invalid` / `_too_large` wording the server would use.
+ */
+export function ImagePickButton({
+  kind,
+  label,
+  disabled,
+  upload,
+}: {
+  kind: 'logo' | 'cover';
+  label: string;
+  disabled: boolean;
+  upload: (base64: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return void message.error(t(`errors.${kind}_file_invalid`));
+    if (file.size > LOGO_MAX_BYTES) return void message.error(t(`errors.${kind}_too_large`));
+    setBusy(true);
+    try {
+      await upload(await base64Of(file));
+    } catch (failure) {
+      message.error(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button loading={busy} disabled={disabled} onClick={() => picker.current?.click()}>
+        {label}
+      </Button>
+      <input
+        ref={picker}
+        type="file"
+        accept="image/png,image/jpeg"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label={label}
+        disabled={disabled || busy}
+        onChange={(event) => void pick(event)}
+      />
+    </>
   );
 }
