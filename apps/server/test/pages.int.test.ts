@@ -66,6 +66,7 @@ describe('the SEO page setting (spec §2 basic-setting)', () => {
       keywords: [],
       slug: '',
       indexable: true,
+      coverUrl: null,
       watchUrl: `${PUBLIC}/v/${videoId}`,
       embedUrl: `${PUBLIC}/embed/${videoId}`,
     });
