@@ -74,7 +74,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
 
   // A call to action from second 2 to second 5, as a button in the bottom-left corner.
   await page.getByRole('tab', { name: 'Super action' }).click();
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: 'Show a call to action' }).click();
   await page.getByLabel('Text').fill('Book a demo');
   await page.getByLabel('Link').fill('https://acme.example.com/demo');
   await page.locator('label', { hasText: 'During the video' }).click();
@@ -89,7 +89,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Button saved')).toBeVisible();
   await page.getByRole('tab', { name: 'Widget' }).click();
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: 'Show the contact widget' }).click();
   await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
   await page.getByRole('checkbox', { name: 'Email' }).check();
   await page.getByLabel('Title').fill('Talk to sales');

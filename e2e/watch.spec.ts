@@ -69,7 +69,7 @@ test('the watch page and an embed on another site play, and hostile settings sta
 
   // A WhatsApp button, shown for the whole video in the top-left corner.
   await page.getByRole('tab', { name: 'WhatsApp' }).click();
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: 'Show a WhatsApp button' }).click();
   await page.getByLabel('WhatsApp number').fill('+44 20 7946 0958');
   await page.getByLabel('Prefilled message').fill('Hello from the product tour');
   await page.locator('label', { hasText: 'Top left' }).click();
@@ -77,6 +77,52 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await expect(page.getByText('Button saved')).toBeVisible();
   await expect(page.getByLabel('WhatsApp number')).toHaveValue('+442079460958');
   await snap(page, 'video-setting-whatsapp-en');
+
+  // The other text settings hold hostile text too: call to action, widget, subtitles (label and lines).
+  const auth = { authorization: `Bearer ${token}` };
+  const SHORT = `"><img src=x onerror=alert(4)>`;
+  for (const [url, data] of [
+    [
+      '/api/vod/video/super-action/save',
+      {
+        videoId,
+        setting: {
+          ...{
+            enabled: true,
+            style: 'button',
+            text: SHORT,
+            link: 'https://example.com/?q="><script>alert(5)</script>',
+          },
+          ...{ position: 'bottom-left', timing: 'during', showFrom: 0, showUntil: null },
+        },
+      },
+    ],
+    [
+      '/api/vod/video/widget/save',
+      {
+        videoId,
+        setting: { enabled: true, title: SHORT, message: HOSTILE, channels: ['whatsapp'], position: 'bottom-left' },
+      },
+    ],
+    [
+      '/api/vod/video/subtitle/upload',
+      {
+        videoId,
+        lang: 'en',
+        label: SHORT,
+        fileName: 'x.vtt',
+        content: `WEBVTT\n\n00:00.000 --> 00:05.000\n${HOSTILE}\n`,
+      },
+    ],
+  ] as const) {
+    const response = await page.request.post(url, { data, headers: auth });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  // ...and the console shows it as text.
+  await page.goto(`/video-setting/${videoId}/widget`);
+  await expect(page.getByLabel('Title')).toHaveValue(SHORT);
+  await page.goto(`/video-setting/${videoId}/subtitle`);
+  await expect(page.getByRole('cell', { name: SHORT, exact: true })).toBeVisible();
 
   // Share: the link copies, and the QR code scans to the watch page.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -113,6 +159,9 @@ test('the watch page and an embed on another site play, and hostile settings sta
   });
   await page.goto('/v/product-tour');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE);
+  await expect(page.locator('.lr-widget summary')).toHaveText(SHORT);
+  await expect(page.locator('.transcript li')).toContainText('alert(1)');
+  await expect(page.locator('.watch-action')).toHaveText(SHORT);
   await expect(page.locator('.lr-player img')).toHaveJSProperty('complete', true);
   expect(scripts).toEqual(['/player/player.js']);
   await snap(page, 'watch-page');
