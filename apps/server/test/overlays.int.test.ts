@@ -525,3 +525,73 @@ describe('the watch page cover (spec §2 basic-setting)', () => {
     expect(await watch(videoId)).toMatch(/og:image" content="[^"]+poster\.jpg"/);
   });
 });
+
+describe('every settings route', () => {
+  it('answers 404 for another account’s video and a deleted one, 403 from the Frozen period on, and writes nothing', async () => {
+    const owner = await accountWithVideos();
+    const other = await accountWithVideos();
+    await setPlan(other.email, 'Pro');
+    const track = await post(
+      t.app,
+      '/api/vod/video/subtitle/upload',
+      { videoId: owner.videoId, lang: 'en', label: 'English', fileName: 'a.srt', content: SRT },
+      owner.token,
+    );
+    const writes = (videoId: string): [string, Record<string, unknown>][] => [
+      ['/api/vod/video/logo/save', { videoId, setting: BRANDING }],
+      ['/api/vod/video/logo/upload', { videoId, image: PNG }],
+      ['/api/vod/video/super-action/save', { videoId, setting: ACTION }],
+      [
+        '/api/vod/video/widget/save',
+        { videoId, setting: { enabled: false, title: '', message: '', channels: [], position: 'bottom-right' } },
+      ],
+      ['/api/vod/video/share/save', { videoId, setting: { enabled: false, networks: [] } }],
+      ['/api/vod/video/seo-page/cover', { videoId, image: PNG }],
+      ['/api/vod/video/subtitle/upload', { videoId, lang: 'fr', label: 'Français', fileName: 'a.srt', content: SRT }],
+      ['/api/vod/video/subtitle/default', { videoId, subtitleId: null }],
+      ['/api/vod/video/kit-clone', { videoId, targetVideoIds: [other.videoId], parts: ['share'] }],
+    ];
+    const reads = (videoId: string) =>
+      ['logo', 'super-action', 'widget', 'share', 'seo-page', 'subtitle/list'].map(
+        (name) => `/api/vod/video/${name}?videoId=${videoId}`,
+      );
+    const snapshot = async (videoId: string) => [
+      await t.db.selectFrom('video_setting').selectAll().where('video_id', '=', videoId).execute(),
+      await t.db.selectFrom('subtitle').select(['id', 'lang', 'is_default']).where('video_id', '=', videoId).execute(),
+    ];
+
+    // Another account's video: the same 404 as one that never was.
+    const before = await snapshot(owner.videoId);
+    for (const [url, body] of writes(owner.videoId)) {
+      const answer = await post(t.app, url, body, other.token);
+      expect([url, answer.status, answer.body.error]).toEqual([url, 404, 'video_invalid']);
+    }
+    for (const url of reads(owner.videoId))
+      expect([url, (await get(t.app, url, other.token)).status]).toEqual([url, 404]);
+    expect(await snapshot(owner.videoId)).toEqual(before);
+    const foreignTrack = {
+      subtitleId: track.body.data.subtitleId,
+      label: 'x',
+      cues: [{ start: 0, end: 1, text: 'x' }],
+    };
+    expect((await post(t.app, '/api/vod/video/subtitle/save', foreignTrack, other.token)).status).toBe(404);
+
+    // Frozen: reading stays open, writing is refused with the spec's message.
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', other.email).execute();
+    for (const [url, body] of writes(other.videoId)) {
+      const answer = await post(t.app, url, body, other.token);
+      expect([url, answer.status, answer.body.error]).toEqual([url, 403, 'plan_period']);
+    }
+    for (const url of reads(other.videoId))
+      expect([url, (await get(t.app, url, other.token)).status]).toEqual([url, 200]);
+
+    // A deleted video has no settings any more.
+    expect((await post(t.app, '/api/vod/video/delete', { videoIds: [owner.videoId] }, owner.token)).status).toBe(200);
+    for (const [url, body] of writes(owner.videoId).filter(([url]) => !url.endsWith('kit-clone'))) {
+      expect([url, (await post(t.app, url, body, owner.token)).status]).toEqual([url, 404]);
+    }
+    for (const url of reads(owner.videoId))
+      expect([url, (await get(t.app, url, owner.token)).status]).toEqual([url, 404]);
+    expect((await t.app.inject({ url: track.body.data.url })).statusCode).toBe(404);
+  });
+});
