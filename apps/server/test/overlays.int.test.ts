@@ -465,10 +465,16 @@ describe('kit-clone (spec §2 kit-clone)', () => {
     expect([branding.status, branding.body.error]).toEqual([403, 'branding_not_allowed']);
     expect((await clone({ videoId: source, targetVideoIds: [first], parts: ['share'] }, other.token)).status).toBe(404);
 
+    await post(
+      t.app,
+      '/api/vod/video/subtitle/upload',
+      { videoId: source, lang: 'en', label: 'English', fileName: 'a.srt', content: SRT },
+      token,
+    );
     const done = await clone({
       videoId: source,
       targetVideoIds: [first, second, source],
-      parts: ['superAction', 'share', 'seo'],
+      parts: ['superAction', 'share', 'seo', 'subtitles'],
     });
     expect(done.status).toBe(200);
     expect(done.body.data).toEqual({ copied: 2 });
@@ -477,6 +483,12 @@ describe('kit-clone (spec §2 kit-clone)', () => {
       expect((await get(t.app, `/api/vod/video/share?videoId=${target}`, token)).body.data.enabled).toBe(false);
       const seo = (await get(t.app, `/api/vod/video/seo-page?videoId=${target}`, token)).body.data;
       expect(seo).toMatchObject({ description: 'Shared words', keywords: ['k'], indexable: false });
+    }
+    for (const target of [first, second]) {
+      const tracks = (await get(t.app, `/api/vod/video/subtitle/list?videoId=${target}`, token)).body.data;
+      expect(tracks.map((track: { lang: string; cues: unknown[] }) => [track.lang, track.cues.length])).toEqual([
+        ['en', 2],
+      ]);
     }
     // Each video keeps its own title and link name.
     expect((await get(t.app, `/api/vod/video/seo-page?videoId=${first}`, token)).body.data).toMatchObject({

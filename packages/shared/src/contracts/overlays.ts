@@ -209,7 +209,10 @@ export const DEFAULT_OVERLAYS: OverlaySettings = {
 
 // ---- kit-clone: copy chosen settings from one video to many (spec §2 kit-clone) ----
 
-/** What can be copied; the SEO page goes without its title and link name, which belong to one video. */
+/**
+ * What can be copied; the SEO page goes without its title and link name, which belong to one video, and
+ * subtitles replace the target's tracks.
+ */
 export const CLONE_PARTS = [
   'seo',
   'branding',
@@ -219,6 +222,7 @@ export const CLONE_PARTS = [
   'widget',
   'superAction',
   'share',
+  'subtitles',
 ] as const;
 export type ClonePart = (typeof CLONE_PARTS)[number];
 export const CLONE_TARGETS_MAX = 100;

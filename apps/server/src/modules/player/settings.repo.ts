@@ -119,14 +119,29 @@ export function createSettingsRepo(db: Db) {
     },
 
     /** Copies settings onto many videos at once (kit-clone): all of them or, on any failure, none. */
-    async saveMany(rows: { videoId: string; values: Updateable<VideoSettingTable> }[]) {
+    async saveMany(rows: { videoId: string; values: Updateable<VideoSettingTable> }[], subtitlesFrom?: string) {
       await db.transaction().execute(async (trx) => {
         for (const { videoId, values } of rows) {
-          await trx
-            .insertInto('video_setting')
-            .values({ video_id: videoId, ...values })
-            .onConflict((oc) => oc.column('video_id').doUpdateSet({ ...values, updated_at: new Date() }))
-            .execute();
+          if (Object.keys(values).length > 0) {
+            await trx
+              .insertInto('video_setting')
+              .values({ video_id: videoId, ...values })
+              .onConflict((oc) => oc.column('video_id').doUpdateSet({ ...values, updated_at: new Date() }))
+              .execute();
+          }
+          if (subtitlesFrom) {
+            await trx.deleteFrom('subtitle').where('video_id', '=', videoId).execute();
+            await trx
+              .insertInto('subtitle')
+              .columns(['video_id', 'lang', 'label', 'cues', 'is_default'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('subtitle')
+                  .select([sql<string>`${videoId}::uuid`.as('video_id'), 'lang', 'label', 'cues', 'is_default'])
+                  .where('video_id', '=', subtitlesFrom),
+              )
+              .execute();
+          }
         }
       });
     },

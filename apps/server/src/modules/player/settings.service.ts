@@ -255,7 +255,7 @@ export function createSettingsService(deps: {
         }
         rows.push({ videoId: target.id, values });
       }
-      await settings.saveMany(rows);
+      await settings.saveMany(rows, parts.has('subtitles') ? source.id : undefined);
       return { copied: rows.length };
     },
 

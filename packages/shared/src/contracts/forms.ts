@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { hexColorField, httpUrlField } from './overlays.ts';
+import { MAX_VIDEO_SECONDS } from './player.ts';
+import { videoIdField } from './videos.ts';
+
+// ---- The inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form: config, save, add-field") ----
+
+/** The standard fields, each with the check its kind implies, and the custom kinds. */
+export const STANDARD_FIELDS = ['name', 'email', 'phone', 'company', 'country', 'message'] as const;
+export const CUSTOM_FIELDS = ['text', 'textarea', 'choice', 'multi', 'checkbox'] as const;
+export const FIELD_KINDS = [...STANDARD_FIELDS, ...CUSTOM_FIELDS] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+export const FORM_MOMENTS = ['before', 'at', 'pause', 'end'] as const;
+export type FormMoment = (typeof FORM_MOMENTS)[number];
+
+export const FORM_FIELDS_MAX = 20;
+export const FIELD_LABEL_MAX = 60;
+export const FIELD_PLACEHOLDER_MAX = 100;
+export const FIELD_OPTIONS_MAX = 20;
+export const FIELD_OPTION_MAX = 60;
+export const FORM_TITLE_MAX = 100;
+export const FORM_DESCRIPTION_MAX = 500;
+export const FORM_SUBMIT_MAX = 30;
+export const FORM_THANKS_MAX = 500;
+/** What a viewer may type into one answer: short fields, and the message / long text. */
+export const ANSWER_SHORT_MAX = 200;
+export const ANSWER_LONG_MAX = 5000;
+
+/** Field ids name answers in storage and exports: the standard kinds by their kind, custom ones f1, f2... */
+const FIELD_ID = /^(name|email|phone|company|country|message|f[1-9]\d{0,2})$/;
+
+export const formFieldSchema = z
+  .strictObject({
+    id: z.string({ error: 'illegal_input' }).regex(FIELD_ID, 'illegal_input'),
+    kind: z.enum(FIELD_KINDS, { error: 'illegal_input' }),
+    label: z
+      .string({ error: 'illegal_input' })
+      .trim()
+      .min(1, 'form_field_label_required')
+      .max(FIELD_LABEL_MAX, 'form_field_label_too_long'),
+    placeholder: z.string({ error: 'illegal_input' }).trim().max(FIELD_PLACEHOLDER_MAX, 'form_placeholder_too_long'),
+    required: z.boolean({ error: 'illegal_input' }),
+    /** The choices of a single or multiple choice. */
+    options: z
+      .array(
+        z
+          .string({ error: 'illegal_input' })
+          .trim()
+          .min(1, 'form_option_empty')
+          .max(FIELD_OPTION_MAX, 'form_option_too_long'),
+        { error: 'illegal_input' },
+      )
+      .max(FIELD_OPTIONS_MAX, 'form_options_too_many'),
+  })
+  .superRefine((field, context) => {
+    const standard = (STANDARD_FIELDS as readonly string[]).includes(field.kind);
+    if (standard ? field.id !== field.kind : !/^f\d/.test(field.id)) {
+      context.addIssue({ code: 'custom', message: 'illegal_input', path: ['id'] });
+    }
+    if ((field.kind === 'choice' || field.kind === 'multi') && field.options.length < 2) {
+      context.addIssue({ code: 'custom', message: 'form_options_required', path: ['options'] });
+    }
+  });
+export type FormField = z.infer<typeof formFieldSchema>;
+
+export const inquiryFormSchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'illegal_input' }),
+    title: z.string({ error: 'illegal_input' }).trim().max(FORM_TITLE_MAX, 'form_title_too_long'),
+    description: z.string({ error: 'illegal_input' }).trim().max(FORM_DESCRIPTION_MAX, 'form_description_too_long'),
+    fields: z
+      .array(formFieldSchema, { error: 'illegal_input' })
+      .min(1, 'form_fields_required')
+      .max(FORM_FIELDS_MAX, 'form_fields_too_many'),
+    submitText: z.string({ error: 'illegal_input' }).trim().max(FORM_SUBMIT_MAX, 'form_submit_too_long'),
+    submitColor: hexColorField,
+    /** After a submission: a message in the player, or another page (http or https). */
+    thanksMessage: z.string({ error: 'illegal_input' }).trim().max(FORM_THANKS_MAX, 'form_thanks_too_long'),
+    redirectUrl: httpUrlField,
+    moment: z.enum(FORM_MOMENTS, { error: 'illegal_input' }),
+    /** With moment "at": the second it shows. */
+    second: z
+      .number({ error: 'illegal_input' })
+      .int('illegal_input')
+      .min(0, 'illegal_input')
+      .max(MAX_VIDEO_SECONDS, 'illegal_input'),
+    /** Whether the viewer may close it and watch on without submitting. */
+    skippable: z.boolean({ error: 'illegal_input' }),
+    /** A viewer who submitted any form of the account is not asked again. */
+    oncePerViewer: z.boolean({ error: 'illegal_input' }),
+  })
+  .superRefine((form, context) => {
+    const ids = form.fields.map((field) => field.id);
+    if (new Set(ids).size !== ids.length)
+      context.addIssue({ code: 'custom', message: 'form_field_duplicate', path: ['fields'] });
+    if (form.enabled && !form.fields.some((field) => field.kind === 'email' || field.kind === 'phone')) {
+      context.addIssue({ code: 'custom', message: 'form_contact_required', path: ['fields'] });
+    }
+  });
+export type InquiryForm = z.infer<typeof inquiryFormSchema>;
+
+export const DEFAULT_FORM: InquiryForm = {
+  enabled: false,
+  title: '',
+  description: '',
+  fields: [
+    { id: 'name', kind: 'name', label: 'Name', placeholder: '', required: true, options: [] },
+    { id: 'email', kind: 'email', label: 'Email', placeholder: '', required: true, options: [] },
+    { id: 'message', kind: 'message', label: 'Message', placeholder: '', required: false, options: [] },
+  ],
+  submitText: '',
+  submitColor: '#0958d9',
+  thanksMessage: '',
+  redirectUrl: '',
+  moment: 'end',
+  second: 0,
+  skippable: true,
+  oncePerViewer: true,
+};
+
+export const formConfigQuery = z.strictObject({ videoId: videoIdField });
+export const saveFormBody = z.strictObject({ videoId: videoIdField, form: inquiryFormSchema });
+export const addFieldBody = z.strictObject({ videoId: videoIdField, field: formFieldSchema });
