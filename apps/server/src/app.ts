@@ -29,6 +29,9 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createVerificationService } from './modules/auth/verification.service.ts';
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
 import type { JobQueue } from './modules/jobs/jobs.ts';
+import { createLeadNotifier } from './modules/leads/lead-notifier.ts';
+import { formRoutes, submitRoutes } from './modules/leads/leads.routes.ts';
+import { createLeadService } from './modules/leads/leads.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createSettingsRepo } from './modules/player/settings.repo.ts';
@@ -78,6 +81,9 @@ export type AppDeps = {
 
 const noQueue: JobQueue = {
   async enqueueProcessing() {
+    throw unavailable('internal_error');
+  },
+  async enqueueLeadMail() {
     throw unavailable('internal_error');
   },
 };
@@ -151,6 +157,19 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     publicUrl: config.publicUrl,
   });
   const subtitles = createSubtitleService({ db, videos: videoRepo, accounts });
+  const leadNotifier = createLeadNotifier({ db, mailer, brand: config.BRAND_NAME, publicUrl: config.publicUrl, log });
+  const leads = createLeadService({
+    db,
+    videos: videoRepo,
+    accounts,
+    // With a queue the mail goes out from a worker (retried when SMTP fails); without one (tests of other
+    // modules), at once.
+    notify: deps.queue
+      ? (leadId) => queue.enqueueLeadMail(leadId)
+      : async (leadId) => {
+          await leadNotifier.send(leadId).catch((error: unknown) => log.warn({ err: error }, 'lead mail failed'));
+        },
+  });
   return {
     sessions,
     accounts,
@@ -164,6 +183,8 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     settings,
     settingsRepo,
     subtitles,
+    leads,
+    leadNotifier,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -286,6 +307,21 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
       await api.register(videoRoutes, { videos: services.videos, hooks });
       await api.register(settingsRoutes, { settings: services.settings, subtitles: services.subtitles, hooks });
+      await api.register(formRoutes, { leads: services.leads, hooks });
+      await api.register(submitRoutes, {
+        leads: services.leads,
+        // A viewer sends one form, maybe twice; an office behind one address a few more. A form on a busy
+        // page takes many, but not hundreds a minute.
+        limits: [
+          limiter({ max: 10, timeWindow: 60_000, keyGenerator: (request) => `lead-ip:${request.ip}` }),
+          limiter({
+            max: 300,
+            timeWindow: 60_000,
+            keyGenerator: (request) =>
+              `lead-video:${String((request.body as { videoId?: unknown })?.videoId).slice(0, 40)}`,
+          }),
+        ],
+      });
       await api.register(uploadRoutes, { uploads: services.uploads, hooks });
       const { storage } = services;
       if (isLocalDriver(storage)) await api.register(storageRoutes, { storage, clock: deps.clock });

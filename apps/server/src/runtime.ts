@@ -89,6 +89,7 @@ export function jobHandlers(services: Services, config: Config): JobHandlers {
       await services.uploads.sweep(config.uploadTtlMs);
     },
     processVideo: (videoId, signal) => services.processor.process(videoId, signal),
+    mailLead: (leadId) => services.leadNotifier.send(leadId),
   };
 }
 

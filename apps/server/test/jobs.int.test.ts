@@ -40,7 +40,11 @@ describe('the worker loop', () => {
       connectionString: database.url,
       log,
       workers: 0,
-      handlers: { sweep: async () => void swept++, processVideo: async () => undefined },
+      handlers: {
+        sweep: async () => void swept++,
+        processVideo: async () => undefined,
+        mailLead: async () => undefined,
+      },
     });
     const worker = await startJobs({
       connectionString: database.url,
@@ -52,6 +56,7 @@ describe('the worker loop', () => {
           swept += 100;
         },
         processVideo: async () => undefined,
+        mailLead: async () => undefined,
       },
     });
     try {

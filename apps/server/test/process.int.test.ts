@@ -129,9 +129,12 @@ describe('migrations', () => {
       const settings = [...videos, 'video_setting'];
       const clicks = ['account', 'contact_click', ...settings.slice(1)];
       const embeds = [...clicks.slice(0, 2), 'embed_config', ...clicks.slice(2)];
-      const latest = [...embeds.slice(0, -3), 'subtitle', ...embeds.slice(-3)];
+      const overlays = [...embeds.slice(0, -3), 'subtitle', ...embeds.slice(-3)];
+      const latest = [...overlays.slice(0, 4), 'lead', ...overlays.slice(4)];
       expect(await tables()).toEqual(latest);
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(overlays);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(embeds);
       await migrateDown(database.db as never);

@@ -3,7 +3,9 @@ import type {
   CLICK_KINDS,
   Cue,
   EmailButtonSetting,
+  InquiryForm,
   Language,
+  LeadField,
   Period,
   PlanType,
   SeoPageFields,
@@ -29,6 +31,8 @@ export interface AccountTable {
   vip_period: Generated<Period>;
   /** Free until the billing issue sells plans; an operator may grant one (cli/set-plan.ts). */
   plan_type: Generated<PlanType>;
+  /** Where new leads are mailed; the sign-in email when null. */
+  notice_email: string | null;
   period_end_at: Date | null;
   default_folder_id: string | null;
   used_storage: Generated<string>;
@@ -123,7 +127,24 @@ export interface VideoSettingTable {
   share: ShareSetting | null;
   /** The watch page's cover image (file name under the video's brand folder); null for the poster. */
   cover: string | null;
+  form: InquiryForm | null;
   updated_at: Generated<Date>;
+}
+
+export interface LeadTable {
+  id: Generated<string>;
+  account_id: string;
+  video_id: string | null;
+  video_name: string;
+  fields: LeadField[];
+  answers: Record<string, string>;
+  second: number;
+  page_url: string;
+  referrer: string;
+  language: string;
+  read_at: Date | null;
+  mailed_at: Date | null;
+  created_at: CreatedAt;
 }
 
 export interface SubtitleTable {
@@ -167,6 +188,7 @@ export interface Database {
   contact_click: ContactClickTable;
   embed_config: EmbedConfigTable;
   subtitle: SubtitleTable;
+  lead: LeadTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

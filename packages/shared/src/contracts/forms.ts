@@ -121,3 +121,124 @@ export const DEFAULT_FORM: InquiryForm = {
 export const formConfigQuery = z.strictObject({ videoId: videoIdField });
 export const saveFormBody = z.strictObject({ videoId: videoIdField, form: inquiryFormSchema });
 export const addFieldBody = z.strictObject({ videoId: videoIdField, field: formFieldSchema });
+
+// ---- A viewer's submission (public: the player posts it) ----
+
+/** A field as a lead keeps it: enough to label its answer in the table, the mail and exports. */
+export type LeadField = { id: string; kind: FieldKind; label: string };
+
+export const submitLeadBody = z.strictObject({
+  videoId: videoIdField,
+  answers: z.record(
+    z.string().max(8),
+    z.union([
+      z.string().max(ANSWER_LONG_MAX + 1),
+      z.array(z.string().max(FIELD_OPTION_MAX + 1)).max(FIELD_OPTIONS_MAX),
+      z.boolean(),
+    ]),
+    { error: 'illegal_input' },
+  ),
+  second: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
+  page: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
+  referrer: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
+  language: z.string({ error: 'illegal_input' }).max(35, 'illegal_input'),
+  /** How long the form was on screen before it was sent; people take seconds, scripts do not. */
+  elapsedMs: z.number({ error: 'illegal_input' }).int('illegal_input').min(0, 'illegal_input'),
+  /** A field people never see (hidden by the page): anything in it was typed by a script. */
+  website: z.string({ error: 'illegal_input' }).max(500, 'illegal_input'),
+});
+export type SubmitLead = z.infer<typeof submitLeadBody>;
+
+/** Characters that end or start a mail header line, or hide text: never in a one-line answer. */
+const LINE_BREAKS = /[\r\n\t\v\f\u0000-\u001f\u007f\u2028\u2029]+/g;
+const E164 = /^\+[1-9]\d{6,14}$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export type AnswerCheck =
+  | { ok: true; answers: Record<string, string> }
+  | {
+      ok: false;
+      field: string;
+      error: 'form_required' | 'email_invalid' | 'phone_invalid' | 'form_answer_too_long' | 'form_choice_invalid';
+    };
+
+/**
+ * A submission's answers held to its form's own fields: required ones filled, emails and phone numbers in
+ * their form, lengths, choices among the options. Every answer comes back as one string (one line, except
+ * the message and long text), so it is stored, mailed and exported as text. Unknown keys are dropped.
+ */
+export function checkAnswers(fields: FormField[], raw: SubmitLead['answers']): AnswerCheck {
+  const answers: Record<string, string> = {};
+  for (const field of fields) {
+    const value = raw[field.id];
+    let text: string;
+    if (field.kind === 'checkbox') {
+      if (field.required && value !== true) return { ok: false, field: field.id, error: 'form_required' };
+      answers[field.id] = value === true ? 'yes' : 'no';
+      continue;
+    }
+    if (field.kind === 'multi') {
+      const chosen = Array.isArray(value) ? value : [];
+      if (chosen.some((option) => !field.options.includes(option))) {
+        return { ok: false, field: field.id, error: 'form_choice_invalid' };
+      }
+      if (field.required && chosen.length === 0) return { ok: false, field: field.id, error: 'form_required' };
+      answers[field.id] = [...new Set(chosen)].join('; ');
+      continue;
+    }
+    if (typeof value !== 'string' && value !== undefined)
+      return { ok: false, field: field.id, error: 'form_choice_invalid' };
+    const long = field.kind === 'message' || field.kind === 'textarea';
+    text = (value ?? '').replace(/\r\n?/g, '\n');
+    text = (
+      long ? text.replace(/[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]/g, ' ') : text.replace(LINE_BREAKS, ' ')
+    ).trim();
+    if (text === '') {
+      if (field.required) return { ok: false, field: field.id, error: 'form_required' };
+      answers[field.id] = '';
+      continue;
+    }
+    if (text.length > (long ? ANSWER_LONG_MAX : ANSWER_SHORT_MAX)) {
+      return { ok: false, field: field.id, error: 'form_answer_too_long' };
+    }
+    if (field.kind === 'email' && (text.length > 254 || !EMAIL.test(text))) {
+      return { ok: false, field: field.id, error: 'email_invalid' };
+    }
+    if (field.kind === 'phone') {
+      text = text.replace(/[\s().-]/g, '');
+      if (!E164.test(text)) return { ok: false, field: field.id, error: 'phone_invalid' };
+    }
+    if (field.kind === 'choice' && !field.options.includes(text)) {
+      return { ok: false, field: field.id, error: 'form_choice_invalid' };
+    }
+    answers[field.id] = text;
+  }
+  return { ok: true, answers };
+}
+
+/** What the inquiry-form screen reads (a plain shape: the answer is checked, not transformed again). */
+export const inquiryFormData = z.object({
+  enabled: z.boolean(),
+  title: z.string(),
+  description: z.string(),
+  fields: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(FIELD_KINDS),
+      label: z.string(),
+      placeholder: z.string(),
+      required: z.boolean(),
+      options: z.array(z.string()),
+    }),
+  ),
+  submitText: z.string(),
+  submitColor: z.string(),
+  thanksMessage: z.string(),
+  redirectUrl: z.string(),
+  moment: z.enum(FORM_MOMENTS),
+  second: z.number(),
+  skippable: z.boolean(),
+  oncePerViewer: z.boolean(),
+});
+export const submitLeadData = z.object({ received: z.literal(true) });

@@ -1,9 +1,9 @@
 import {
   type AccountDetail,
-  PLANS,
   type GatedFeature,
   isFeatureAllowed,
   type Language,
+  PLANS,
   type PlanAllowance,
   type VipUserInfo,
 } from '@leadreel/shared';

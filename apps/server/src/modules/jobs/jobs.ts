@@ -2,11 +2,12 @@ import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { isStopping } from '../../lib/shutdown.ts';
 
-export const QUEUES = { sweep: 'maintenance-sweep', videoProcess: 'video-process' } as const;
+export const QUEUES = { sweep: 'maintenance-sweep', videoProcess: 'video-process', leadMail: 'lead-mail' } as const;
 
 export type JobHandlers = {
   sweep: () => Promise<void>;
   processVideo: (videoId: string, signal: AbortSignal) => Promise<void>;
+  mailLead: (leadId: string) => Promise<void>;
 };
 
 export type JobTimings = {
@@ -17,7 +18,10 @@ export type JobTimings = {
 };
 
 /** What other modules need of the queue: to send work. */
-export type JobQueue = { enqueueProcessing: (videoId: string) => Promise<void> };
+export type JobQueue = {
+  enqueueProcessing: (videoId: string) => Promise<void>;
+  enqueueLeadMail: (leadId: string) => Promise<void>;
+};
 
 export type Jobs = JobQueue & {
   boss: PgBoss;
@@ -68,11 +72,19 @@ export async function openJobs(options: {
   // Expired sessions, codes, rate-limit windows and incomplete uploads are swept every 15 minutes, by one
   // worker at a time.
   await boss.schedule(QUEUES.sweep, '*/15 * * * *');
+  // A lead's mail is retried with backoff when the transport fails: for about a day, then it stays in the
+  // console (the lead itself is already stored).
+  const leadQueue = { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+  await boss.createQueue(QUEUES.leadMail, leadQueue);
+  await boss.updateQueue(QUEUES.leadMail, leadQueue);
   return {
     boss,
     async enqueueProcessing(videoId) {
       // One queued job per video: a repeated success call does not encode twice.
       await boss.send(QUEUES.videoProcess, { videoId }, { singletonKey: videoId });
+    },
+    async enqueueLeadMail(leadId) {
+      await boss.send(QUEUES.leadMail, { leadId }, { singletonKey: leadId });
     },
     async startWorkers(workers, handlers) {
       if (workers <= 0) return;
@@ -87,6 +99,13 @@ export async function openJobs(options: {
         async ([job]) => {
           if (!job) return;
           await handlers.processVideo(job.data.videoId, job.signal);
+        },
+      );
+      await boss.work<{ leadId: string }>(
+        QUEUES.leadMail,
+        { batchSize: 5, pollingIntervalSeconds: 2 },
+        async (jobs) => {
+          for (const job of jobs) await handlers.mailLead(job.data.leadId);
         },
       );
     },

@@ -92,3 +92,75 @@ export function alreadyRegisteredMail(context: Context) {
     html: layout([body, signature]),
   } satisfies Omit<MailMessage, 'to'>;
 }
+
+const LEAD_TEXTS: Record<
+  Language,
+  { subject: string; intro: string; page: string; see: string; empty: string; anonymous: string }
+> = {
+  en: {
+    subject: 'New inquiry on “{video}”',
+    intro: '{who} left an inquiry on “{video}” at {time}.',
+    page: 'Page',
+    see: 'See it in {brand}:',
+    empty: '(empty)',
+    anonymous: 'A viewer',
+  },
+  zh_CN: {
+    subject: '“{video}”收到新询盘',
+    intro: '{who} 在观看“{video}”的 {time} 处留下了询盘。',
+    page: '页面',
+    see: '在 {brand} 中查看：',
+    empty: '（未填写）',
+    anonymous: '一位观众',
+  },
+};
+
+/** m:ss (or h:mm:ss) of a second in the video. */
+function clock(second: number): string {
+  const whole = Math.floor(second);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** One line of a header: no line break can reach it, and it stays short. */
+const headerText = (text: string) => text.replace(/[\r\n\t\v\f\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').slice(0, 150);
+
+/**
+ * A new lead, for the account's notice email: every answer as plain text under its label (the HTML part
+ * escapes them; nothing a viewer typed becomes a link or markup), and a link to the lead in the console.
+ */
+export function leadMail(
+  context: Context,
+  lead: {
+    id: string;
+    videoName: string;
+    second: number;
+    pageUrl: string;
+    fields: { id: string; kind: string; label: string }[];
+    answers: Record<string, string>;
+  },
+) {
+  const t = LEAD_TEXTS[context.language];
+  const video = headerText(lead.videoName.replace(/\.[a-z0-9]{2,5}$/i, ''));
+  const who = headerText(lead.answers.name || lead.answers.email || t.anonymous);
+  const intro = t.intro.replace('{who}', who).replace('{video}', video).replace('{time}', clock(lead.second));
+  const lines = lead.fields.map((field) => `${field.label}: ${lead.answers[field.id] || t.empty}`);
+  if (lead.pageUrl) lines.push(`${t.page}: ${lead.pageUrl}`);
+  const link = `${context.url}/form-submit-data?lead=${lead.id}`;
+  const see = fill(t.see, context);
+  const signature = fill(TEXTS[context.language].signature, context);
+  return {
+    subject: headerText(t.subject.replace('{video}', video)),
+    text: `${intro}\n\n${lines.join('\n')}\n\n${see} ${link}\n\n${signature}\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328;max-width:560px"><p style="margin:0 0 16px">${escapeHtml(intro)}</p><table style="border-collapse:collapse;margin:0 0 16px">${lead.fields
+      .map(
+        (field) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#57606a;vertical-align:top">${escapeHtml(field.label)}</td><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(lead.answers[field.id] || t.empty)}</td></tr>`,
+      )
+      .join(
+        '',
+      )}</table><p style="margin:0 0 16px">${escapeHtml(see)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p style="margin:0 0 16px">${escapeHtml(signature)}</p></body></html>`,
+  } satisfies Omit<MailMessage, 'to'>;
+}

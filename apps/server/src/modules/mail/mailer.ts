@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
 export type SentMail = { messageId: string; file?: string };
 
 /** Sends a message; `logFields` are added to the outbox's log line (verification codes, so a developer can sign up). */

@@ -17,10 +17,10 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
+import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { SettingsRepo } from '../player/settings.repo.ts';
 import { DEFAULT_SEO, logoPath, watchPath } from '../player/settings.service.ts';
 import { subtitlePath } from '../player/subtitles.service.ts';
-import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
@@ -33,8 +33,8 @@ import {
   type PublicVideo,
   type PublicWidget,
   pageCsp,
-  pageStyle,
   pageLanguage,
+  pageStyle,
   renderEmbedPage,
   renderNotFoundPage,
   renderWatchPage,

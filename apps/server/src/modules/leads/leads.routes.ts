@@ -1,0 +1,61 @@
+import {
+  addFieldBody,
+  formConfigQuery,
+  inquiryFormData,
+  okEnvelope,
+  saveFormBody,
+  submitLeadBody,
+  submitLeadData,
+} from '@leadreel/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
+import type { LeadService } from './leads.service.ts';
+
+const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
+const tags = ['leads'];
+
+/** The inquiry form screen (spec §7 "vod form: config, save, add-field"). */
+export const formRoutes: FastifyPluginAsyncZod<{ leads: LeadService; hooks: AuthHooks }> = async (
+  app,
+  { leads, hooks },
+) => {
+  app.addHook('onRequest', hooks.required);
+  app.get(
+    '/vod/form/config',
+    { schema: { tags, querystring: formConfigQuery, response: { 200: okEnvelope(inquiryFormData) } } },
+    async (request) => ok(await leads.getForm(accountId(request), request.query.videoId)),
+  );
+  app.post(
+    '/vod/form/save',
+    { schema: { tags, body: saveFormBody, response: { 200: okEnvelope(inquiryFormData) } } },
+    async (request) => ok(await leads.saveForm(accountId(request), request.body.videoId, request.body.form)),
+  );
+  app.post(
+    '/vod/form/add-field',
+    { schema: { tags, body: addFieldBody, response: { 200: okEnvelope(inquiryFormData) } } },
+    async (request) => ok(await leads.addField(accountId(request), request.body.videoId, request.body.field)),
+  );
+};
+
+/**
+ * A viewer's submission, from the player on a watch page or an embed (same origin as this API). Limited
+ * per IP and per video far above what people do, so a script cannot flood an account or its mailbox.
+ */
+export const submitRoutes: FastifyPluginAsyncZod<{
+  leads: LeadService;
+  limits: ((request: FastifyRequest) => Promise<void>)[];
+}> = async (app, { leads, limits }) => {
+  app.post(
+    '/public/lead',
+    {
+      bodyLimit: 64 * 1024,
+      preHandler: limits,
+      schema: { tags, body: submitLeadBody, response: { 200: okEnvelope(submitLeadData) } },
+    },
+    async (request) => {
+      await leads.submit(request.body);
+      return ok({ received: true as const });
+    },
+  );
+};

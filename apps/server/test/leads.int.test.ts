@@ -1,0 +1,256 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEFAULT_FORM } from '@leadreel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, mailsTo, post, signUp, type TestApp } from './helpers.ts';
+import { makeVideo } from './media/fixtures.ts';
+import { uploadFlow } from './media/upload-flow.ts';
+
+// issue 6: the inquiry form a video carries, and what happens when a viewer sends it: checked against the
+// form, stored as text, mailed once to the account through the job queue.
+let t: TestApp;
+let work: string;
+const { upload, settled } = uploadFlow(() => t);
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://videos.example.com', BRAND_NAME: 'Acme Video' }, { media: true });
+  work = await mkdtemp(path.join(tmpdir(), 'leadreel-leads-'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function accountWithVideo() {
+  const account = await signUp(t);
+  const source = await makeVideo(path.join(work, `${Date.now()}.mp4`), { seconds: 2 });
+  const { videoId } = await upload(account.token, source, { name: 'pricing-tour.mp4' });
+  expect((await settled(account.token, videoId)).status).toBe('ready');
+  return { ...account, videoId };
+}
+
+const FORM = {
+  ...DEFAULT_FORM,
+  enabled: true,
+  title: 'Get a quote',
+  fields: [
+    { id: 'name', kind: 'name', label: 'Your name', placeholder: '', required: true, options: [] },
+    { id: 'email', kind: 'email', label: 'Work email', placeholder: '', required: true, options: [] },
+    { id: 'phone', kind: 'phone', label: 'Phone', placeholder: '', required: false, options: [] },
+    { id: 'f1', kind: 'choice', label: 'Team size', placeholder: '', required: true, options: ['1-10', '11-50'] },
+    {
+      id: 'f2',
+      kind: 'multi',
+      label: 'Interests',
+      placeholder: '',
+      required: false,
+      options: ['API', 'SSO', 'Reports'],
+    },
+    { id: 'f3', kind: 'checkbox', label: 'I agree to be contacted', placeholder: '', required: true, options: [] },
+    { id: 'message', kind: 'message', label: 'Message', placeholder: '', required: false, options: [] },
+  ],
+};
+const ANSWERS = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0958',
+  f1: '11-50',
+  f2: ['SSO', 'API'],
+  f3: true,
+  message: 'Line one.\nLine two.',
+};
+const submission = (videoId: string, change: Record<string, unknown> = {}) => ({
+  videoId,
+  answers: ANSWERS,
+  second: 42.5,
+  page: 'https://customer.example/pricing',
+  referrer: 'https://www.google.com/',
+  language: 'en-GB',
+  elapsedMs: 8000,
+  website: '',
+  ...change,
+});
+let ip = 1;
+/** Each call from its own address, unless one is given: the per-IP limit is tested on its own. */
+const submit = (body: unknown, from = `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`) =>
+  t.app.inject({ method: 'POST', url: '/api/public/lead', payload: body as object, remoteAddress: from });
+const leadsOf = (videoId: string) => t.db.selectFrom('lead').selectAll().where('video_id', '=', videoId).execute();
+
+/** The lead mails sent to `email` (the sign-up code went there too). */
+const leadMails = async (email: string) =>
+  (await mailsTo(t.outbox, email)).filter((mail) => mail.subject?.startsWith('New inquiry'));
+
+async function waitForMail(email: string, count: number) {
+  for (let i = 0; i < 100; i++) {
+    const mails = await leadMails(email);
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+describe('the inquiry form setting (spec §7 vod form)', () => {
+  it('starts from a name, email and message form, saves, and adds fields', async () => {
+    const { token, videoId } = await accountWithVideo();
+    expect((await get(t.app, `/api/vod/form/config?videoId=${videoId}`, token)).body.data).toEqual(DEFAULT_FORM);
+    const saved = await post(t.app, '/api/vod/form/save', { videoId, form: { ...FORM, submitColor: '#ABC' } }, token);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.submitColor).toBe('#aabbcc');
+    const company = {
+      id: 'company',
+      kind: 'company',
+      label: 'Company',
+      placeholder: 'Acme Ltd',
+      required: false,
+      options: [],
+    };
+    const added = await post(t.app, '/api/vod/form/add-field', { videoId, field: company }, token);
+    expect(added.body.data.fields.map((field: { id: string }) => field.id)).toEqual([
+      ...FORM.fields.map((field) => field.id),
+      'company',
+    ]);
+    const again = await post(t.app, '/api/vod/form/add-field', { videoId, field: company }, token);
+    expect([again.status, again.body.error]).toEqual([409, 'form_field_duplicate']);
+  });
+
+  it('refuses bad forms with the field and message, and keeps each account to its own videos', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    const field = FORM.fields[0] as (typeof FORM.fields)[number];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ fields: [] }, 'form_fields_required'],
+      [
+        { fields: Array.from({ length: 21 }, (_, i) => ({ ...field, id: `f${i + 1}`, kind: 'text' })) },
+        'form_fields_too_many',
+      ],
+      [{ fields: [{ ...field, label: ' ' }] }, 'form_field_label_required'],
+      [{ fields: [{ ...field, label: 'x'.repeat(61) }] }, 'form_field_label_too_long'],
+      [{ fields: [{ ...field, id: 'f1', kind: 'choice', options: ['only one'] }] }, 'form_options_required'],
+      [{ fields: [{ ...field, id: 'email' }] }, 'illegal_input'],
+      [{ fields: [{ ...field, id: '__proto__', kind: 'text' }] }, 'illegal_input'],
+      [{ fields: [FORM.fields[1], FORM.fields[1]] }, 'form_field_duplicate'],
+      [{ fields: [field] }, 'form_contact_required'],
+      [{ redirectUrl: 'javascript:alert(1)' }, 'url_invalid'],
+      [{ submitColor: 'blue' }, 'color_invalid'],
+      [{ moment: 'sometimes' }, 'illegal_input'],
+      [{ title: 'x'.repeat(101) }, 'form_title_too_long'],
+      [{ thanksMessage: 'x'.repeat(501) }, 'form_thanks_too_long'],
+    ];
+    for (const [change, error] of cases) {
+      const answer = await post(t.app, '/api/vod/form/save', { videoId, form: { ...FORM, ...change } }, token);
+      expect([answer.status, answer.body.error], JSON.stringify(change).slice(0, 80)).toEqual([400, error]);
+    }
+    expect((await get(t.app, `/api/vod/form/config?videoId=${videoId}`, token)).body.data).toEqual(DEFAULT_FORM);
+    const other = await signUp(t);
+    expect((await get(t.app, `/api/vod/form/config?videoId=${videoId}`, other.token)).status).toBe(404);
+    expect((await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, other.token)).status).toBe(404);
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', email).execute();
+    const frozen = await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    expect([frozen.status, frozen.body.error]).toEqual([403, 'plan_period']);
+  });
+});
+
+describe('a viewer submits the form', () => {
+  it('stores the answers as text with where and when, and mails the account once, in its language', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const sent = await submit(submission(videoId));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [lead] = await leadsOf(videoId);
+    expect(lead).toMatchObject({
+      video_name: 'pricing-tour',
+      second: 42.5,
+      page_url: 'https://customer.example/pricing',
+      referrer: 'https://www.google.com/',
+      language: 'en-GB',
+      answers: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '+442079460958',
+        f1: '11-50',
+        f2: 'SSO; API',
+        f3: 'yes',
+        message: 'Line one.\nLine two.',
+      },
+    });
+    const [mail] = await waitForMail(email, 1);
+    expect(mail?.subject).toBe('New inquiry on “pricing-tour”');
+    expect(mail?.replyTo?.text).toBe('ada@example.com');
+    expect(mail?.text).toContain('Ada Lovelace left an inquiry on “pricing-tour” at 0:42.');
+    expect(mail?.text).toContain('Team size: 11-50\nInterests: SSO; API\nI agree to be contacted: yes');
+    expect(mail?.text).toContain(`https://videos.example.com/form-submit-data?lead=${lead?.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await leadMails(email)).toHaveLength(1);
+  });
+
+  it('refuses bad answers with the field, and stores nothing', async () => {
+    const { token, videoId } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: '' }, 'form_required', 'answers.name'],
+      [{ name: '   ' }, 'form_required', 'answers.name'],
+      [{ name: 'x'.repeat(201) }, 'form_answer_too_long', 'answers.name'],
+      [{ email: 'not an email' }, 'email_invalid', 'answers.email'],
+      [{ email: 'ada@example.com\r\nBcc: everyone@example.com' }, 'email_invalid', 'answers.email'],
+      [{ phone: '0207 946 0958' }, 'phone_invalid', 'answers.phone'],
+      [{ f1: '1000+' }, 'form_choice_invalid', 'answers.f1'],
+      [{ f1: ['11-50'] }, 'form_choice_invalid', 'answers.f1'],
+      [{ f2: ['SSO', 'Payroll'] }, 'form_choice_invalid', 'answers.f2'],
+      [{ f3: false }, 'form_required', 'answers.f3'],
+      [{ message: 'x'.repeat(5001) }, 'form_answer_too_long', 'answers.message'],
+    ];
+    for (const [change, error, field] of cases) {
+      const answer = await submit(submission(videoId, { answers: { ...ANSWERS, ...change } }));
+      expect(
+        [answer.statusCode, answer.json().error, answer.json().field],
+        JSON.stringify(change).slice(0, 60),
+      ).toEqual([400, error, field]);
+    }
+    for (const body of [{ ...submission(videoId), second: -1 }, { ...submission(videoId), answers: 'x' }, {}]) {
+      expect((await submit(body)).statusCode).toBe(400);
+    }
+    expect(await leadsOf(videoId)).toEqual([]);
+  });
+
+  it('keeps header tricks out of the mail, and answers a script as if it worked while keeping nothing', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const tricky = { ...ANSWERS, name: 'Eve\r\nBcc: victim@example.com\r\nSubject: hi' };
+    expect((await submit(submission(videoId, { answers: tricky }))).statusCode).toBe(200);
+    const [lead] = await leadsOf(videoId);
+    expect(lead?.answers.name).toBe('Eve Bcc: victim@example.com Subject: hi');
+    const [mail] = await waitForMail(email, 1);
+    expect(mail?.bcc).toBeUndefined();
+    expect(mail?.text).toContain('Eve Bcc: victim@example.com Subject: hi left an inquiry');
+
+    for (const change of [{ website: 'https://spam.example' }, { elapsedMs: 300 }]) {
+      const answer = await submit(submission(videoId, change));
+      expect([answer.statusCode, answer.json().data]).toEqual([200, { received: true }]);
+    }
+    expect(await leadsOf(videoId)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await leadMails(email)).toHaveLength(1);
+  });
+
+  it('is 404 for a form that is off, a video that does not exist or is gone, and limits one address', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    const off = await submit(submission(videoId));
+    expect([off.statusCode, off.json().error]).toEqual([404, 'form_not_found']);
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const unknown = await submit(submission('00000000-0000-4000-8000-000000000000'));
+    expect(unknown.statusCode).toBe(404);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await submit(submission(videoId), '192.0.2.77')).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+    expect(await leadsOf(videoId)).toHaveLength(10);
+
+    await post(t.app, '/api/vod/video/delete', { videoIds: [videoId] }, token);
+    expect((await submit(submission(videoId))).statusCode).toBe(404);
+    // The leads outlive their video.
+    const account = await t.db.selectFrom('account').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const kept = await t.db.selectFrom('lead').select('video_id').where('account_id', '=', account.id).execute();
+    expect(kept).toHaveLength(10);
+    expect(kept.every((lead) => lead.video_id === null)).toBe(true);
+  });
+});
