@@ -4,9 +4,10 @@
  * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js.
  */
 import type { HlsLike, mountControls } from './controls.ts';
+import type { mountForm } from './form.ts';
 import { embedOptions } from './options.ts';
 
-type Controls = { mountControls: typeof mountControls };
+type Controls = { mountControls: typeof mountControls; mountForm?: typeof mountForm };
 
 type HlsConstructor = {
   new (
@@ -59,8 +60,9 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   // The poster the facade chose from its srcset, already in the cache, not the largest one.
   if (poster) video.poster = poster.currentSrc || poster.src;
   // Our controls come with the engine; if they cannot load, the browser's own controls stand in.
+  // (The bundle also carries the inquiry form, so an embed without controls still loads it for one.)
   const controls =
-    options.controls && root.dataset.controls
+    (options.controls || root.querySelector('form.lr-form')) && root.dataset.controls
       ? loadScript<Controls>(root.dataset.controls, 'LeadReelControls').catch(() => null)
       : Promise.resolve(null);
   // hls.js wherever Media Source Extensions exist (our own adaptation and quality menu, the same in every
@@ -81,7 +83,10 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     video.src = options.start ? `${source}#t=${options.start}` : source;
   }
   addTracks(root, video);
-  root.replaceChildren(video, ...root.querySelectorAll('.lr-contacts, .lr-mark, .lr-logo, .lr-widget, .lr-share'));
+  root.replaceChildren(
+    video,
+    ...root.querySelectorAll('.lr-contacts, .lr-mark, .lr-logo, .lr-widget, .lr-share, .lr-form'),
+  );
   const overlay = [...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')];
   const update = () => showAt(overlay, video.currentTime, video.ended);
   for (const event of ['timeupdate', 'ended', 'seeked', 'play']) video.addEventListener(event, update);
@@ -89,7 +94,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   // The mark moves to the top, clear of the controls.
   root.classList.add('lr-playing');
   const loaded = await controls;
-  if (loaded) {
+  if (loaded && options.controls) {
     loaded.mountControls({
       root,
       video,
@@ -98,8 +103,16 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
       lang: document.documentElement.lang || navigator.language,
     });
   }
+  // The inquiry form: at its moment; one before play holds the start until it is sent (or skipped).
+  const gate = loaded?.mountForm?.({
+    root,
+    video,
+    lang: document.documentElement.lang || navigator.language,
+    record: () => where(),
+  });
+  if (gate) await gate;
   await video.play().catch(() => undefined);
-  (loaded ? root : video).focus();
+  if (!gate) (loaded ? root : video).focus();
 }
 
 /**
@@ -139,6 +152,15 @@ function addTracks(root: HTMLElement, video: HTMLVideoElement) {
   }
 }
 
+/** Where the viewer is: the customer's page that holds an embed (the frame's referrer), or this page. */
+function where() {
+  const embedded = window.top !== window;
+  return {
+    page: (embedded ? document.referrer : location.href).slice(0, 2000),
+    referrer: (embedded ? '' : document.referrer).slice(0, 2000),
+  };
+}
+
 /** The video time of each started player, for the clicks it records. */
 const contactClocks = new WeakMap<HTMLElement, () => number>();
 
@@ -150,14 +172,7 @@ const contactClocks = new WeakMap<HTMLElement, () => number>();
 function recordClick(root: HTMLElement, kind: string) {
   const videoId = root.dataset.videoId;
   if (!videoId || !navigator.sendBeacon) return;
-  const embedded = window.top !== window;
-  const body = {
-    videoId,
-    kind,
-    second: Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10,
-    page: (embedded ? document.referrer : location.href).slice(0, 2000),
-    referrer: (embedded ? '' : document.referrer).slice(0, 2000),
-  };
+  const body = { videoId, kind, second: Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10, ...where() };
   navigator.sendBeacon('/api/public/click', JSON.stringify(body));
 }
 

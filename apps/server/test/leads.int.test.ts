@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -252,5 +253,43 @@ describe('a viewer submits the form', () => {
     const kept = await t.db.selectFrom('lead').select('video_id').where('account_id', '=', account.id).execute();
     expect(kept).toHaveLength(10);
     expect(kept.every((lead) => lead.video_id === null)).toBe(true);
+  });
+});
+
+describe('the form on the viewer’s pages', () => {
+  it('is rendered hidden inside the player with its moment, fields and colours, all text escaped', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const hostile = `"><img src=x onerror=alert(1)>`;
+    const form = {
+      ...FORM,
+      title: hostile,
+      moment: 'at',
+      second: 3,
+      skippable: false,
+      submitColor: '#7a1fa2',
+      fields: [...FORM.fields.slice(0, 3), { ...FORM.fields[3], options: [hostile, 'b'] }],
+    };
+    expect((await post(t.app, '/api/vod/form/save', { videoId, form }, token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // pages are reused for 2 s
+    for (const url of [`/v/${videoId}`, `/embed/${videoId}`]) {
+      const page = await t.app.inject({ url });
+      const html = page.body;
+      expect(html).toMatch(
+        /<form class="lr-form" hidden novalidate data-video-id="[^"]+" data-moment="at" data-second="3" data-scope="[0-9a-f]{16}" data-once aria-labelledby="lr-form-title">/,
+      );
+      expect(html).not.toContain('data-skippable');
+      expect(html).toContain(
+        '<input type="email" data-field="email" name="email" maxlength="254" autocomplete="email" required>',
+      );
+      expect(html).toContain(
+        '<input type="radio" data-field="f1" name="f1" value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">',
+      );
+      expect(html).toContain('<h2 id="lr-form-title">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</h2>');
+      expect(html).not.toContain('<img src=x');
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+      expect(style).toContain(':root{--lr-submit:#7a1fa2}');
+      const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+      expect(String(page.headers['content-security-policy'])).toContain(`style-src ${hash}`);
+    }
   });
 });

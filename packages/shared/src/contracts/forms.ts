@@ -150,7 +150,7 @@ export const submitLeadBody = z.strictObject({
 export type SubmitLead = z.infer<typeof submitLeadBody>;
 
 /** Characters that end or start a mail header line, or hide text: never in a one-line answer. */
-const LINE_BREAKS = /[\r\n\t\v\f\u0000-\u001f\u007f\u2028\u2029]+/g;
+const LINE_BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
 const E164 = /^\+[1-9]\d{6,14}$/;
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
@@ -191,9 +191,7 @@ export function checkAnswers(fields: FormField[], raw: SubmitLead['answers']): A
       return { ok: false, field: field.id, error: 'form_choice_invalid' };
     const long = field.kind === 'message' || field.kind === 'textarea';
     text = (value ?? '').replace(/\r\n?/g, '\n');
-    text = (
-      long ? text.replace(/[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]/g, ' ') : text.replace(LINE_BREAKS, ' ')
-    ).trim();
+    text = (long ? text.replace(/(?!\n)[\p{Cc}\u2028\u2029]/gu, ' ') : text.replace(LINE_BREAKS, ' ')).trim();
     if (text === '') {
       if (field.required) return { ok: false, field: field.id, error: 'form_required' };
       answers[field.id] = '';

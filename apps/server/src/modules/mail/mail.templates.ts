@@ -125,7 +125,7 @@ function clock(second: number): string {
 }
 
 /** One line of a header: no line break can reach it, and it stays short. */
-const headerText = (text: string) => text.replace(/[\r\n\t\v\f\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').slice(0, 150);
+const headerText = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').slice(0, 150);
 
 /**
  * A new lead, for the account's notice email: every answer as plain text under its label (the HTML part

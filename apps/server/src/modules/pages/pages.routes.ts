@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
   type BrandingSetting,
   type Cue,
   contactClickBody,
+  DEFAULT_FORM,
   DEFAULT_OVERLAYS,
   type EmailButtonSetting,
+  type InquiryForm,
   MESSAGES,
   type MessageKey,
   PLANS,
@@ -29,6 +32,7 @@ import { renderCache } from './render-cache.ts';
 import {
   type PublicAction,
   type PublicContact,
+  type PublicForm,
   type PublicShare,
   type PublicVideo,
   type PublicWidget,
@@ -152,6 +156,13 @@ export function publicShare(setting: ShareSetting | null, video: { url: string; 
   return share.networks.map((network): PublicShare => ({ network, href: links[network] as string }));
 }
 
+/** The inquiry form a viewer is shown, when it is on; "once per viewer" is kept per account. */
+export function publicForm(form: InquiryForm | null, accountId: string): PublicForm | null {
+  if (!form?.enabled) return null;
+  const { enabled: _on, ...shown } = { ...DEFAULT_FORM, ...form };
+  return { ...shown, scope: createHash('sha256').update(`lead-scope:${accountId}`).digest('hex').slice(0, 16) };
+}
+
 /** The owner's look, on a plan that carries branding. */
 function publicBranding(setting: BrandingSetting | null, videoId: string) {
   if (!setting) return null;
@@ -236,6 +247,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
         isDefault: track.isDefault,
       })),
       transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
+      form: publicForm(row.form, row.account_id),
     };
   }
 

@@ -1,3 +1,4 @@
+import type { FormField, InquiryForm } from '@leadreel/shared';
 import { cspHash, escapeHtml, isoDuration, jsonForScript } from './html.ts';
 import type { PlayerAssets } from './player-assets.ts';
 
@@ -44,6 +45,13 @@ export type PublicVideo = {
   tracks: { src: string; lang: string; label: string; isDefault: boolean }[];
   /** The default (else first) track's cues, shown as the transcript. */
   transcript: { start: number; text: string }[];
+  /** The inquiry form, when it is on. */
+  form: PublicForm | null;
+};
+
+export type PublicForm = Omit<InquiryForm, 'enabled'> & {
+  /** Who a "once per viewer" remembers: a hash of the account, the same on all its videos. */
+  scope: string;
 };
 
 type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
@@ -103,6 +111,11 @@ const TEXTS = {
     copy: 'Copy link',
     transcript: 'Transcript',
     logo: 'Logo',
+    formTitle: 'Get in touch',
+    send: 'Send',
+    skip: 'Skip',
+    thanks: 'Thank you! We will be in touch soon.',
+    trap: 'Leave this empty',
   },
   'zh-CN': {
     play: '播放视频',
@@ -117,6 +130,11 @@ const TEXTS = {
     copy: '复制链接',
     transcript: '文字稿',
     logo: '标志',
+    formTitle: '联系我们',
+    send: '提交',
+    skip: '跳过',
+    thanks: '谢谢！我们会尽快与您联系。',
+    trap: '请留空',
   },
 } satisfies Record<PageLanguage, Record<string, string>>;
 
@@ -186,6 +204,7 @@ function overlay(video: PublicVideo, lang: PageLanguage, embedded: boolean): str
     );
   }
   if (video.widget) parts.push(widgetMarkup(video.widget, lang));
+  parts.push(formMarkup(video, lang));
   if (embedded && video.share.length > 0) {
     parts.push(
       `<details class="lr-share"><summary>${escapeHtml(t.share)}</summary><div class="lr-share-panel">${shareLinks(video, lang, 'lr-share-link')}</div></details>`,
@@ -194,16 +213,93 @@ function overlay(video: PublicVideo, lang: PageLanguage, embedded: boolean): str
   return parts.join('');
 }
 
+const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { email: 'email', phone: 'tel' };
+const AUTOCOMPLETE: Partial<Record<FormField['kind'], string>> = {
+  name: 'name',
+  email: 'email',
+  phone: 'tel',
+  company: 'organization',
+  country: 'country-name',
+};
+
+/** One field of the form, labelled, with a place for the server's word on it. */
+function formFieldMarkup(field: FormField): string {
+  const id = escapeHtml(field.id);
+  const label = escapeHtml(field.label);
+  const required = field.required ? ' required' : '';
+  const error = `<span class="lr-form-error" data-error-for="${id}" aria-live="polite"></span>`;
+  if (field.kind === 'checkbox') {
+    return `<label class="lr-form-check"><input type="checkbox" data-field="${id}" name="${id}"${required}> ${label}</label>${error}`;
+  }
+  if (field.kind === 'choice' || field.kind === 'multi') {
+    const type = field.kind === 'choice' ? 'radio' : 'checkbox';
+    const options = field.options
+      .map(
+        (option) =>
+          `<label class="lr-form-check"><input type="${type}" data-field="${id}" name="${id}" value="${escapeHtml(option)}"${field.kind === 'multi' ? ' data-multi' : ''}> ${escapeHtml(option)}</label>`,
+      )
+      .join('');
+    return `<fieldset class="lr-form-group"><legend>${label}${field.required ? ' *' : ''}</legend>${options}</fieldset>${error}`;
+  }
+  const placeholder = field.placeholder ? ` placeholder="${escapeHtml(field.placeholder)}"` : '';
+  const control =
+    field.kind === 'message' || field.kind === 'textarea'
+      ? `<textarea data-field="${id}" name="${id}" rows="3" maxlength="5000"${placeholder}${required}></textarea>`
+      : `<input type="${INPUT_TYPES[field.kind] ?? 'text'}" data-field="${id}" name="${id}" maxlength="${field.kind === 'email' ? 254 : 200}"${AUTOCOMPLETE[field.kind] ? ` autocomplete="${AUTOCOMPLETE[field.kind]}"` : ''}${placeholder}${required}>`;
+  return `<label class="lr-form-field"><span>${label}${field.required ? ' *' : ''}</span>${control}</label>${error}`;
+}
+
+/** The inquiry form, hidden until the player shows it at its moment. */
+function formMarkup(video: PublicVideo, lang: PageLanguage): string {
+  const form = video.form;
+  if (!form) return '';
+  const t = TEXTS[lang];
+  const data = [
+    `data-video-id="${escapeHtml(video.id)}"`,
+    `data-moment="${form.moment}"`,
+    `data-second="${form.second}"`,
+    `data-scope="${escapeHtml(form.scope)}"`,
+    form.oncePerViewer ? 'data-once' : '',
+    form.skippable ? 'data-skippable' : '',
+    form.redirectUrl ? `data-redirect="${escapeHtml(form.redirectUrl)}"` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    `<form class="lr-form" hidden novalidate ${data} aria-labelledby="lr-form-title">`,
+    '<div class="lr-form-body">',
+    `<h2 id="lr-form-title">${escapeHtml(form.title || t.formTitle)}</h2>`,
+    form.description ? `<p class="lr-form-description">${escapeHtml(form.description)}</p>` : '',
+    form.fields.map(formFieldMarkup).join(''),
+    `<div class="lr-form-trap" aria-hidden="true"><label>${escapeHtml(t.trap)} <input type="text" name="website" tabindex="-1" autocomplete="off"></label></div>`,
+    '<p class="lr-form-status" aria-live="polite"></p>',
+    `<div class="lr-form-actions"><button type="submit" class="lr-form-submit">${escapeHtml(form.submitText || t.send)}</button>`,
+    form.skippable ? `<button type="button" class="lr-form-skip">${escapeHtml(t.skip)}</button>` : '',
+    '</div></div>',
+    `<p class="lr-form-thanks" hidden tabindex="-1">${escapeHtml(form.thanksMessage || t.thanks)}</p>`,
+    '</form>',
+  ].join('');
+}
+
 /** The owner's colours as the page's custom properties (checked as #rrggbb when saved). */
-function brandingStyle(branding: PublicBranding | null): string {
-  if (!branding) return '';
-  const hex = (value: string) => (/^#[0-9a-f]{6}$/.test(value) ? value : '#1677ff');
-  return `\n:root{--lr-accent:${hex(branding.playerColor)};--lr-button:${hex(branding.buttonColor)};--lr-button-text:${hex(branding.fontColor)}}`;
+function brandingStyle(branding: PublicBranding | null, form: PublicForm | null): string {
+  const hex = (value: string) => (/^#[0-9a-f]{6}$/.test(value) ? value : '#0958d9');
+  const vars = [
+    ...(branding
+      ? [
+          `--lr-accent:${hex(branding.playerColor)}`,
+          `--lr-button:${hex(branding.buttonColor)}`,
+          `--lr-button-text:${hex(branding.fontColor)}`,
+        ]
+      : []),
+    ...(form ? [`--lr-submit:${hex(form.submitColor)}`] : []),
+  ];
+  return vars.length > 0 ? `\n:root{${vars.join(';')}}` : '';
 }
 
 /** The page's style and its CSP hash: the fixed sheet, and the owner's colours when there are some. */
 export function pageStyle(video: PublicVideo | null): { css: string; hash: string } {
-  const css = STYLE + brandingStyle(video?.branding ?? null);
+  const css = STYLE + brandingStyle(video?.branding ?? null, video?.form ?? null);
   return { css, hash: css === STYLE ? STYLE_HASH : cspHash(css) };
 }
 
@@ -275,6 +371,15 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .watch-share-link{padding:6px 14px;border:1px solid #d9d9d9;border-radius:16px;background:#fff;color:#1f1f1f;font:inherit;font-size:14px;text-decoration:none;cursor:pointer}
 .transcript h2{font-size:18px;margin:24px 0 8px}.transcript ol{list-style:none;margin:0;padding:0;max-height:360px;overflow:auto}.transcript li{margin:4px 0}
 .cue-time{display:inline-block;min-width:48px;color:#595959;font-variant-numeric:tabular-nums}
+.lr-form{position:absolute;inset:0;z-index:3;overflow:auto;padding:16px;background:rgba(0,0,0,.88);color:#fff;font-size:14px}
+.lr-form-body{max-width:440px;margin:0 auto}.lr-form h2{margin:0 0 8px;font-size:20px}.lr-form-description{margin:0 0 12px;white-space:pre-line}
+.lr-form-field{display:flex;flex-direction:column;gap:4px;margin-top:8px}.lr-form-field input,.lr-form-field textarea{width:100%;padding:8px;border:1px solid #8c8c8c;border-radius:6px;font:inherit;color:#1f1f1f;background:#fff}
+.lr-form-group{margin:8px 0 0;padding:0;border:0}.lr-form-group legend{padding:0;margin-bottom:4px}.lr-form-check{display:block;margin:4px 0}
+.lr-form-error,.lr-form-status{display:block;color:#ffb4a9;min-height:0}.lr-form-status{margin:8px 0 0}
+.lr-form-trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.lr-form-actions{display:flex;gap:8px;margin-top:12px}.lr-form-submit{padding:10px 20px;border:0;border-radius:6px;background:var(--lr-submit,#0958d9);color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.lr-form-skip{padding:10px 16px;border:1px solid #fff;border-radius:6px;background:none;color:#fff;font:inherit;cursor:pointer}
+.lr-form-thanks{max-width:440px;margin:40px auto;font-size:18px;text-align:center}
 h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 .description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}
 body.embed{background:#000}body.embed .lr-player{position:fixed;inset:0;aspect-ratio:auto;border-radius:0}`;

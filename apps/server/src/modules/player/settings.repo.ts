@@ -36,6 +36,7 @@ export function createSettingsRepo(db: Db) {
         'video_setting.widget',
         'video_setting.share',
         'video_setting.cover',
+        'video_setting.form',
         'embed_config.domains as embedDomains',
         'account.plan_type',
         // The tracks for the player, and the default (else first) track's cues for the transcript.

@@ -1,0 +1,189 @@
+/**
+ * The inquiry form over the player (issue 6). The server renders it hidden inside the player with its
+ * moment; this shows it then (before play, at a second, on pause or at the end), sends it to
+ * /api/public/lead, shows the server's refusal under the field in the viewer's language, and thanks the
+ * viewer or takes them to the owner's page. A viewer who already sent a form of this account is not asked
+ * again when the owner chose so.
+ */
+
+const TEXTS = {
+  en: {
+    form_required: 'This field is required.',
+    email_invalid: 'Enter an email address such as name@example.com.',
+    phone_invalid: 'Enter the number with its country code, such as +44 20 7946 0958.',
+    form_answer_too_long: 'This answer is too long.',
+    form_choice_invalid: 'Choose one of the options.',
+    failed: 'The form could not be sent. Please try again.',
+    sending: 'Sending…',
+  },
+  zh: {
+    form_required: '此项为必填。',
+    email_invalid: '请输入邮箱地址，例如 name@example.com。',
+    phone_invalid: '请输入带国家区号的号码，例如 +86 138 0013 8000。',
+    form_answer_too_long: '回答过长。',
+    form_choice_invalid: '请选择一个选项。',
+    failed: '表单未能发送，请重试。',
+    sending: '正在发送…',
+  },
+};
+type Texts = (typeof TEXTS)['en'];
+
+const submittedKey = (scope: string) => `lr-lead-${scope}`;
+
+function alreadySent(scope: string): boolean {
+  try {
+    return localStorage.getItem(submittedKey(scope)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The answers as the server takes them: text, a list for multiple choice, true/false for a checkbox. */
+function answersOf(form: HTMLFormElement): Record<string, string | string[] | boolean> {
+  const answers: Record<string, string | string[] | boolean> = {};
+  for (const element of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    '[data-field]',
+  )) {
+    const id = element.dataset.field as string;
+    if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+      if (element.dataset.multi !== undefined) {
+        const list = (answers[id] as string[] | undefined) ?? [];
+        if (element.checked) list.push(element.value);
+        answers[id] = list;
+      } else {
+        answers[id] = element.checked;
+      }
+    } else if (element instanceof HTMLInputElement && element.type === 'radio') {
+      if (element.checked) answers[id] = element.value;
+      else answers[id] ??= '';
+    } else {
+      answers[id] = element.value;
+    }
+  }
+  return answers;
+}
+
+/** Shows the form at its moment; for a form before play, the promise the start of playback waits for. */
+export function mountForm(options: {
+  root: HTMLElement;
+  video: HTMLVideoElement;
+  lang: string;
+  record: () => { page: string; referrer: string };
+}): Promise<void> | null {
+  const { root, video } = options;
+  const form = root.querySelector<HTMLFormElement>('form.lr-form');
+  if (!form) return null;
+  const t: Texts = options.lang.toLowerCase().startsWith('zh') ? TEXTS.zh : TEXTS.en;
+  const { moment = 'end', second = '0', scope = '', once, skippable, redirect, videoId = '' } = form.dataset;
+  if (once !== undefined && alreadySent(scope)) return null;
+  let shownAt = 0;
+  let done = false;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+
+  const show = () => {
+    if (done || !form.hidden) return;
+    if (!video.paused) video.pause();
+    form.hidden = false;
+    shownAt = performance.now();
+    form.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  };
+  const close = () => {
+    form.hidden = true;
+    done = true;
+    release();
+  };
+  form.querySelector('.lr-form-skip')?.addEventListener('click', () => {
+    close();
+    void video.play().catch(() => undefined);
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    for (const error of form.querySelectorAll<HTMLElement>('.lr-form-error')) error.textContent = '';
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+    const label = button?.textContent ?? '';
+    if (button) {
+      button.disabled = true;
+      button.textContent = t.sending;
+    }
+    const where = options.record();
+    try {
+      const response = await fetch('/api/public/lead', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          videoId,
+          answers: answersOf(form),
+          second: Math.round(video.currentTime * 10) / 10,
+          page: where.page,
+          referrer: where.referrer,
+          language: navigator.language.slice(0, 35),
+          elapsedMs: Math.round(performance.now() - shownAt),
+          website: (form.querySelector<HTMLInputElement>('.lr-form-trap input')?.value ?? '').slice(0, 500),
+        }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { error?: string; field?: string };
+        const field = body.field?.replace(/^answers\./, '') ?? '';
+        const slot = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`);
+        const text = (t as Record<string, string>)[body.error ?? ''] ?? t.failed;
+        const general = form.querySelector<HTMLElement>('.lr-form-status');
+        if (slot) {
+          slot.textContent = text;
+          form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`)?.focus();
+        } else if (general) general.textContent = text;
+        return;
+      }
+      try {
+        localStorage.setItem(submittedKey(scope), '1');
+      } catch {
+        // Private windows may refuse storage: the viewer is then asked again next time.
+      }
+      if (redirect) {
+        window.open(redirect, '_top', 'noopener');
+        return;
+      }
+      form.querySelector('.lr-form-body')?.setAttribute('hidden', '');
+      const thanks = form.querySelector<HTMLElement>('.lr-form-thanks');
+      if (thanks) {
+        thanks.hidden = false;
+        thanks.focus();
+      }
+      setTimeout(() => {
+        close();
+        if (!video.ended) void video.play().catch(() => undefined);
+      }, 2500);
+    } catch {
+      const general = form.querySelector<HTMLElement>('.lr-form-status');
+      if (general) general.textContent = t.failed;
+    } finally {
+      if (button) {
+        button.disabled = false;
+        button.textContent = label;
+      }
+    }
+  });
+
+  // Its moment.
+  if (moment === 'at') {
+    const at = Number(second);
+    video.addEventListener('timeupdate', () => {
+      if (video.currentTime >= at) show();
+    });
+  } else if (moment === 'pause') {
+    video.addEventListener('pause', () => {
+      if (!video.ended && !video.seeking && form.hidden) show();
+    });
+  } else if (moment === 'end') {
+    video.addEventListener('ended', show);
+  } else if (moment === 'before') {
+    show();
+    // A form that may be skipped or was sent lets the video start; one that must be sent holds it.
+    if (skippable === undefined) video.addEventListener('play', () => !done && video.pause());
+    return gate;
+  }
+  return null;
+}
