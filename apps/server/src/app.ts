@@ -30,7 +30,7 @@ import { createVerificationService } from './modules/auth/verification.service.t
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
 import type { JobQueue } from './modules/jobs/jobs.ts';
 import { createLeadNotifier } from './modules/leads/lead-notifier.ts';
-import { formRoutes, submitRoutes } from './modules/leads/leads.routes.ts';
+import { formRoutes, leadListRoutes, submitRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadService } from './modules/leads/leads.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
@@ -308,6 +308,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       await api.register(videoRoutes, { videos: services.videos, hooks });
       await api.register(settingsRoutes, { settings: services.settings, subtitles: services.subtitles, hooks });
       await api.register(formRoutes, { leads: services.leads, hooks });
+      await api.register(leadListRoutes, { leads: services.leads, hooks });
       await api.register(submitRoutes, {
         leads: services.leads,
         // A viewer sends one form, maybe twice; an office behind one address a few more. A form on a busy

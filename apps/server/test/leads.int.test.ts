@@ -293,3 +293,82 @@ describe('the form on the viewer’s pages', () => {
     }
   });
 });
+
+describe('seeing leads (form-submit-data, user-form-list)', () => {
+  it('lists, filters, marks read, exports safe CSV and deletes; Free sees counts and dates, masked', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const people = [
+      { name: 'Ada Lovelace', email: 'ada@example.com' },
+      { name: '=HYPERLINK("http://evil.example","click")', email: 'grace@example.com' },
+      { name: 'Alan "the" Turing', email: 'alan@example.com' },
+    ];
+    for (const person of people) {
+      expect((await submit(submission(videoId, { answers: { ...ANSWERS, ...person } }))).statusCode).toBe(200);
+    }
+    const list = (query = '') => get(t.app, `/api/user-form-list/list?${query}`, token);
+
+    // Free: the count, the dates and the video, and nothing a viewer wrote.
+    const free = (await list()).body.data;
+    expect(free).toMatchObject({ total: 3, unread: 3, masked: true });
+    expect(free.list[0]).toMatchObject({ videoName: 'pricing-tour', pageUrl: '•••', read: false });
+    expect(Object.values(free.list[0].answers)).not.toContain('alan@example.com');
+    expect(JSON.stringify(free)).not.toContain('@example.com');
+    const refused = await t.app.inject({
+      url: '/api/user-form-list/export',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'lead_details_paid']);
+
+    await t.db.updateTable('account').set({ plan_type: 'Pro' }).where('email', '=', email).execute();
+    const full = (await list()).body.data;
+    expect(full.masked).toBe(false);
+    expect(full.list.map((lead: { answers: { name: string } }) => lead.answers.name)).toEqual([
+      'Alan "the" Turing',
+      '=HYPERLINK("http://evil.example","click")',
+      'Ada Lovelace',
+    ]);
+    expect((await list('q=GRACE@')).body.data.list).toHaveLength(1);
+    expect((await list('q=%25')).body.data.total).toBe(0);
+    expect((await list(`videoId=${videoId}&pageSize=2&page=2`)).body.data.list).toHaveLength(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`from=${today}&to=${today}`)).body.data.total).toBe(3);
+    expect((await list('to=2020-01-01')).body.data.total).toBe(0);
+    for (const bad of ['from=yesterday', 'pageSize=1000', 'unread=maybe', `videoId=${'x'.repeat(10)}`]) {
+      expect((await list(bad)).status, bad).toBe(400);
+    }
+
+    const first = full.list[0].leadId;
+    expect((await post(t.app, '/api/user-form-list/read', { leadIds: [first], read: true }, token)).status).toBe(200);
+    expect((await list()).body.data.unread).toBe(2);
+    expect((await list('unread=1')).body.data.list.map((lead: { leadId: string }) => lead.leadId)).not.toContain(first);
+
+    const csv = await t.app.inject({
+      url: '/api/user-form-list/export?format=csv',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Date","Video","Second","Page","Referrer","Language","Your name","Work email","Phone","Team size","Interests","I agree to be contacted","Message"',
+    );
+    expect(lines).toHaveLength(4);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csv.body).toContain('"Alan ""the"" Turing"');
+
+    // Another account sees none of them and can change none of them.
+    const other = await signUp(t);
+    expect((await get(t.app, '/api/user-form-list/list', other.token)).body.data.total).toBe(0);
+    await post(t.app, '/api/user-form-list/delete', { leadIds: [first] }, other.token);
+    expect((await list()).body.data.total).toBe(3);
+    expect((await post(t.app, '/api/user-form-list/delete', { leadIds: [first] }, token)).status).toBe(200);
+    expect((await list()).body.data.total).toBe(2);
+
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', email).execute();
+    expect((await list()).body).toMatchObject({ statusCode: 403, error: 'plan_period' });
+  });
+});

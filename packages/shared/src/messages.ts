@@ -132,6 +132,7 @@ export const MESSAGES = {
   form_choice_invalid: 'choose one of the options',
   form_not_found: 'this form is not available',
   lead_not_found: 'this submission no longer exists',
+  lead_details_paid: 'Lead details and exports are part of the paid plans.',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

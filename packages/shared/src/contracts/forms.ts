@@ -240,3 +240,60 @@ export const inquiryFormData = z.object({
   oncePerViewer: z.boolean(),
 });
 export const submitLeadData = z.object({ received: z.literal(true) });
+
+// ---- Seeing leads (spec: form-submit-data page, video submissions dialog; §7 "user-form-list: list, export") ----
+
+const dayField = z
+  .string({ error: 'illegal_input' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'illegal_input')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'illegal_input');
+
+export const leadFilterQuery = z.strictObject({
+  videoId: videoIdField.optional(),
+  /** Days (UTC) from and to, both included. */
+  from: dayField.optional(),
+  to: dayField.optional(),
+  /** Text searched in every answer. */
+  q: z.string({ error: 'illegal_input' }).trim().max(100, 'illegal_input').optional(),
+  unread: z.enum(['1', '0'], { error: 'illegal_input' }).optional(),
+});
+export const leadListQuery = leadFilterQuery.extend({
+  page: z.coerce.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').default(1),
+  pageSize: z.coerce
+    .number({ error: 'illegal_input' })
+    .int('illegal_input')
+    .min(1, 'illegal_input')
+    .max(100, 'illegal_input')
+    .default(20),
+});
+export const leadExportQuery = leadFilterQuery.extend({
+  format: z.enum(['csv'], { error: 'illegal_input' }).default('csv'),
+});
+export type LeadFilter = z.output<typeof leadFilterQuery>;
+
+export const leadData = z.object({
+  leadId: z.string(),
+  videoId: z.string().nullable(),
+  videoName: z.string(),
+  /** Seconds since the epoch. */
+  createdAt: z.number(),
+  read: z.boolean(),
+  second: z.number(),
+  pageUrl: z.string(),
+  referrer: z.string(),
+  language: z.string(),
+  fields: z.array(z.object({ id: z.string(), kind: z.enum(FIELD_KINDS), label: z.string() })),
+  answers: z.record(z.string(), z.string()),
+});
+export type Lead = z.infer<typeof leadData>;
+export const leadListData = z.object({
+  list: z.array(leadData),
+  total: z.number().int(),
+  unread: z.number().int(),
+  /** Free plan: the count and dates show; answers, pages and referrers are masked by the server. */
+  masked: z.boolean(),
+});
+export const leadIdsBody = z.strictObject({
+  leadIds: z.array(videoIdField, { error: 'illegal_input' }).min(1, 'illegal_input').max(500, 'illegal_input'),
+});
+export const markLeadsBody = leadIdsBody.extend({ read: z.boolean({ error: 'illegal_input' }) });

@@ -1,7 +1,13 @@
 import {
   addFieldBody,
+  emptyData,
   formConfigQuery,
   inquiryFormData,
+  leadExportQuery,
+  leadIdsBody,
+  leadListData,
+  leadListQuery,
+  markLeadsBody,
   okEnvelope,
   saveFormBody,
   submitLeadBody,
@@ -36,6 +42,44 @@ export const formRoutes: FastifyPluginAsyncZod<{ leads: LeadService; hooks: Auth
     { schema: { tags, body: addFieldBody, response: { 200: okEnvelope(inquiryFormData) } } },
     async (request) => ok(await leads.addField(accountId(request), request.body.videoId, request.body.field)),
   );
+};
+
+/** Seeing leads (spec: form-submit-data and the video submissions dialog; §7 "user-form-list: list, export"). */
+export const leadListRoutes: FastifyPluginAsyncZod<{ leads: LeadService; hooks: AuthHooks }> = async (
+  app,
+  { leads, hooks },
+) => {
+  app.addHook('onRequest', hooks.required);
+  app.get(
+    '/user-form-list/list',
+    { schema: { tags, querystring: leadListQuery, response: { 200: okEnvelope(leadListData) } } },
+    async (request) => ok(await leads.list(accountId(request), request.query)),
+  );
+  app.post(
+    '/user-form-list/read',
+    { schema: { tags, body: markLeadsBody, response: { 200: okEnvelope(emptyData) } } },
+    async (request) => {
+      await leads.markRead(accountId(request), request.body.leadIds, request.body.read);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/user-form-list/delete',
+    { schema: { tags, body: leadIdsBody, response: { 200: okEnvelope(emptyData) } } },
+    async (request) => {
+      await leads.remove(accountId(request), request.body.leadIds);
+      return ok(null);
+    },
+  );
+  app.get('/user-form-list/export', { schema: { tags, querystring: leadExportQuery } }, async (request, reply) => {
+    const csv = await leads.exportCsv(accountId(request), request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
 };
 
 /**

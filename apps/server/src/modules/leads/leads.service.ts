@@ -3,13 +3,45 @@ import {
   DEFAULT_FORM,
   type FormField,
   type InquiryForm,
+  type Lead,
   type LeadField,
+  type LeadFilter,
   type SubmitLead,
 } from '@leadreel/shared';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { LeadTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+
+const MASK = '•••';
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function toLead(row: Selectable<LeadTable>, masked: boolean): Lead {
+  return {
+    leadId: row.id,
+    videoId: row.video_id,
+    videoName: row.video_name,
+    createdAt: seconds(row.created_at),
+    read: row.read_at !== null,
+    second: row.second,
+    pageUrl: masked ? MASK : row.page_url,
+    referrer: masked ? MASK : row.referrer,
+    language: row.language,
+    fields: row.fields,
+    answers: masked
+      ? Object.fromEntries(Object.entries(row.answers).map(([id, value]) => [id, value ? MASK : '']))
+      : row.answers,
+  };
+}
+
+/** A cell a spreadsheet will not run: text starting like a formula gets a leading quote (OWASP CSV injection). */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
 
 /** People take seconds to fill a form; a submission faster than this came from a script. */
 export const MIN_FILL_MS = 2500;
@@ -51,8 +83,96 @@ export function createLeadService(deps: {
       .execute();
   }
 
+  /** The account's leads matching the filter, newest first. */
+  function filtered(accountId: string, filter: LeadFilter) {
+    let query = db.selectFrom('lead').where('account_id', '=', accountId);
+    if (filter.videoId) query = query.where('video_id', '=', filter.videoId);
+    if (filter.from) query = query.where('created_at', '>=', new Date(`${filter.from}T00:00:00Z`));
+    if (filter.to) query = query.where('created_at', '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000));
+    if (filter.unread === '1') query = query.where('read_at', 'is', null);
+    if (filter.q) {
+      const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where(sql<boolean>`(answers::text ilike ${pattern} or video_name ilike ${pattern})`);
+    }
+    return query;
+  }
+
+  /** Detailed data is a paid plan's (spec §6): on Free the server masks the answers, pages and referrers. */
+  async function masked(accountId: string) {
+    return (await accounts.load(accountId)).plan_type === 'Free';
+  }
+
   return {
     formOf,
+
+    async list(accountId: string, query: LeadFilter & { page: number; pageSize: number }) {
+      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      const hide = await masked(accountId);
+      const [rows, counts] = await Promise.all([
+        filtered(accountId, query)
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        filtered(accountId, query)
+          .select((eb) => [
+            eb.fn.countAll<string>().as('total'),
+            eb.fn.count<string>('id').filterWhere('read_at', 'is', null).as('unread'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((row) => toLead(row, hide)),
+        total: Number(counts.total),
+        unread: Number(counts.unread),
+        masked: hide,
+      };
+    },
+
+    async markRead(accountId: string, leadIds: string[], read: boolean) {
+      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await db
+        .updateTable('lead')
+        .set({ read_at: read ? new Date() : null })
+        .where('account_id', '=', accountId)
+        .where('id', 'in', leadIds)
+        .execute();
+    },
+
+    async remove(accountId: string, leadIds: string[]) {
+      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await db.deleteFrom('lead').where('account_id', '=', accountId).where('id', 'in', leadIds).execute();
+    },
+
+    /**
+     * The filtered leads as CSV (UTF-8 with a byte-order mark, so Excel reads it): where and when, then one
+     * column per field, labelled as on the newest lead that has it. A paid plan's, like the details.
+     */
+    async exportCsv(accountId: string, filter: LeadFilter): Promise<string> {
+      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
+      const rows = await filtered(accountId, filter).selectAll().orderBy('created_at', 'desc').limit(50_000).execute();
+      const columns = new Map<string, string>();
+      for (const row of rows)
+        for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
+      const header = ['Date', 'Video', 'Second', 'Page', 'Referrer', 'Language', ...columns.values()];
+      const lines = rows.map((row) =>
+        [
+          row.created_at.toISOString(),
+          row.video_name,
+          row.second,
+          row.page_url,
+          row.referrer,
+          row.language,
+          ...[...columns.keys()].map((id) => row.answers[id] ?? ''),
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+    },
 
     async getForm(accountId: string, videoId: string): Promise<InquiryForm> {
       await ownVideo(accountId, videoId, 'getData');
