@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type test as baseTest, expect, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
@@ -26,10 +26,10 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The newest six-digit code the server's outbox mailed to `email`, waiting for it to arrive. */
-export async function codeFromOutbox(email: string): Promise<string> {
+/** The newest mail the server's outbox sent to `email` that `match` accepts, waiting for it to arrive. */
+export async function mailFromOutbox(email: string, match: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     const files = (await readdir(outbox).catch(() => [] as string[]))
       .filter((f) => f.endsWith('.eml'))
       .sort()
@@ -37,12 +37,17 @@ export async function codeFromOutbox(email: string): Promise<string> {
     for (const file of files) {
       const mail = await simpleParser(await readFile(path.join(outbox, file)));
       const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
-      const code = /^(\d{6})$/m.exec(mail.text ?? '')?.[1];
-      if (to === email && code) return code;
+      if (to === email && match(mail)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no code mailed to ${email}`);
+  throw new Error(`no such mail to ${email}`);
+}
+
+/** The newest six-digit code the server's outbox mailed to `email`, waiting for it to arrive. */
+export async function codeFromOutbox(email: string): Promise<string> {
+  const code = (mail: ParsedMail) => /^(\d{6})$/m.exec(mail.text ?? '')?.[1];
+  return code(await mailFromOutbox(email, (mail) => Boolean(code(mail)))) as string;
 }
 
 let counter = 0;

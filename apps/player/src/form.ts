@@ -29,6 +29,8 @@ const TEXTS = {
 type Texts = (typeof TEXTS)['en'];
 
 const submittedKey = (scope: string) => `lr-lead-${scope}`;
+/** A little more than the server's MIN_FILL_MS. */
+const MIN_FILL_MS = 2600;
 
 function alreadySent(scope: string): boolean {
   try {
@@ -110,6 +112,10 @@ export function mountForm(options: {
       button.textContent = t.sending;
     }
     const where = options.record();
+    // The server takes a form sent within seconds of showing for a script's; a person with autofill can be
+    // that fast, so the player waits out the difference instead of losing their lead.
+    const early = MIN_FILL_MS - (performance.now() - shownAt);
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     try {
       const response = await fetch('/api/public/lead', {
         method: 'POST',
