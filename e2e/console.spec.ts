@@ -215,6 +215,7 @@ test.describe('on a phone', () => {
 });
 
 test('every signed-in screen, in both languages', async ({ page }) => {
+  test.setTimeout(120_000); // some 30 screens, each loaded and photographed twice
   const { token } = await signUpByApi(page);
   await page.goto(`/dashboard-overview?token=${token}`);
   await expect(page.getByText('Welcome to LeadReel')).toBeVisible();
