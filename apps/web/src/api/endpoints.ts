@@ -4,6 +4,10 @@ import type {
   defaultSubtitleBody,
   kitCloneBody,
   kitCloneData,
+  LeadFilter,
+  leadIdsBody,
+  leadListData,
+  markLeadsBody,
   logoUploadBody,
   logoUploadData,
   OverlayKind,
@@ -54,8 +58,14 @@ import type {
   verifyCodeData,
   videoListData,
   whatsappData,
+  addFieldBody,
+  inquiryFormData,
+  saveFormBody,
 } from '@leadreel/shared';
 import type { z } from 'zod';
+import { i18n } from '../i18n/index.ts';
+import { useAuthStore } from '../stores/auth.ts';
+import { ApiError } from './client.ts';
 import { api } from './index.ts';
 
 /**
@@ -143,6 +153,57 @@ export const settingsApi = {
   seoPage: (videoId: string) => api.get<SeoPage>('/vod/video/seo-page', { videoId }),
   saveSeoPage: (body: Body<typeof saveSeoPageBody>) => api.post<SeoPage>('/vod/video/seo-page/save', body),
   setCover: (body: Body<typeof coverUploadBody>) => api.post<SeoPage>('/vod/video/seo-page/cover', body),
+};
+
+/** What the inquiry-form screen reads and the server answers after a save. */
+export type InquiryFormData = Data<typeof inquiryFormData>;
+
+/** A video's inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form"). */
+export const formApi = {
+  form: (videoId: string) => api.get<InquiryFormData>('/vod/form/config', { videoId }),
+  saveForm: (body: Body<typeof saveFormBody>) => api.post<InquiryFormData>('/vod/form/save', body),
+  addField: (body: Body<typeof addFieldBody>) => api.post<InquiryFormData>('/vod/form/add-field', body),
+};
+
+/** A file the server answers (not the JSON envelope), fetched with the session's token. */
+export type DownloadedFile = { blob: Blob; filename: string };
+
+/**
+ * GET a file with the same headers as the API client (it reads only JSON). A JSON answer is the error
+ * envelope: it throws the server's error key like any other call.
+ */
+async function downloadFile(path: string, query: Record<string, string | undefined>, fallbackName: string) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const headers: Record<string, string> = { 'x-language': i18n.language || 'en' };
+  const token = useAuthStore.getState().authorizationToken;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}?${params}`, { headers });
+  } catch {
+    throw new ApiError('network', 'Network error', 0);
+  }
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    const envelope: { statusCode?: number; error?: string; message?: string } = await response.json().catch(() => ({}));
+    const status = envelope.statusCode ?? response.status;
+    throw new ApiError(envelope.error ?? String(status), envelope.message ?? `HTTP ${status}`, status);
+  }
+  const named = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), filename: named ?? fallbackName } satisfies DownloadedFile;
+}
+
+/** The list's query as the console builds it (page numbers as numbers). */
+export type LeadListArgs = LeadFilter & { page?: number; pageSize?: number };
+export type LeadListData = Data<typeof leadListData>;
+
+/** Seeing leads (spec: form-submit-data, the video submissions dialog; §7 "user-form-list: list, export"). */
+export const leadsApi = {
+  list: (query: LeadListArgs) => api.get<LeadListData>('/user-form-list/list', query),
+  markRead: (body: Body<typeof markLeadsBody>) => api.post<null>('/user-form-list/read', body),
+  remove: (body: Body<typeof leadIdsBody>) => api.post<null>('/user-form-list/delete', body),
+  /** The filtered leads as a CSV file (a paid plan's: on Free the server answers 403 lead_details_paid). */
+  exportCsv: (filter: LeadFilter) => downloadFile('/user-form-list/export', { ...filter, format: 'csv' }, 'leads.csv'),
 };
 
 export const uploadsApi = {

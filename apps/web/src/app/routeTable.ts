@@ -22,6 +22,8 @@ export type PageKey =
   | 'share'
   | 'subtitle'
   | 'kit-clone'
+  | 'inquiry-form'
+  | 'form-submit-data'
   | 'not-available';
 
 export type RouteDef = {
@@ -97,7 +99,12 @@ export const LAYOUT_ROUTE: RouteDef = {
     soon('channel-list', 'channel-list', 'global'),
     soon('video-flow', 'video-flow', 'appstore'),
     soon('video-flow-detail', 'video-flow/:classifyId', undefined, { hidden: true }),
-    soon('form-submit-data', 'form-submit-data', 'form'),
+    {
+      name: 'form-submit-data',
+      path: 'form-submit-data',
+      meta: meta('form-submit-data', 'form'),
+      page: 'form-submit-data',
+    },
     soon('buy-vip', 'buy-vip', 'crown'),
     soon('buy-credits', 'buy-credits', 'wallet'),
   ],
@@ -167,6 +174,7 @@ const VIDEO_SETTING_PAGES: Record<string, PageKey> = {
   share: 'share',
   subtitle: 'subtitle',
   'kit-clone': 'kit-clone',
+  'inquiry-form': 'inquiry-form',
 };
 
 export const VIDEO_SETTING_ROUTE: RouteDef = {

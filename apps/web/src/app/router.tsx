@@ -12,8 +12,10 @@ import { Register } from '../pages/auth/Register.tsx';
 import { ResetPassword } from '../pages/auth/ResetPassword.tsx';
 import { Overview } from '../pages/dashboard/Overview.tsx';
 import { UserGuide } from '../pages/guide/UserGuide.tsx';
+import { FormSubmissions } from '../pages/leads/FormSubmissions.tsx';
 import { BrandingSetting } from '../pages/video-setting/BrandingSetting.tsx';
 import { ContactButtonSetting } from '../pages/video-setting/ContactButtonSetting.tsx';
+import { InquiryFormSetting } from '../pages/video-setting/InquiryFormSetting.tsx';
 import { KitCloneSetting } from '../pages/video-setting/KitCloneSetting.tsx';
 import { ShareSetting, SuperActionSetting, WidgetSetting } from '../pages/video-setting/OverlaySettings.tsx';
 import { SeoPageSetting } from '../pages/video-setting/SeoPageSetting.tsx';
@@ -46,6 +48,8 @@ const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {
   share: ShareSetting,
   subtitle: SubtitleSetting,
   'kit-clone': KitCloneSetting,
+  'form-submit-data': FormSubmissions,
+  'inquiry-form': InquiryFormSetting,
 };
 
 function ParentRedirect({ def }: { def: RouteDef }) {

@@ -44,6 +44,7 @@ import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
 import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
 import { formatDuration } from '../../features/videos/format.ts';
 import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
+import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
 import { formatDate, formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
 
@@ -172,6 +173,7 @@ export function VideoList() {
   const [moving, setMoving] = useState<Video[] | null>(null);
   const [preview, setPreview] = useState<Video | null>(null);
   const [sharing, setSharing] = useState<{ video: Video; kind: 'share' | 'embed' } | null>(null);
+  const [submissions, setSubmissions] = useState<Video | null>(null);
 
   const gated = (feature: GatedFeature, action: () => void) =>
     account && !isFeatureAllowed(feature, account.vipPeriod) ? gate(action) : action();
@@ -421,6 +423,9 @@ export function VideoList() {
                   <Button size="small" onClick={() => navigate(`/video-setting/${video.videoId}/basic-setting`)}>
                     {t('videos.settings')}
                   </Button>
+                  <Button size="small" onClick={() => setSubmissions(video)}>
+                    {t('leads.submissions')}
+                  </Button>
                   <Button size="small" onClick={() => gated('folders', () => setMoving([video]))}>
                     {t('videos.move')}
                   </Button>
@@ -469,6 +474,7 @@ export function VideoList() {
         folderId={folder === ALL ? undefined : folder}
       />
       <PreviewDialog video={preview} onClose={() => setPreview(null)} />
+      <VideoSubmissionsDialog video={submissions} onClose={() => setSubmissions(null)} />
       <CommunityDialog
         open={community}
         onClose={() => {

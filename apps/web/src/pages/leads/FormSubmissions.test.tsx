@@ -1,0 +1,303 @@
+import type { Lead, Video } from '@leadreel/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const DEMO = '11111111-1111-4111-8111-111111111111';
+const WEBINAR = '22222222-2222-4222-8222-222222222222';
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+const fakeVideo = (videoId: string, name: string): Video => ({
+  videoId,
+  folderId: 'f1',
+  name,
+  status: 'ready',
+  uploadPercent: 100,
+  processPercent: 100,
+  playable: true,
+  size: 1024,
+  duration: 120,
+  width: 320,
+  height: 240,
+  cover: null,
+  thumbnail: null,
+  hlsUrl: null,
+  storyboardUrl: null,
+  previewUrl: null,
+  failReason: null,
+  sha256: null,
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
+});
+
+const FIELDS: Lead['fields'] = [
+  { id: 'name', kind: 'name', label: 'Your name' },
+  { id: 'email', kind: 'email', label: 'Work email' },
+  { id: 'message', kind: 'message', label: 'How can we help?' },
+];
+
+const fakeLead = (n: number, overrides: Partial<Lead> = {}): Lead => ({
+  leadId: `aaaaaaaa-0000-4000-8000-00000000000${n}`,
+  videoId: DEMO,
+  videoName: 'Product demo',
+  createdAt: 1_780_000_000 + n * 3600,
+  read: false,
+  second: 75,
+  pageUrl: 'https://acme.example.com/pricing',
+  referrer: 'https://www.google.com/',
+  language: 'en',
+  fields: FIELDS,
+  answers: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me\nafter 5pm' },
+  ...overrides,
+});
+
+const ada = fakeLead(1);
+const bob = fakeLead(2, {
+  videoId: WEBINAR,
+  videoName: 'Webinar',
+  read: true,
+  second: 3725,
+  answers: { name: '', email: 'bob@example.com', message: HOSTILE },
+});
+const anonymous = fakeLead(3, { read: true, second: 5, answers: { name: '', email: '', message: 'hello' } });
+const leads = [ada, bob, anonymous];
+
+const listOf =
+  (list: Lead[], extra: { masked?: boolean } = {}): FakeRoute =>
+  () => ({
+    data: { list, total: list.length, unread: list.filter((lead) => !lead.read).length, masked: extra.masked ?? false },
+  });
+
+function open(path = '/form-submit-data', routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh_CN' = 'en') {
+  const calls: FakeCall[] = fakeApi({
+    'GET /vod/video/list': () => ({
+      data: { list: [fakeVideo(DEMO, 'Product demo'), fakeVideo(WEBINAR, 'Webinar')], total: 2 },
+    }),
+    'GET /user-form-list/list': listOf(leads),
+    'POST /user-form-list/read': () => ({ data: null }),
+    'POST /user-form-list/delete': () => ({ data: null }),
+    ...routes,
+  });
+  const view = renderApp(path, { token: 'tok', language });
+  return { calls, ...view };
+}
+
+const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/user-form-list/list');
+const lastQuery = (calls: FakeCall[]) => Object.fromEntries(listCalls(calls).at(-1)?.query ?? []);
+const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const when = (lead: Lead, locale = 'en') =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(lead.createdAt * 1000);
+/** The drawer that shows a lead (jsdom keeps closed ones, so the newest). */
+const drawer = async () => (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+
+describe('the form submissions page', () => {
+  it('lists the leads with date, name, email, video, second and read state', async () => {
+    open();
+    await screen.findByText('Ada Lovelace');
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Date', 'Name', 'Email', 'Video', 'Second in video', 'Status']));
+    const first = row('Ada Lovelace');
+    expect(within(first).getByText(when(ada))).toBeTruthy();
+    expect(within(first).getByText('ada@example.com')).toBeTruthy();
+    expect(within(first).getByText('Product demo')).toBeTruthy();
+    expect(within(first).getByText('1:15')).toBeTruthy();
+    expect(within(first).getByText('Unread')).toBeTruthy();
+    expect(first.className).toContain('lead-unread');
+    // No name: the email stands for the person; neither: a dash.
+    const second = row('Webinar');
+    expect(within(second).getAllByText('bob@example.com')).toHaveLength(2);
+    expect(within(second).getByText('62:05')).toBeTruthy();
+    expect(within(second).getByText('Read')).toBeTruthy();
+    expect(second.className).not.toContain('lead-unread');
+    expect(within(row('0:05')).getAllByText('—')).toHaveLength(2);
+    expect(screen.getByText('1 unread')).toBeTruthy();
+    // The hostile answer is not in the table at all, and nothing of it became an element.
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('sends the chosen video, dates, search text and unread filter to the server, back on page 1', async () => {
+    const { calls } = open();
+    await screen.findByText('Ada Lovelace');
+    expect(lastQuery(calls)).toEqual({ page: '1', pageSize: '20' });
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Video' }));
+    fireEvent.click(await screen.findByText('Webinar', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(lastQuery(calls).videoId).toBe(WEBINAR));
+
+    const from = screen.getByPlaceholderText('From');
+    fireEvent.mouseDown(from);
+    fireEvent.click(from);
+    fireEvent.change(from, { target: { value: '2026-05-01' } });
+    fireEvent.keyDown(from, { key: 'Enter', code: 'Enter' });
+    const to = screen.getByPlaceholderText('To');
+    fireEvent.change(to, { target: { value: '2026-05-31' } });
+    fireEvent.keyDown(to, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ from: '2026-05-01', to: '2026-05-31' }));
+
+    const search = screen.getByPlaceholderText('Search answers and video names');
+    fireEvent.change(search, { target: { value: '  acme ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(lastQuery(calls).q).toBe('acme'));
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
+    await waitFor(() => expect(lastQuery(calls).unread).toBe('1'));
+    expect(lastQuery(calls)).toEqual({
+      videoId: WEBINAR,
+      from: '2026-05-01',
+      to: '2026-05-31',
+      q: 'acme',
+      unread: '1',
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it('opens a lead in a drawer with every answer as plain text, and marks it read', async () => {
+    const { calls } = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'bob@example.com' }));
+    const panel = await drawer();
+    expect(within(panel).getByText('Work email')).toBeTruthy();
+    expect(within(panel).getByText('How can we help?')).toBeTruthy();
+    // Markup typed by a viewer stays text: no element comes of it.
+    expect(within(panel).getByText(HOSTILE).tagName).toBe('SPAN');
+    expect(document.querySelector('img')).toBeNull();
+    expect(within(panel).getByText('Webinar')).toBeTruthy();
+    expect(within(panel).getByText('62:05')).toBeTruthy();
+    expect(within(panel).getByText('https://acme.example.com/pricing')).toBeTruthy();
+    expect(within(panel).getByText('https://www.google.com/')).toBeTruthy();
+    expect(within(panel).queryByRole('link')).toBeNull();
+    // Bob was read already: opening him asks nothing of the server.
+    expect(calls.some((call) => call.path === '/user-form-list/read')).toBe(false);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    const adaPanel = await drawer();
+    const message = [...adaPanel.querySelectorAll('.lead-text')].find((node) => node.textContent?.startsWith('Call'));
+    expect(message?.textContent).toBe('Call me\nafter 5pm');
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/user-form-list/read')?.body).toEqual({
+        leadIds: [ada.leadId],
+        read: true,
+      }),
+    );
+  });
+
+  it('marks the selected leads read, and deletes them only after the confirm', async () => {
+    const { calls } = open();
+    await screen.findByText('Ada Lovelace');
+    const markRead = screen.getByRole('button', { name: 'Mark read' }) as HTMLButtonElement;
+    expect(markRead.disabled).toBe(true);
+    fireEvent.click(within(row('Ada Lovelace')).getByRole('checkbox'));
+    fireEvent.click(within(row('Webinar')).getByRole('checkbox'));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(markRead);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/user-form-list/read')?.body).toEqual({
+        leadIds: [ada.leadId, bob.leadId],
+        read: true,
+      }),
+    );
+    expect(await screen.findByText('Submissions updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+
+    fireEvent.click(within(row('Webinar')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText('Delete 1 submission(s)?')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/user-form-list/delete')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/user-form-list/delete')?.body).toEqual({ leadIds: [bob.leadId] }),
+    );
+    expect(await screen.findByText('Submissions deleted')).toBeTruthy();
+  });
+
+  it('exports the filtered leads as a CSV file with the session token', async () => {
+    open();
+    await screen.findByText('Ada Lovelace');
+    const api = globalThis.fetch;
+    const exports: { url: URL; authorization: string | null }[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://console.test');
+      if (url.pathname !== '/api/user-form-list/export') return api(input, init);
+      exports.push({ url, authorization: new Headers(init.headers).get('authorization') });
+      return new Response('\uFEFF"Date","Video"\r\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="leads-2026-05-31.csv"',
+        },
+      });
+    });
+    const created = vi.fn(() => 'blob:leads');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    let saved: HTMLAnchorElement | null = null;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved = this;
+    });
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(Object.fromEntries(exports[0]?.url.searchParams ?? [])).toEqual({ unread: '1', format: 'csv' });
+    expect(exports[0]?.authorization).toBe('Bearer tok');
+    expect(created).toHaveBeenCalledWith(expect.any(Blob));
+    expect((saved as HTMLAnchorElement | null)?.download).toBe('leads-2026-05-31.csv');
+    expect((saved as HTMLAnchorElement | null)?.getAttribute('href')).toBe('blob:leads');
+  });
+
+  it('on the Free plan, explains that details are paid, keeps dates and videos, and disables export', async () => {
+    const masked = leads.map((lead) => ({
+      ...lead,
+      pageUrl: '•••',
+      referrer: '•••',
+      answers: Object.fromEntries(Object.entries(lead.answers).map(([id, value]) => [id, value ? '•••' : ''])),
+    }));
+    open('/form-submit-data', { 'GET /user-form-list/list': listOf(masked, { masked: true }) });
+    expect(await screen.findByText('Lead details and exports are part of the paid plans.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/account/memberships');
+    expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(when(ada))).toBeTruthy();
+    expect(screen.getAllByText('Product demo').length).toBeGreaterThan(0);
+    expect(screen.getByText('Webinar', { selector: 'td' })).toBeTruthy();
+    expect(screen.queryByText('ada@example.com')).toBeNull();
+  });
+
+  it('shows the plan-expired text instead of the table in the Frozen period', async () => {
+    open('/form-submit-data', {
+      'GET /account/detail': () => ({ data: fakeAccount({ vipPeriod: 'frozen-period' }) }),
+      'GET /user-form-list/list': () => ({ status: 403, error: 'plan_period' }),
+    });
+    expect(await screen.findByText('Your plan has expired. Renew now to create more content.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('opens the lead a notification links to (?lead=) once the list is there', async () => {
+    const { calls, router } = open(`/form-submit-data?lead=${bob.leadId}&videoId=${WEBINAR}`);
+    const panel = await drawer();
+    expect(within(panel).getByText(HOSTILE)).toBeTruthy();
+    // The video of the link is the first filter; the lead parameter is used once.
+    expect(lastQuery(calls).videoId).toBe(WEBINAR);
+    await waitFor(() => expect(router.state.location.search).toBe(`?videoId=${WEBINAR}`));
+    expect(document.querySelector('.leads-video')?.textContent).toBe('Webinar');
+  });
+
+  it('reads in Chinese', async () => {
+    open('/form-submit-data', {}, 'zh_CN');
+    await screen.findByText('Ada Lovelace');
+    expect(screen.getByRole('heading', { name: '表单提交' })).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['时间', '姓名', '邮箱', '视频', '视频中的时间点', '状态']));
+    expect(within(row('Ada Lovelace')).getByText('未读')).toBeTruthy();
+    expect(within(row('Ada Lovelace')).getByText(when(ada, 'zh-CN'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: '导出 CSV' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: '仅看未读' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('开始日期')).toBeTruthy();
+  });
+});

@@ -1,0 +1,418 @@
+import { type Lead, type LeadFilter, videoIdField } from '@leadreel/shared';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { leadsApi } from '../../api/endpoints.ts';
+import { errorText } from '../../api/index.ts';
+import { useVideoDetailQuery, useVideoListQuery } from '../../api/queries.ts';
+import { ScreenFallback } from '../video-setting/screen.tsx';
+import {
+  EMPTY,
+  formatLeadTime,
+  formatSecond,
+  leadName,
+  saveFile,
+  useDeleteLeads,
+  useLeadListQuery,
+  useMarkLeads,
+} from './leadQueries.ts';
+
+const PAGE_SIZE = 20;
+const DAY = 'YYYY-MM-DD';
+
+/** A lead's text, exactly as typed: React renders it as text, and CSS keeps its line breaks. */
+const LeadText = ({ value }: { value: string }) => <span className="lead-text">{value || EMPTY}</span>;
+
+/** The masked view (Free plan): why details are hidden, and where the plans are. */
+export function MaskedNotice({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="leads-masked"
+      title={t('errors.lead_details_paid')}
+      action={
+        !compact && (
+          <Link to="/account/memberships">
+            <Button size="small" type="primary">
+              {t('leads.upgrade')}
+            </Button>
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+/** The read state of a lead as the tables show it. */
+export function ReadState({ read }: { read: boolean }) {
+  const { t } = useTranslation();
+  return read ? (
+    <Typography.Text type="secondary">{t('leads.read')}</Typography.Text>
+  ) : (
+    <Badge status="processing" text={t('leads.unread')} />
+  );
+}
+
+function LeadDrawer(props: {
+  lead: Lead | null;
+  busy: boolean;
+  onClose: () => void;
+  onMarkUnread: (lead: Lead) => void;
+  onDelete: (lead: Lead) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { lead } = props;
+  const known = new Set(lead?.fields.map((field) => field.id));
+  // Answers to fields the lead no longer labels still show, under their id.
+  const fields = lead
+    ? [
+        ...lead.fields,
+        ...Object.keys(lead.answers)
+          .filter((id) => !known.has(id))
+          .map((id) => ({ id, label: id })),
+      ]
+    : [];
+  return (
+    <Drawer
+      open={lead !== null}
+      size={520}
+      title={lead ? leadName(lead) : ''}
+      onClose={props.onClose}
+      destroyOnHidden
+      extra={
+        lead && (
+          <Space>
+            <Button size="small" disabled={props.busy} onClick={() => props.onMarkUnread(lead)}>
+              {t('leads.markUnread')}
+            </Button>
+            <Popconfirm
+              title={t('leads.deleteConfirm', { count: 1 })}
+              description={t('leads.deleteText')}
+              okText={t('leads.delete')}
+              cancelText={t('leads.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => props.onDelete(lead)}
+            >
+              <Button size="small" danger disabled={props.busy}>
+                {t('leads.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        )
+      }
+    >
+      {lead && (
+        <div className="lead-detail">
+          <Descriptions
+            title={t('leads.answers')}
+            column={1}
+            bordered
+            size="small"
+            items={fields.map((field) => ({
+              key: field.id,
+              label: field.label,
+              children: <LeadText value={lead.answers[field.id] ?? ''} />,
+            }))}
+          />
+          <Descriptions
+            title={t('leads.details')}
+            column={1}
+            bordered
+            size="small"
+            items={[
+              {
+                key: 'video',
+                label: t('leads.video'),
+                children: (
+                  <LeadText value={lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })} />
+                ),
+              },
+              { key: 'second', label: t('leads.second'), children: formatSecond(lead.second) },
+              { key: 'page', label: t('leads.page'), children: <LeadText value={lead.pageUrl} /> },
+              { key: 'referrer', label: t('leads.referrer'), children: <LeadText value={lead.referrer} /> },
+              { key: 'language', label: t('leads.language'), children: <LeadText value={lead.language} /> },
+              { key: 'date', label: t('leads.date'), children: formatLeadTime(lead.createdAt, i18n.language) },
+            ]}
+          />
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+/** spec "form-submit-data | form submissions": the account's leads, filtered, read and exported. */
+export function FormSubmissions() {
+  const [params] = useSearchParams();
+  const wanted = params.get('videoId');
+  // A link with another ?videoId (the video submissions dialog's) starts the screen afresh with that filter.
+  const videoId = wanted && videoIdField.safeParse(wanted).success ? wanted : undefined;
+  return <SubmissionsScreen key={videoId ?? ''} initialVideoId={videoId} />;
+}
+
+function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const [videoId, setVideoId] = useState(initialVideoId);
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [q, setQ] = useState('');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [opened, setOpened] = useState<Lead | null>(null);
+  const [exporting, setExporting] = useState(false);
+  // The lead a notification mail links to, opened once the list is there.
+  const pendingLead = useRef(params.get('lead'));
+
+  const filter: LeadFilter = {
+    videoId,
+    from: range?.[0].format(DAY),
+    to: range?.[1].format(DAY),
+    q: q || undefined,
+    unread: unreadOnly ? '1' : undefined,
+  };
+  const list = useLeadListQuery({ ...filter, page, pageSize });
+  const marking = useMarkLeads();
+  const deleting = useDeleteLeads();
+  const rows = list.data?.list ?? [];
+  const masked = list.data?.masked ?? false;
+
+  const videos = useVideoListQuery({ sort: 'name', order: 'asc', pageSize: 100 });
+  const options = (videos.data?.list ?? []).map((video) => ({ value: video.videoId, label: video.name }));
+  const listed = !videoId || options.some((option) => option.value === videoId);
+  const nameFromLeads = rows.find((lead) => lead.videoId === videoId)?.videoName;
+  // A chosen video beyond the first hundred (or only named by the URL) still shows its name.
+  const chosen = useVideoDetailQuery(!listed && videos.data && !nameFromLeads ? (videoId ?? null) : null);
+  if (videoId && !listed) options.unshift({ value: videoId, label: nameFromLeads ?? chosen.data?.name ?? videoId });
+
+  const refilter = (change: () => void) => {
+    change();
+    setPage(1);
+    setSelected([]);
+  };
+
+  const open = (lead: Lead) => {
+    setOpened(lead);
+    if (!lead.read) {
+      marking.mutate({ leadIds: [lead.leadId], read: true }, { onError: (error) => message.error(errorText(error)) });
+    }
+  };
+
+  useEffect(() => {
+    const wanted = pendingLead.current;
+    if (!wanted || !list.data || list.isPlaceholderData) return;
+    pendingLead.current = null;
+    const lead = list.data.list.find((item) => item.leadId === wanted);
+    if (lead) open(lead);
+    else message.warning(t('errors.lead_not_found'));
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('lead');
+        return next;
+      },
+      { replace: true },
+    );
+  });
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      message.success(done);
+      return true;
+    } catch (error) {
+      message.error(errorText(error));
+      return false;
+    }
+  };
+  const mark = async (leadIds: string[], read: boolean) => {
+    if (await act(() => marking.mutateAsync({ leadIds, read }), t('leads.updated'))) setSelected([]);
+  };
+  const remove = async (leadIds: string[]) => {
+    if (!(await act(() => deleting.mutateAsync(leadIds), t('leads.deleted')))) return;
+    setSelected((keys) => keys.filter((key) => !leadIds.includes(key)));
+    // The last rows of the last page gone: show the page before.
+    if (page > 1 && leadIds.length >= rows.length) setPage(page - 1);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await leadsApi.exportCsv(filter);
+      saveFile(file.blob, file.filename);
+    } catch (error) {
+      message.error(errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<Lead> = [
+    {
+      title: t('leads.date'),
+      key: 'date',
+      width: 190,
+      render: (_, lead) => formatLeadTime(lead.createdAt, i18n.language),
+    },
+    {
+      title: t('leads.name'),
+      key: 'name',
+      render: (_, lead) => (
+        <Button type="link" className="lead-open" onClick={() => open(lead)}>
+          {leadName(lead)}
+        </Button>
+      ),
+    },
+    { title: t('leads.email'), key: 'email', render: (_, lead) => lead.answers.email || EMPTY },
+    {
+      title: t('leads.video'),
+      key: 'video',
+      render: (_, lead) => (lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })),
+    },
+    { title: t('leads.second'), key: 'second', width: 140, render: (_, lead) => formatSecond(lead.second) },
+    { title: t('leads.status'), key: 'status', width: 110, render: (_, lead) => <ReadState read={lead.read} /> },
+  ];
+
+  const busy = marking.isPending || deleting.isPending;
+  return (
+    <div className="leads-page">
+      <div className="leads-head">
+        <Typography.Title level={4}>{t('route.form-submit-data')}</Typography.Title>
+        {list.data && list.data.unread > 0 && (
+          <Tag color="blue">{t('leads.unreadCount', { count: list.data.unread })}</Tag>
+        )}
+      </div>
+      {masked && <MaskedNotice />}
+      <div className="leads-filters">
+        <Select
+          className="leads-video"
+          aria-label={t('leads.video')}
+          placeholder={t('leads.allVideos')}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={videos.isLoading}
+          value={videoId}
+          options={options}
+          onChange={(value?: string) => refilter(() => setVideoId(value))}
+        />
+        <DatePicker.RangePicker
+          value={range}
+          placeholder={[t('leads.from'), t('leads.to')]}
+          allowEmpty={false}
+          onChange={(dates) => refilter(() => setRange(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null))}
+        />
+        <Input.Search
+          className="leads-search"
+          allowClear
+          maxLength={100}
+          placeholder={t('leads.search')}
+          onSearch={(value) => refilter(() => setQ(value.trim()))}
+        />
+        <span className="leads-unread-only">
+          <Switch id="leads-unread-only" checked={unreadOnly} onChange={(on) => refilter(() => setUnreadOnly(on))} />
+          <label htmlFor="leads-unread-only">{t('leads.unreadOnly')}</label>
+        </span>
+      </div>
+      {list.error ? (
+        <ScreenFallback error={list.error} />
+      ) : (
+        <>
+          <div className="leads-actions">
+            {selected.length > 0 && (
+              <Typography.Text type="secondary">{t('leads.selected', { count: selected.length })}</Typography.Text>
+            )}
+            <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, true)}>
+              {t('leads.markRead')}
+            </Button>
+            <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, false)}>
+              {t('leads.markUnread')}
+            </Button>
+            <Popconfirm
+              title={t('leads.deleteConfirm', { count: selected.length })}
+              description={t('leads.deleteText')}
+              okText={t('leads.delete')}
+              cancelText={t('leads.cancel')}
+              okButtonProps={{ danger: true }}
+              disabled={selected.length === 0 || busy}
+              onConfirm={() => remove(selected)}
+            >
+              <Button danger disabled={selected.length === 0 || busy}>
+                {t('leads.delete')}
+              </Button>
+            </Popconfirm>
+            <span className="leads-actions-spacer" />
+            <Button
+              type="primary"
+              loading={exporting}
+              disabled={masked || !list.data || list.data.total === 0}
+              onClick={() => void exportCsv()}
+            >
+              {t('leads.export')}
+            </Button>
+          </div>
+          <Table<Lead>
+            rowKey="leadId"
+            loading={list.isLoading || list.isPlaceholderData}
+            dataSource={rows}
+            columns={columns}
+            scroll={{ x: 900 }}
+            rowClassName={(lead) => (lead.read ? '' : 'lead-unread')}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(String)),
+            }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: list.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: [20, 50, 100],
+              onChange: (next, size) => {
+                if (size !== pageSize) {
+                  setPageSize(size);
+                  setPage(1);
+                } else setPage(next);
+                setSelected([]);
+              },
+            }}
+            locale={{ emptyText: t('leads.empty') }}
+          />
+        </>
+      )}
+      <LeadDrawer
+        lead={opened}
+        busy={busy}
+        onClose={() => setOpened(null)}
+        onMarkUnread={(lead) => {
+          setOpened(null);
+          void mark([lead.leadId], false);
+        }}
+        onDelete={(lead) => {
+          setOpened(null);
+          void remove([lead.leadId]);
+        }}
+      />
+    </div>
+  );
+}

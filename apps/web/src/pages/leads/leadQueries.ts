@@ -1,0 +1,69 @@
+import type { Lead } from '@leadreel/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type LeadListArgs, leadsApi } from '../../api/endpoints.ts';
+import { toDate } from '../../format.ts';
+
+/** Query keys of the leads screens; every key starts with `leads`, so one invalidation refreshes them all. */
+export const leadKeys = {
+  all: ['leads'] as const,
+  list: (query: LeadListArgs) => ['leads', 'list', query] as const,
+};
+
+export function useLeadListQuery(query: LeadListArgs, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: leadKeys.list(query),
+    queryFn: () => leadsApi.list(query),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Marks leads read or unread, then refreshes every list (the unread counts move). */
+export function useMarkLeads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { leadIds: string[]; read: boolean }) => leadsApi.markRead(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}
+
+export function useDeleteLeads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (leadIds: string[]) => leadsApi.remove({ leadIds }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}
+
+/** A missing answer in a cell or the detail. */
+export const EMPTY = '—';
+
+/** Who left the lead: the name answer, else the email, else a dash. */
+export const leadName = (lead: Lead) => lead.answers.name || lead.answers.email || EMPTY;
+
+/** The moment in the video as m:ss (minutes run past 59). */
+export function formatSecond(second: number): string {
+  const total = Math.max(0, Math.round(second));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Date and time in the console's language. */
+export function formatLeadTime(createdAt: number, language: string): string {
+  return new Intl.DateTimeFormat(language === 'zh_CN' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(toDate(createdAt));
+}
+
+/** Hands a downloaded file to the browser through a temporary `<a download>`. */
+export function saveFile(blob: Blob, filename: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
