@@ -92,6 +92,18 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
       answers: { name: 'Ada Lovelace', email: 'ada@example.com', f1: '11-50' },
     });
     expect(lead.second).toBeGreaterThanOrEqual(2);
+    // In the console: the form's screen, and the lead in the form submissions page the mail links to.
+    await page.goto(`/video-setting/${videoId}/inquiry-form?token=${token}`);
+    await expect(page.getByRole('switch', { name: 'Show the form' })).toBeChecked();
+    await snap(page, 'video-setting-inquiry-form');
+    await page.goto(`/form-submit-data?lead=${lead.leadId}`);
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.locator('.lead-text', { hasText: 'Ada Lovelace' })).toBeVisible();
+    await expect(drawer.getByText(customerPage)).toBeVisible();
+    await snap(page, 'form-submissions-lead');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-table-row', { hasText: 'Ada Lovelace' })).toContainText('quote-tour');
+    await snap(page, 'form-submissions');
     const mail = await mailFromOutbox(email, (message) => message.subject?.startsWith('New inquiry') ?? false);
     expect(mail.subject).toBe('New inquiry on “quote-tour”');
     expect(mail.text).toContain('Your name: Ada Lovelace\nWork email: ada@example.com\nTeam size: 11-50');
