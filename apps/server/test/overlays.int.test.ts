@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_FORM } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
@@ -471,10 +472,12 @@ describe('kit-clone (spec §2 kit-clone)', () => {
       { videoId: source, lang: 'en', label: 'English', fileName: 'a.srt', content: SRT },
       token,
     );
+    const form = { ...DEFAULT_FORM, enabled: true, title: 'Cloned form' };
+    expect((await post(t.app, '/api/vod/form/save', { videoId: source, form }, token)).status).toBe(200);
     const done = await clone({
       videoId: source,
       targetVideoIds: [first, second, source],
-      parts: ['superAction', 'share', 'seo', 'subtitles'],
+      parts: ['superAction', 'share', 'seo', 'subtitles', 'form'],
     });
     expect(done.status).toBe(200);
     expect(done.body.data).toEqual({ copied: 2 });
@@ -489,6 +492,10 @@ describe('kit-clone (spec §2 kit-clone)', () => {
       expect(tracks.map((track: { lang: string; cues: unknown[] }) => [track.lang, track.cues.length])).toEqual([
         ['en', 2],
       ]);
+    }
+    for (const target of [first, second]) {
+      const form = (await get(t.app, `/api/vod/form/config?videoId=${target}`, token)).body.data;
+      expect(form).toMatchObject({ enabled: true, title: 'Cloned form' });
     }
     // Each video keeps its own title and link name.
     expect((await get(t.app, `/api/vod/video/seo-page?videoId=${first}`, token)).body.data).toMatchObject({

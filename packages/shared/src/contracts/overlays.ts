@@ -223,6 +223,7 @@ export const CLONE_PARTS = [
   'superAction',
   'share',
   'subtitles',
+  'form',
 ] as const;
 export type ClonePart = (typeof CLONE_PARTS)[number];
 export const CLONE_TARGETS_MAX = 100;

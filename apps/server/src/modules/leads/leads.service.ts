@@ -13,7 +13,8 @@ import type { Db } from '../../db/database.ts';
 import type { LeadTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
-import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+import { ownVideoGuard } from '../videos/own-video.ts';
+import type { VideoRepo } from '../videos/videos.repo.ts';
 
 const MASK = '•••';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -61,12 +62,7 @@ export function createLeadService(deps: {
 }) {
   const { db, videos, accounts, notify } = deps;
 
-  async function ownVideo(accountId: string, videoId: string, feature: 'getData' | 'videoSettings'): Promise<VideoRow> {
-    await accounts.assertFeatureAllowed(accountId, feature);
-    const video = await videos.findById(videoId);
-    if (!video || video.account_id !== accountId) throw new AppError(404, 'video_invalid', { field: 'videoId' });
-    return video;
-  }
+  const ownVideo = ownVideoGuard({ accounts, videos });
 
   async function formOf(videoId: string): Promise<InquiryForm> {
     const row = await db.selectFrom('video_setting').select('form').where('video_id', '=', videoId).executeTakeFirst();

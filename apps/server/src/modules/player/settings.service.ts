@@ -19,6 +19,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { videoMediaPrefix } from '../videos/keys.ts';
+import { ownVideoGuard } from '../videos/own-video.ts';
 import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
 import { OVERLAY_COLUMNS, type SettingsRepo } from './settings.repo.ts';
 
@@ -78,12 +79,7 @@ export function createSettingsService(deps: {
   });
 
   /** Reading (the share and embed dialogs need the addresses) stays open until Clear; writing until Frozen. */
-  async function ownVideo(accountId: string, videoId: string, feature: 'getData' | 'videoSettings'): Promise<VideoRow> {
-    await accounts.assertFeatureAllowed(accountId, feature);
-    const video = await videos.findById(videoId);
-    if (!video || video.account_id !== accountId) throw new AppError(404, 'video_invalid', { field: 'videoId' });
-    return video;
-  }
+  const ownVideo = ownVideoGuard({ accounts, videos });
 
   function seoPage(videoId: string, seo: SeoPageFields, cover: string | null | undefined): SeoPage {
     return {
@@ -233,6 +229,8 @@ export function createSettingsService(deps: {
           const own = { ...DEFAULT_SEO, ...current?.seo };
           values.seo = { ...own, description: from.description, keywords: from.keywords, indexable: from.indexable };
         }
+        // The inquiry form (issue 6), as the source has it.
+        if (parts.has('form') && row?.form) values.form = JSON.stringify(row.form) as never;
         for (const kind of ['whatsapp', 'telephone', 'email'] as const) {
           if (parts.has(kind)) values[kind] = { ...DEFAULT_CONTACTS[kind], ...row?.[kind] } as never;
         }

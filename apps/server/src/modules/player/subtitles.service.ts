@@ -11,7 +11,8 @@ import type { Db } from '../../db/database.ts';
 import type { SubtitleTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
-import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+import { ownVideoGuard } from '../videos/own-video.ts';
+import type { VideoRepo } from '../videos/videos.repo.ts';
 
 /** The public WebVTT of a track; the version in the query changes with every edit, so it caches for a year. */
 export const subtitlePath = (videoId: string, subtitleId: string, version: number) =>
@@ -39,12 +40,7 @@ function toSubtitle(row: Selectable<SubtitleTable>): Subtitle {
 export function createSubtitleService(deps: { db: Db; videos: VideoRepo; accounts: AccountService }) {
   const { db, videos, accounts } = deps;
 
-  async function ownVideo(accountId: string, videoId: string, feature: 'getData' | 'videoSettings'): Promise<VideoRow> {
-    await accounts.assertFeatureAllowed(accountId, feature);
-    const video = await videos.findById(videoId);
-    if (!video || video.account_id !== accountId) throw new AppError(404, 'video_invalid', { field: 'videoId' });
-    return video;
-  }
+  const ownVideo = ownVideoGuard({ accounts, videos });
 
   /** A track of the account's own video, else the same 404 as one that never was. */
   async function ownTrack(accountId: string, subtitleId: string) {

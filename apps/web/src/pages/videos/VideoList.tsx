@@ -44,9 +44,9 @@ import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
 import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
 import { formatDuration } from '../../features/videos/format.ts';
 import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
-import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
 import { formatDate, formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
