@@ -103,9 +103,14 @@ export async function openJobs(options: {
       );
       await boss.work<{ leadId: string }>(
         QUEUES.leadMail,
-        { batchSize: 5, pollingIntervalSeconds: 2 },
+        // A burst of leads (a webinar's end) is mailed within the minute: a full batch fetches the next at
+        // once instead of waiting for the poll, and a batch's mails go out together.
+        { batchSize: 10, pollingIntervalSeconds: 2, burstWhenBatchFull: true },
         async (jobs) => {
-          for (const job of jobs) await handlers.mailLead(job.data.leadId);
+          const sent = await Promise.allSettled(jobs.map((job) => handlers.mailLead(job.data.leadId)));
+          // The whole batch is retried; each lead is claimed before its mail, so the sent ones stay sent.
+          const failed = sent.find((result) => result.status === 'rejected');
+          if (failed) throw failed.reason;
         },
       );
     },
