@@ -1,7 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { failOnPageProblems, mailFromOutbox, snap } from './support.ts';
+import {
+  codeFromOutbox,
+  failOnPageProblems,
+  mailFromOutbox,
+  newEmail,
+  signatureIsValid,
+  snap,
+  webhookReceiver,
+} from './support.ts';
 import { grantPlan, signUpByApi } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
@@ -42,6 +50,14 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     data: { videoId, form: FORM },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  // The account's CRM listens for new leads.
+  const crm = await webhookReceiver();
+  const hook = await page.request.post('/api/webhook/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { url: crm.url, events: ['lead.created'] },
+  });
+  expect(hook.status(), await hook.text()).toBe(200);
+  const { secret } = (await hook.json()).data;
 
   const host = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
@@ -107,6 +123,16 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     const mail = await mailFromOutbox(email, (message) => message.subject?.startsWith('New inquiry') ?? false);
     expect(mail.subject).toBe('New inquiry on “quote-tour”');
     expect(mail.text).toContain('Your name: Ada Lovelace\nWork email: ada@example.com\nTeam size: 11-50');
+    // The CRM got the lead, signed with the endpoint's secret.
+    await expect.poll(() => crm.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [delivery] = crm.received;
+    expect(delivery?.headers['leadreel-event']).toBe('lead.created');
+    expect(signatureIsValid(delivery as never, secret)).toBe(true);
+    expect(signatureIsValid(delivery as never, 'whsec_someone-else')).toBe(false);
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
+      type: 'lead.created',
+      data: { id: lead.leadId, answers: { name: 'Ada Lovelace', email: 'ada@example.com' } },
+    });
 
     // Once sent, this viewer is not asked again (here on the watch page: this browser denies an embed on
     // another site any storage, so there the viewer is asked on each visit).
@@ -130,5 +156,62 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
   } finally {
     await viewerContext.close();
     host.close();
+    await crm.close();
+  }
+});
+
+test('the account holder sends lead mail to a sales address proved by a code, and asks for a daily digest', async ({
+  page,
+}) => {
+  const { token, email } = await signUpByApi(page);
+  await page.goto(`/account/global-settings/email-notification?token=${token}`);
+  const current = page.getByTestId('notice-email');
+  await expect(current).toContainText(email);
+  await expect(current).toContainText('Sign-in email');
+  await page.getByRole('button', { name: 'Change' }).click();
+  const sales = newEmail('sales');
+  await page.getByLabel('New notice email').fill(sales);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeDisabled();
+  await page.getByLabel('Verification code').fill(await codeFromOutbox(sales));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(current).toContainText(sales);
+  await expect(current).not.toContainText('Sign-in email');
+
+  await page.getByRole('switch', { name: 'Daily digest' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await snap(page, 'email-notification-changed');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Daily digest' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Each new inquiry' })).toBeChecked();
+  await expect(page.getByTestId('notice-email')).toContainText(sales);
+
+  // On a paid plan the CRM is connected by a webhook; the test event arrives signed with the shown secret.
+  await grantPlan(email, 'Pro');
+  const crm = await webhookReceiver();
+  try {
+    await page.goto('/account/webhooks');
+    await page.getByTestId('webhook-add').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Endpoint URL').fill('ftp://crm.example.com/hooks');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(/starting with https:\/\/ or http:\/\//)).toBeVisible();
+    await dialog.getByLabel('Endpoint URL').fill(crm.url);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await snap(page, 'webhooks-secret');
+    await page.getByRole('button', { name: 'Done' }).click();
+    const endpoint = page.getByTestId('webhook-endpoint');
+    await expect(endpoint).toContainText(crm.url);
+    await endpoint.getByTestId('webhook-send-test').click();
+    await expect(endpoint.getByTestId('webhook-test-result')).toContainText('Test event delivered: HTTP 200');
+    expect(crm.received).toHaveLength(1);
+    expect(signatureIsValid(crm.received[0] as never, secret)).toBe(true);
+    await expect(endpoint.getByRole('row', { name: /test/ })).toContainText('200');
+    await snap(page, 'webhooks');
+  } finally {
+    await crm.close();
   }
 });

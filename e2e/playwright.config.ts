@@ -53,6 +53,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
       COMMUNITY_URL: 'https://chat.example.com/invite/leadreel',
+      // The tests' webhook receivers listen on loopback; the guard's refusals are covered by the server's tests.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     },
   },
 });

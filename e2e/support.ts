@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type test as baseTest, expect, type Page } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -71,4 +74,39 @@ export function failOnPageProblems(test: typeof baseTest) {
   test.afterEach(({ page }) => {
     expect(problems.get(page)).toEqual([]);
   });
+}
+
+/** What a webhook receiver on another host got: each request's headers and raw body. */
+export type Hook = { headers: http.IncomingHttpHeaders; body: string };
+
+/** A customer's webhook receiver on loopback, answering 200 to everything and keeping what it got. */
+export async function webhookReceiver() {
+  const received: Hook[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leadreel`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Checks a delivery as a receiver would, with its own HMAC (not the server's code): the
+ * `LeadReel-Signature` header is `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ */
+export function signatureIsValid(hook: Hook, secret: string): boolean {
+  const header = String(hook.headers['leadreel-signature'] ?? '');
+  const t = /(?:^|,)t=(\d+)/.exec(header)?.[1];
+  const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1];
+  if (!t || !v1) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${hook.body}`).digest('hex');
+  return v1 === expected && Math.abs(Date.now() / 1000 - Number(t)) < 300;
 }

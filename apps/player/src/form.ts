@@ -70,7 +70,7 @@ export function mountForm(options: {
   root: HTMLElement;
   video: HTMLVideoElement;
   lang: string;
-  record: () => { page: string; referrer: string };
+  record: () => { page: string; referrer: string; viewerId: string };
 }): Promise<void> | null {
   const { root, video } = options;
   const form = root.querySelector<HTMLFormElement>('form.lr-form');
@@ -129,6 +129,7 @@ export function mountForm(options: {
           language: navigator.language.slice(0, 35),
           elapsedMs: Math.round(performance.now() - shownAt),
           website: (form.querySelector<HTMLInputElement>('.lr-form-trap input')?.value ?? '').slice(0, 500),
+          viewerId: where.viewerId,
         }),
       });
       if (!response.ok) {

@@ -108,7 +108,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     root,
     video,
     lang: document.documentElement.lang || navigator.language,
-    record: () => where(),
+    record: () => ({ ...where(), viewerId: viewerId(root) }),
   });
   if (gate) await gate;
   await video.play().catch(() => undefined);
@@ -161,6 +161,32 @@ function where() {
   };
 }
 
+const pageViewers: Record<string, string> = {};
+
+/**
+ * The viewer's anonymous id for this account (the scope): random, kept in the browser so their clicks and
+ * their lead meet in the owner's lead timeline. Where storage is refused, one per page load.
+ */
+function viewerId(root: HTMLElement): string {
+  const scope = root.dataset.scope ?? '';
+  const key = `lr-viewer-${scope}`;
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept && /^[\w-]{16,64}$/.test(kept)) return kept;
+  } catch {
+    // Storage refused (some private windows, blocked third-party storage): this page load's id below.
+  }
+  pageViewers[scope] ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  try {
+    localStorage.setItem(key, pageViewers[scope]);
+  } catch {
+    // As above: the id lives as long as the page.
+  }
+  return pageViewers[scope];
+}
+
 /** The video time of each started player, for the clicks it records. */
 const contactClocks = new WeakMap<HTMLElement, () => number>();
 
@@ -172,7 +198,13 @@ const contactClocks = new WeakMap<HTMLElement, () => number>();
 function recordClick(root: HTMLElement, kind: string) {
   const videoId = root.dataset.videoId;
   if (!videoId || !navigator.sendBeacon) return;
-  const body = { videoId, kind, second: Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10, ...where() };
+  const body = {
+    videoId,
+    kind,
+    second: Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10,
+    viewerId: viewerId(root),
+    ...where(),
+  };
   navigator.sendBeacon('/api/public/click', JSON.stringify(body));
 }
 

@@ -21,6 +21,8 @@ import { serverSecret } from './lib/server-secret.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { noticeRoutes } from './modules/account/notice.routes.ts';
+import { createNoticeService } from './modules/account/notice.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -28,7 +30,7 @@ import { createGoogleVerifier } from './modules/auth/google.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createVerificationService } from './modules/auth/verification.service.ts';
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
-import type { JobQueue } from './modules/jobs/jobs.ts';
+import { type JobQueue, WEBHOOK_RETRY } from './modules/jobs/jobs.ts';
 import { createLeadNotifier } from './modules/leads/lead-notifier.ts';
 import { formRoutes, leadListRoutes, submitRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadService } from './modules/leads/leads.service.ts';
@@ -51,6 +53,10 @@ import { createVideoProcessor, type Pipeline } from './modules/videos/video-proc
 import { createVideoRepo } from './modules/videos/videos.repo.ts';
 import { videoRoutes } from './modules/videos/videos.routes.ts';
 import { createVideoService } from './modules/videos/videos.service.ts';
+import { privateAllowed, publicOnly } from './modules/webhooks/address-policy.ts';
+import { createWebhookRepo } from './modules/webhooks/webhooks.repo.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhookService } from './modules/webhooks/webhooks.service.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
@@ -84,6 +90,9 @@ const noQueue: JobQueue = {
     throw unavailable('internal_error');
   },
   async enqueueLeadMail() {
+    throw unavailable('internal_error');
+  },
+  async enqueueWebhook() {
     throw unavailable('internal_error');
   },
 };
@@ -157,6 +166,25 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     publicUrl: config.publicUrl,
   });
   const subtitles = createSubtitleService({ db, videos: videoRepo, accounts });
+  const webhooks = createWebhookService({
+    repo: createWebhookRepo(db),
+    accounts,
+    clock,
+    log,
+    policy: config.WEBHOOK_ALLOW_PRIVATE_TARGETS ? privateAllowed : publicOnly,
+    // With a queue a worker sends each delivery and retries it; without one (tests of other modules), at once.
+    enqueue: deps.queue ? (deliveryId) => queue.enqueueWebhook(deliveryId) : null,
+    maxAttempts: WEBHOOK_RETRY.retryLimit + 1,
+  });
+  const notices = createNoticeService({
+    db,
+    accounts,
+    codes,
+    mailer,
+    brand: config.BRAND_NAME,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const leadNotifier = createLeadNotifier({ db, mailer, brand: config.BRAND_NAME, publicUrl: config.publicUrl, log });
   const leads = createLeadService({
     db,
@@ -164,11 +192,11 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     accounts,
     // With a queue the mail goes out from a worker (retried when SMTP fails); without one (tests of other
     // modules), at once.
-    notify: deps.queue
-      ? (leadId) => queue.enqueueLeadMail(leadId)
-      : async (leadId) => {
-          await leadNotifier.send(leadId).catch((error: unknown) => log.warn({ err: error }, 'lead mail failed'));
-        },
+    notify: async (leadId) => {
+      if (deps.queue) await queue.enqueueLeadMail(leadId);
+      else await leadNotifier.send(leadId).catch((error: unknown) => log.warn({ err: error }, 'lead mail failed'));
+      await webhooks.leadCreated(leadId);
+    },
   });
   return {
     sessions,
@@ -185,6 +213,8 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     subtitles,
     leads,
     leadNotifier,
+    notices,
+    webhooks,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -305,6 +335,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         perEmail,
       });
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
+      await api.register(noticeRoutes, { notices: services.notices, hooks, perEmail });
       await api.register(videoRoutes, { videos: services.videos, hooks });
       await api.register(settingsRoutes, { settings: services.settings, subtitles: services.subtitles, hooks });
       await api.register(formRoutes, { leads: services.leads, hooks });
@@ -324,6 +355,15 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         ],
       });
       await api.register(uploadRoutes, { uploads: services.uploads, hooks });
+      await api.register(webhookRoutes, {
+        webhooks: services.webhooks,
+        hooks,
+        testLimit: limiter({
+          max: 10,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `webhook-test:${request.auth?.accountId ?? request.ip}`,
+        }),
+      });
       const { storage } = services;
       if (isLocalDriver(storage)) await api.register(storageRoutes, { storage, clock: deps.clock });
       api.withTypeProvider<ZodTypeProvider>().get(
@@ -379,7 +419,16 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
 
   await app.register(pagesRoutes, {
     settings: services.settingsRepo,
-    recordClick: (click) => services.settings.recordClick(click),
+    recordClick: async (click) => {
+      await services.settings.recordClick(click);
+      await services.webhooks.contactClicked({
+        videoId: click.videoId,
+        kind: click.kind,
+        second: click.second,
+        pageUrl: click.page,
+        referrer: click.referrer,
+      });
+    },
     subtitleTrack: (videoId, subtitleId) => services.subtitles.publicTrack(videoId, subtitleId),
     // A viewer clicks a few buttons a minute; a page that sends more is not a viewer.
     clickLimit: limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),

@@ -76,6 +76,11 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   /** Trust X-Forwarded-For from a proxy in front (set when behind a load balancer). */
   TRUST_PROXY: bool.default(false),
+  /**
+   * Let webhooks reach loopback, private and link-local addresses (tests, or a receiver on your own
+   * network). Off by default: deliveries then go to public addresses only. Cloud metadata stays refused.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z
     .string()

@@ -87,9 +87,16 @@ export function jobHandlers(services: Services, config: Config): JobHandlers {
     sweep: async () => {
       await services.sessions.sweep();
       await services.uploads.sweep(config.uploadTtlMs);
+      await services.webhooks.sweep();
     },
     processVideo: (videoId, signal) => services.processor.process(videoId, signal),
     mailLead: (leadId) => services.leadNotifier.send(leadId),
+    deliverWebhook: async (deliveryId) => {
+      await services.webhooks.deliver(deliveryId);
+    },
+    mailDigests: async () => {
+      await services.leadNotifier.sendDigests(new Date());
+    },
   };
 }
 

@@ -12,7 +12,7 @@ import { type Config, parseConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
-import { openJobs } from '../src/modules/jobs/jobs.ts';
+import { type JobQueue, openJobs } from '../src/modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from '../src/modules/mail/mailer.ts';
 import { jobHandlers } from '../src/runtime.ts';
 
@@ -57,7 +57,14 @@ export type TestApp = {
 /** The real app on a real database, with the outbox mailer writing into a temporary folder. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase; mailer?: Mailer; media?: boolean; pageCacheMs?: number } = {},
+  options: {
+    database?: TestDatabase;
+    mailer?: Mailer;
+    media?: boolean;
+    pageCacheMs?: number;
+    /** A queue of the test's own (jobs recorded, run by hand); `media` brings the real one instead. */
+    queue?: JobQueue;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-app-'));
@@ -83,7 +90,7 @@ export async function createTestApp(
     mailer,
     clock,
     log,
-    queue: jobs,
+    queue: jobs ?? options.queue,
     pageCacheMs: options.pageCacheMs,
   });
   if (jobs) await jobs.startWorkers(1, jobHandlers(services, config));

@@ -44,6 +44,8 @@ describe('the worker loop', () => {
         sweep: async () => void swept++,
         processVideo: async () => undefined,
         mailLead: async () => undefined,
+        deliverWebhook: async () => undefined,
+        mailDigests: async () => undefined,
       },
     });
     const worker = await startJobs({
@@ -57,6 +59,8 @@ describe('the worker loop', () => {
         },
         processVideo: async () => undefined,
         mailLead: async () => undefined,
+        deliverWebhook: async () => undefined,
+        mailDigests: async () => undefined,
       },
     });
     try {

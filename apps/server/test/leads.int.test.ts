@@ -22,8 +22,10 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function accountWithVideo() {
+/** An account with a ready video; on a paid plan unless asked (Free masks what a lead says, spec §6). */
+async function accountWithVideo(plan: 'Free' | 'Pro' = 'Pro') {
   const account = await signUp(t);
+  await t.db.updateTable('account').set({ plan_type: plan }).where('email', '=', account.email).execute();
   const source = await makeVideo(path.join(work, `${Date.now()}.mp4`), { seconds: 2 });
   const { videoId } = await upload(account.token, source, { name: 'pricing-tour.mp4' });
   expect((await settled(account.token, videoId)).status).toBe('ready');
@@ -256,6 +258,18 @@ describe('a viewer submits the form', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('takes no more leads: its videos answer 404, and its leads go with it', async () => {
+    const { token, videoId, email } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    expect((await submit(submission(videoId))).statusCode).toBe(200);
+    await t.db.deleteFrom('account').where('email', '=', email).execute();
+    const refused = await submit(submission(videoId));
+    expect(refused.statusCode).toBe(404);
+    expect(await leadsOf(videoId)).toHaveLength(0);
+  });
+});
+
 describe('the form on the viewer’s pages', () => {
   it('is rendered hidden inside the player with its moment, fields and colours, all text escaped', async () => {
     const { token, videoId } = await accountWithVideo();
@@ -296,7 +310,7 @@ describe('the form on the viewer’s pages', () => {
 
 describe('seeing leads (form-submit-data, user-form-list)', () => {
   it('lists, filters, marks read, exports safe CSV and deletes; Free sees counts and dates, masked', async () => {
-    const { token, videoId, email } = await accountWithVideo();
+    const { token, videoId, email } = await accountWithVideo('Free');
     await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
     const people = [
       { name: 'Ada Lovelace', email: 'ada@example.com' },

@@ -6,6 +6,7 @@ export * from './contracts/overlays.ts';
 export * from './contracts/player.ts';
 export * from './contracts/subtitles.ts';
 export * from './contracts/videos.ts';
+export * from './contracts/webhooks.ts';
 export * from './envelope.ts';
 export * from './messages.ts';
 export * from './periods.ts';

@@ -133,6 +133,17 @@ export const MESSAGES = {
   form_not_found: 'this form is not available',
   lead_not_found: 'this submission no longer exists',
   lead_details_paid: 'Lead details and exports are part of the paid plans.',
+  notice_email_same: 'lead notifications already go to this address',
+  // Webhooks (issue 6 part 5)
+  webhook_url_invalid: 'enter the address of your endpoint, starting with https:// or http://',
+  webhook_url_too_long: 'the address cannot exceed 2048 characters',
+  webhook_url_credentials: 'the address cannot contain a user name or password',
+  webhook_url_blocked: 'this address is on a private or local network, which webhooks cannot reach',
+  webhook_events_required: 'choose at least one event',
+  webhook_event_invalid: 'unknown event',
+  webhooks_too_many: 'at most 10 webhook endpoints',
+  webhook_not_found: 'this webhook endpoint no longer exists',
+  webhooks_not_allowed: 'Webhooks are part of the paid plans.',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

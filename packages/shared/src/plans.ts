@@ -10,6 +10,8 @@ export type Privileges = {
   canUseLinkName: boolean;
   canUseChannel: boolean;
   canUseBlogToVideo: boolean;
+  /** Webhooks carry a lead's details, which Free masks: a paid plan's. */
+  canUseWebhooks: boolean;
   cnameCount: number;
   videoSlideCount: number;
 };
@@ -23,6 +25,7 @@ export const FREE_PLAN: PlanAllowance = {
     canUseLinkName: false,
     canUseChannel: false,
     canUseBlogToVideo: false,
+    canUseWebhooks: false,
     cnameCount: 0,
     videoSlideCount: 1,
   },
@@ -35,14 +38,20 @@ const paid = (
   trafficGib: number,
   privileges: Partial<Privileges> & Pick<Privileges, 'cnameCount' | 'videoSlideCount'>,
 ): PlanAllowance => ({
-  privileges: { ...FREE_PLAN.privileges, canUseBranding: true, canUseLinkName: true, ...privileges },
+  privileges: {
+    ...FREE_PLAN.privileges,
+    canUseBranding: true,
+    canUseLinkName: true,
+    canUseWebhooks: true,
+    ...privileges,
+  },
   storageBytes: storageGib * GIB,
   trafficBytes: trafficGib * GIB,
 });
 
 /**
  * What each plan grants. The spec leaves the paid values out (§9); these are ours until the billing issue
- * prices them. Every paid plan carries the account's own branding and link names.
+ * prices them. Every paid plan carries the account's own branding, link names and webhooks.
  */
 export const PLANS: Record<PlanType, PlanAllowance> = {
   Free: FREE_PLAN,

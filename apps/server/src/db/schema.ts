@@ -14,6 +14,10 @@ import type {
   TelephoneSetting,
   VideoStatus,
   WhatsappSetting,
+  WebhookDeliveryStatus,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookPayload,
   WidgetSetting,
 } from '@leadreel/shared';
 import type { ColumnType, Generated } from 'kysely';
@@ -33,6 +37,10 @@ export interface AccountTable {
   plan_type: Generated<PlanType>;
   /** Where new leads are mailed; the sign-in email when null. */
   notice_email: string | null;
+  /** spec §2 email-notification: mail each new lead (default) and/or a daily digest. */
+  notify_new_lead: Generated<boolean>;
+  notify_digest: Generated<boolean>;
+  digest_sent_at: Date | null;
   period_end_at: Date | null;
   default_folder_id: string | null;
   used_storage: Generated<string>;
@@ -144,6 +152,8 @@ export interface LeadTable {
   language: string;
   read_at: Date | null;
   mailed_at: Date | null;
+  /** The anonymous viewer id the player sent (lead timeline); null when none came. */
+  viewer_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -172,7 +182,36 @@ export interface ContactClickTable {
   second: number;
   page_url: string;
   referrer: string;
+  /** The anonymous viewer id the player sent (lead timeline); null when none came. */
+  viewer_id: string | null;
   created_at: CreatedAt;
+}
+
+export interface WebhookEndpointTable {
+  id: Generated<string>;
+  account_id: string;
+  url: string;
+  events: WebhookEvent[];
+  secret: string;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  account_id: string;
+  event: WebhookEventType;
+  event_id: string;
+  payload: WebhookPayload;
+  attempts: Generated<number>;
+  status: Generated<WebhookDeliveryStatus>;
+  last_status_code: number | null;
+  /** What went wrong before (or instead of) an HTTP answer: one of WEBHOOK_DELIVERY_ERRORS. */
+  last_error: string | null;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
 }
 
 export interface ServerSecretTable {
@@ -189,6 +228,8 @@ export interface Database {
   embed_config: EmbedConfigTable;
   subtitle: SubtitleTable;
   lead: LeadTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
   account: AccountTable;
   folder: FolderTable;
   session: SessionTable;

@@ -7,10 +7,13 @@ import type {
   baseInfoQuery,
   bindReferrerBody,
   brandingData,
+  ClickListQuery,
   ContactKind,
+  changeNoticeEmailBody,
   changePasswordBody,
   checkTokenBody,
   checkTokenData,
+  clickListData,
   coverUploadBody,
   credentialData,
   defaultSubtitleBody,
@@ -24,7 +27,9 @@ import type {
   inquiryFormData,
   kitCloneBody,
   kitCloneData,
+  LeadExportFormat,
   LeadFilter,
+  leadDetailData,
   leadIdsBody,
   leadListData,
   loginBody,
@@ -32,6 +37,9 @@ import type {
   logoUploadData,
   markLeadsBody,
   moveVideosBody,
+  NoticeEmail,
+  NotificationSettings,
+  noticeEmailCodeBody,
   OverlayKind,
   OverlaySettings,
   preAddBody,
@@ -61,6 +69,15 @@ import type {
   verifyCodeData,
   videoListData,
   whatsappData,
+} from '@leadreel/shared';
+import type {
+  createWebhookBody,
+  updateWebhookBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookWithSecret,
+  webhookDeliveryListData,
+  webhookListData,
 } from '@leadreel/shared';
 import type { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
@@ -95,6 +112,13 @@ export const authApi = {
 export const accountApi = {
   detail: () => api.get<AccountDetail>('/account/detail'),
   setLanguage: (body: Body<typeof setLanguageBody>) => api.post<null>('/account/language', body),
+  noticeEmail: () => api.get<NoticeEmail>('/account/get-notice-email'),
+  noticeEmailCode: (body: Body<typeof noticeEmailCodeBody>) =>
+    api.post<Data<typeof verifyCodeData>>('/account/notice-email/code', body),
+  changeNoticeEmail: (body: Body<typeof changeNoticeEmailBody>) =>
+    api.post<NoticeEmail>('/account/change-notice-email', body),
+  notification: () => api.get<NotificationSettings>('/account/notification'),
+  saveNotification: (body: NotificationSettings) => api.post<NotificationSettings>('/account/notification', body),
 };
 
 type VideoListData = Data<typeof videoListData>;
@@ -196,14 +220,39 @@ async function downloadFile(path: string, query: Record<string, string | undefin
 /** The list's query as the console builds it (page numbers as numbers). */
 export type LeadListArgs = LeadFilter & { page?: number; pageSize?: number };
 export type LeadListData = Data<typeof leadListData>;
+export type LeadDetailData = Data<typeof leadDetailData>;
+export type ClickListArgs = Partial<ClickListQuery>;
+export type ClickListData = Data<typeof clickListData>;
 
 /** Seeing leads (spec: form-submit-data, the video submissions dialog; §7 "user-form-list: list, export"). */
 export const leadsApi = {
   list: (query: LeadListArgs) => api.get<LeadListData>('/user-form-list/list', query),
   markRead: (body: Body<typeof markLeadsBody>) => api.post<null>('/user-form-list/read', body),
   remove: (body: Body<typeof leadIdsBody>) => api.post<null>('/user-form-list/delete', body),
-  /** The filtered leads as a CSV file (a paid plan's: on Free the server answers 403 lead_details_paid). */
-  exportCsv: (filter: LeadFilter) => downloadFile('/user-form-list/export', { ...filter, format: 'csv' }, 'leads.csv'),
+  /** One lead (the mail's link) with its viewer's contact clicks; another account's answers 404. */
+  detail: (leadId: string) => api.get<LeadDetailData>('/user-form-list/detail', { leadId }),
+  /** The account's clicks on the player's contact buttons. */
+  clicks: (query: ClickListArgs) => api.get<ClickListData>('/user-form-list/clicks', query),
+  /** The filtered leads as a CSV or Excel file (a paid plan's: on Free the server answers 403 lead_details_paid). */
+  exportFile: (filter: LeadFilter, format: LeadExportFormat) =>
+    downloadFile('/user-form-list/export', { ...filter, format }, `leads.${format}`),
+};
+
+export type WebhookListData = Data<typeof webhookListData>;
+export type WebhookDeliveryListData = Data<typeof webhookDeliveryListData>;
+
+/** Account-level webhooks (issue 6 part 5): endpoints, their secrets, test events and delivery logs. */
+export const webhooksApi = {
+  list: () => api.get<WebhookListData>('/webhook/list'),
+  /** Answers the new endpoint with its secret, shown this once. */
+  create: (body: Body<typeof createWebhookBody>) => api.post<WebhookWithSecret>('/webhook/create', body),
+  update: (body: Body<typeof updateWebhookBody>) => api.post<WebhookEndpoint>('/webhook/update', body),
+  remove: (id: string) => api.post<null>('/webhook/delete', { id }),
+  rollSecret: (id: string) => api.post<WebhookWithSecret>('/webhook/roll-secret', { id }),
+  /** Sends a signed `test` event now and answers how the receiver took it. */
+  sendTest: (id: string) => api.post<WebhookDelivery>('/webhook/test', { id }),
+  deliveries: (id: string, page: number, pageSize: number) =>
+    api.get<WebhookDeliveryListData>('/webhook/deliveries', { id, page, pageSize }),
 };
 
 export const uploadsApi = {

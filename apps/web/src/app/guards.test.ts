@@ -94,6 +94,8 @@ describe('parents and permissions', () => {
       'memberships',
       'custom-domain',
       'api-access',
+      // issue 6 part 5: account-level webhooks, beside API access.
+      'webhooks',
       'change-password',
       'set-password',
       'delete-account',

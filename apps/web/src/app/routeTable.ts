@@ -24,6 +24,8 @@ export type PageKey =
   | 'kit-clone'
   | 'inquiry-form'
   | 'form-submit-data'
+  | 'email-notification'
+  | 'webhooks'
   | 'not-available';
 
 export type RouteDef = {
@@ -120,6 +122,7 @@ export const ACCOUNT_ROUTE: RouteDef = {
     { name: 'memberships', path: 'memberships', meta: meta('memberships', 'crown'), page: 'memberships' },
     soon('custom-domain', 'custom-domain', 'link'),
     soon('api-access', 'api-access', 'api'),
+    { name: 'webhooks', path: 'webhooks', meta: meta('webhooks', 'send'), page: 'webhooks' },
     {
       name: 'change-password',
       path: 'change-password',
@@ -141,7 +144,12 @@ export const ACCOUNT_ROUTE: RouteDef = {
       meta: meta('global-settings', 'setting'),
       children: [
         soon('brand-setting', 'brand-setting', 'tag'),
-        soon('email-notification', 'email-notification', 'mail'),
+        {
+          name: 'email-notification',
+          path: 'email-notification',
+          meta: meta('email-notification', 'mail'),
+          page: 'email-notification',
+        },
       ],
     },
   ],

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { setSignedOutHandler } from '../api/index.ts';
 import { NotAvailable } from '../components/NotAvailable.tsx';
+import { EmailNotification } from '../pages/account/EmailNotification.tsx';
 import { Memberships } from '../pages/account/Memberships.tsx';
 import { ChangePassword, SetPassword } from '../pages/account/PasswordForms.tsx';
+import { Webhooks } from '../pages/account/Webhooks.tsx';
 import { ForgetPassword } from '../pages/auth/ForgetPassword.tsx';
 import { Login } from '../pages/auth/Login.tsx';
 import { Register } from '../pages/auth/Register.tsx';
@@ -50,6 +52,8 @@ const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {
   'kit-clone': KitCloneSetting,
   'form-submit-data': FormSubmissions,
   'inquiry-form': InquiryFormSetting,
+  'email-notification': EmailNotification,
+  webhooks: Webhooks,
 };
 
 function ParentRedirect({ def }: { def: RouteDef }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERIODS } from '../periods.ts';
 import { PLAN_TYPES } from '../plans.ts';
-import { LANGUAGES } from './common.ts';
+import { codeField, emailField, LANGUAGES } from './common.ts';
 
 export const privilegesSchema = z.object({
   canUseApiKey: z.boolean(),
@@ -9,6 +9,7 @@ export const privilegesSchema = z.object({
   canUseLinkName: z.boolean(),
   canUseChannel: z.boolean(),
   canUseBlogToVideo: z.boolean(),
+  canUseWebhooks: z.boolean(),
   cnameCount: z.number().int(),
   videoSlideCount: z.number().int(),
 });
@@ -48,3 +49,25 @@ export const vipUserInfoData = z.object({
   bySuperAdminOpen: z.boolean(),
 });
 export type VipUserInfo = z.infer<typeof vipUserInfoData>;
+
+/** spec §7 account get-notice-email: where lead mail goes; the sign-in email until another is confirmed. */
+export const noticeEmailData = z.object({
+  noticeEmail: z.string(),
+  signInEmail: z.string(),
+  isSignInEmail: z.boolean(),
+});
+export type NoticeEmail = z.infer<typeof noticeEmailData>;
+
+/** Step one of change-notice-email: a code to the new address proves the account holder reads it. */
+export const noticeEmailCodeBody = z.strictObject({ email: emailField });
+
+/** spec §7 account change-notice-email. The sign-in email needs no code (it was proved at sign-up). */
+export const changeNoticeEmailBody = z.strictObject({ email: emailField, code: codeField.optional() });
+
+/** spec §2 global-settings email-notification: which events mail the account. */
+export const notificationSettingsBody = z.strictObject({
+  newLead: z.boolean({ error: 'illegal_input' }),
+  dailyDigest: z.boolean({ error: 'illegal_input' }),
+});
+export const notificationSettingsData = z.object({ newLead: z.boolean(), dailyDigest: z.boolean() });
+export type NotificationSettings = z.infer<typeof notificationSettingsData>;

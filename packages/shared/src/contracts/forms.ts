@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hexColorField, httpUrlField } from './overlays.ts';
-import { MAX_VIDEO_SECONDS } from './player.ts';
+import { CLICK_KINDS, MAX_VIDEO_SECONDS, viewerIdField } from './player.ts';
 import { videoIdField } from './videos.ts';
 
 // ---- The inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form: config, save, add-field") ----
@@ -146,6 +146,8 @@ export const submitLeadBody = z.strictObject({
   elapsedMs: z.number({ error: 'illegal_input' }).int('illegal_input').min(0, 'illegal_input'),
   /** A field people never see (hidden by the page): anything in it was typed by a script. */
   website: z.string({ error: 'illegal_input' }).max(500, 'illegal_input'),
+  /** The player's anonymous viewer id: links the viewer's contact clicks to this lead. */
+  viewerId: viewerIdField,
 });
 export type SubmitLead = z.infer<typeof submitLeadBody>;
 
@@ -266,8 +268,11 @@ export const leadListQuery = leadFilterQuery.extend({
     .max(100, 'illegal_input')
     .default(20),
 });
+/** Export files: CSV (UTF-8 with a byte-order mark) and Excel (.xlsx, every cell text). */
+export const LEAD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type LeadExportFormat = (typeof LEAD_EXPORT_FORMATS)[number];
 export const leadExportQuery = leadFilterQuery.extend({
-  format: z.enum(['csv'], { error: 'illegal_input' }).default('csv'),
+  format: z.enum(LEAD_EXPORT_FORMATS, { error: 'illegal_input' }).default('csv'),
 });
 export type LeadFilter = z.output<typeof leadFilterQuery>;
 
@@ -297,3 +302,47 @@ export const leadIdsBody = z.strictObject({
   leadIds: z.array(videoIdField, { error: 'illegal_input' }).min(1, 'illegal_input').max(500, 'illegal_input'),
 });
 export const markLeadsBody = leadIdsBody.extend({ read: z.boolean({ error: 'illegal_input' }) });
+
+// ---- One lead and its timeline; the account's contact clicks (issue 6 "contact clicks") ----
+
+export const leadDetailQuery = z.strictObject({ leadId: z.uuid({ error: 'illegal_input' }) });
+
+/** A click on a player button (WhatsApp, call, mail, widget, call to action). Masked like leads on Free. */
+export const contactClickData = z.object({
+  clickId: z.string(),
+  /** Clicks go with their video, so the video is always there. */
+  videoId: z.string(),
+  videoName: z.string(),
+  kind: z.enum(CLICK_KINDS),
+  second: z.number(),
+  pageUrl: z.string(),
+  referrer: z.string(),
+  /** Seconds since the epoch. */
+  createdAt: z.number(),
+  /** The newest lead the same viewer left, when the player linked them. */
+  leadId: z.string().nullable(),
+});
+export type ContactClick = z.infer<typeof contactClickData>;
+
+/** A lead and, when the player linked them, the same viewer's clicks around it, oldest first. */
+export const leadDetailData = z.object({
+  lead: leadData,
+  clicks: z.array(contactClickData),
+  masked: z.boolean(),
+});
+
+export const clickListQuery = z.strictObject({
+  videoId: videoIdField.optional(),
+  from: dayField.optional(),
+  to: dayField.optional(),
+  kind: z.enum(CLICK_KINDS, { error: 'illegal_input' }).optional(),
+  page: leadListQuery.shape.page,
+  pageSize: leadListQuery.shape.pageSize,
+});
+export type ClickListQuery = z.output<typeof clickListQuery>;
+export const clickListData = z.object({
+  list: z.array(contactClickData),
+  total: z.number().int(),
+  /** Free plan: pages and referrers are masked, as for leads. */
+  masked: z.boolean(),
+});

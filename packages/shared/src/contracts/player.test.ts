@@ -58,4 +58,21 @@ describe('video setting contracts', () => {
     expect(contactClickBody.safeParse({ ...click, kind: 'download' }).success).toBe(false);
     expect(contactClickBody.safeParse({ ...click, second: 36_001 }).success).toBe(false);
   });
+
+  it('keeps a well-formed viewer id and drops anything else, still taking the click', () => {
+    const click = {
+      videoId: '11111111-1111-4111-8111-111111111111',
+      kind: 'action',
+      second: 0,
+      page: '',
+      referrer: '',
+    };
+    const viewerId = (value: unknown) => contactClickBody.parse({ ...click, viewerId: value }).viewerId;
+    expect(viewerId('0123456789abcdef0123456789abcdef')).toBe('0123456789abcdef0123456789abcdef');
+    expect(viewerId('A_b-'.repeat(16))).toBe('A_b-'.repeat(16));
+    for (const bad of ['short', 'x'.repeat(65), 'has space in it 123', '<script>alert(1)</script>', 42, null]) {
+      expect(viewerId(bad), String(bad)).toBeUndefined();
+    }
+    expect(contactClickBody.parse(click).viewerId).toBeUndefined();
+  });
 });

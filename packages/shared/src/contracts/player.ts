@@ -191,6 +191,20 @@ export const contactQuery = z.strictObject({ videoId: videoIdField });
 // ---- Clicks on the player's buttons (recorded for leads and analytics) ----
 
 export const CLICK_KINDS = ['whatsapp', 'telephone', 'email', 'widget', 'action'] as const;
+export type ClickKind = (typeof CLICK_KINDS)[number];
+
+/**
+ * The anonymous viewer id the player keeps per account (the lead timeline joins a viewer's clicks to their
+ * lead by it): an opaque random token. A malformed one is dropped rather than refused, so a viewer's click
+ * or lead is never lost over a browser's corrupted storage; the row is then only not linked.
+ */
+export const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+export const viewerIdField = z
+  .string()
+  .regex(VIEWER_ID)
+  .optional()
+  .catch(() => undefined);
+
 export const contactClickBody = z.strictObject({
   videoId: videoIdField,
   kind: z.enum(CLICK_KINDS, { error: 'illegal_input' }),
@@ -199,6 +213,7 @@ export const contactClickBody = z.strictObject({
   /** The page the player was on (the customer's page for an embed), and where the viewer came from. */
   page: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
   referrer: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
+  viewerId: viewerIdField,
 });
 
 // ---- Embed config: the websites where the account's embeds may play (optional) ----

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type VerifyScene } from '@leadreel/shared';
+import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodeScene } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -24,7 +24,7 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
      */
     async issue(
       email: string,
-      scene: VerifyScene,
+      scene: CodeScene,
       deliver: (code: string | null) => Promise<void>,
       shouldSendCode: boolean,
     ): Promise<{ resendAfter: number }> {
@@ -55,7 +55,7 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
      * Checks a code and, when right, consumes it inside `trx` so that the action it guards and the
      * consumption commit together. A wrong try is counted outside any transaction, so it sticks.
      */
-    async check(email: string, scene: VerifyScene, code: string): Promise<string> {
+    async check(email: string, scene: CodeScene, code: string): Promise<string> {
       const latest = await repo.latestCode(db, email, scene);
       const now = clock.now();
       if (

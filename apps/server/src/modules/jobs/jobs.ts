@@ -2,13 +2,31 @@ import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { isStopping } from '../../lib/shutdown.ts';
 
-export const QUEUES = { sweep: 'maintenance-sweep', videoProcess: 'video-process', leadMail: 'lead-mail' } as const;
+export const QUEUES = {
+  sweep: 'maintenance-sweep',
+  videoProcess: 'video-process',
+  leadMail: 'lead-mail',
+  leadDigest: 'lead-digest',
+  webhookDelivery: 'webhook-delivery',
+} as const;
 
 export type JobHandlers = {
   sweep: () => Promise<void>;
   processVideo: (videoId: string, signal: AbortSignal) => Promise<void>;
   mailLead: (leadId: string) => Promise<void>;
+  /** One attempt at a webhook delivery; throws when it should be retried. */
+  deliverWebhook: (deliveryId: string) => Promise<void>;
+  /** The daily digests due now (spec §2 email-notification). */
+  mailDigests: () => Promise<void>;
 };
+
+/**
+ * Webhook retries: exponential backoff from about a minute, capped at 6 hours between tries, for about
+ * three days (issue 6), as Stripe retries. pg-boss waits retryDelay * 2^n * (1 + random) seconds before
+ * retry n + 1, at most retryDelayMax (node_modules/pg-boss/dist/plans.js, failJobs): on average 90 s, 3, 6,
+ * 12, 24, 48 min, 1.6 h, 3.2 h (6.4 h in all), then eleven tries 6 h apart: 19 retries over about 72 h.
+ */
+export const WEBHOOK_RETRY = { retryLimit: 19, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600 };
 
 export type JobTimings = {
   /** A running media job proves it is alive this often; a job silent for longer was lost with its worker. */
@@ -21,6 +39,7 @@ export type JobTimings = {
 export type JobQueue = {
   enqueueProcessing: (videoId: string) => Promise<void>;
   enqueueLeadMail: (leadId: string) => Promise<void>;
+  enqueueWebhook: (deliveryId: string) => Promise<void>;
 };
 
 export type Jobs = JobQueue & {
@@ -77,11 +96,21 @@ export async function openJobs(options: {
   const leadQueue = { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
   await boss.createQueue(QUEUES.leadMail, leadQueue);
   await boss.updateQueue(QUEUES.leadMail, leadQueue);
+  // The daily lead digest goes out at 08:00 UTC (morning in Europe, afternoon in China), by one worker.
+  await boss.createQueue(QUEUES.leadDigest);
+  await boss.schedule(QUEUES.leadDigest, '0 8 * * *');
+  // A delivery is one POST with a 10 s deadline; one running longer than a minute was lost with its worker.
+  const webhookQueue = { ...WEBHOOK_RETRY, expireInSeconds: 60 };
+  await boss.createQueue(QUEUES.webhookDelivery, webhookQueue);
+  await boss.updateQueue(QUEUES.webhookDelivery, webhookQueue);
   return {
     boss,
     async enqueueProcessing(videoId) {
       // One queued job per video: a repeated success call does not encode twice.
       await boss.send(QUEUES.videoProcess, { videoId }, { singletonKey: videoId });
+    },
+    async enqueueWebhook(deliveryId) {
+      await boss.send(QUEUES.webhookDelivery, { deliveryId }, { singletonKey: deliveryId });
     },
     async enqueueLeadMail(leadId) {
       await boss.send(QUEUES.leadMail, { leadId }, { singletonKey: leadId });
@@ -99,6 +128,18 @@ export async function openJobs(options: {
         async ([job]) => {
           if (!job) return;
           await handlers.processVideo(job.data.videoId, job.signal);
+        },
+      );
+      await boss.work(QUEUES.leadDigest, async () => {
+        await handlers.mailDigests();
+      });
+      await boss.work<{ deliveryId: string }>(
+        QUEUES.webhookDelivery,
+        // Receivers are slow or down independently of each other: each job on its own, a few at a time.
+        { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 2 },
+        async ([job]) => {
+          if (!job) return;
+          await handlers.deliverWebhook(job.data.deliveryId);
         },
       );
       await boss.work<{ leadId: string }>(

@@ -1,8 +1,12 @@
 import {
   addFieldBody,
+  clickListData,
+  clickListQuery,
   emptyData,
   formConfigQuery,
   inquiryFormData,
+  leadDetailData,
+  leadDetailQuery,
   leadExportQuery,
   leadIdsBody,
   leadListData,
@@ -71,14 +75,24 @@ export const leadListRoutes: FastifyPluginAsyncZod<{ leads: LeadService; hooks: 
       return ok(null);
     },
   );
+  app.get(
+    '/user-form-list/detail',
+    { schema: { tags, querystring: leadDetailQuery, response: { 200: okEnvelope(leadDetailData) } } },
+    async (request) => ok(await leads.detail(accountId(request), request.query.leadId)),
+  );
+  app.get(
+    '/user-form-list/clicks',
+    { schema: { tags, querystring: clickListQuery, response: { 200: okEnvelope(clickListData) } } },
+    async (request) => ok(await leads.listClicks(accountId(request), request.query)),
+  );
   app.get('/user-form-list/export', { schema: { tags, querystring: leadExportQuery } }, async (request, reply) => {
-    const csv = await leads.exportCsv(accountId(request), request.query);
+    const file = await leads.exportLeads(accountId(request), request.query);
     const day = new Date().toISOString().slice(0, 10);
     return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="leads-${day}.csv"`)
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
       .header('cache-control', 'no-store')
-      .send(csv);
+      .send(file.body);
   });
 };
 

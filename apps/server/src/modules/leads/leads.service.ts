@@ -1,9 +1,12 @@
 import {
+  type ClickListQuery,
+  type ContactClick,
   checkAnswers,
   DEFAULT_FORM,
   type FormField,
   type InquiryForm,
   type Lead,
+  type LeadExportFormat,
   type LeadField,
   type LeadFilter,
   type SubmitLead,
@@ -15,6 +18,7 @@ import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
+import { type ExportFile, exportFile } from './lead-export.ts';
 
 const MASK = '•••';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -37,12 +41,36 @@ function toLead(row: Selectable<LeadTable>, masked: boolean): Lead {
   };
 }
 
-/** A cell a spreadsheet will not run: text starting like a formula gets a leading quote (OWASP CSV injection). */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
+/** A contact click as the console shows it; on Free the page and referrer are masked, as a lead's are. */
+function toClick(
+  row: {
+    id: string;
+    video_id: string;
+    video_name: string;
+    kind: ContactClick['kind'];
+    second: number;
+    page_url: string;
+    referrer: string;
+    created_at: Date;
+    lead_id: string | null;
+  },
+  masked: boolean,
+): ContactClick {
+  return {
+    clickId: row.id,
+    videoId: row.video_id,
+    videoName: row.video_name,
+    kind: row.kind,
+    second: row.second,
+    pageUrl: masked ? MASK : row.page_url,
+    referrer: masked ? MASK : row.referrer,
+    createdAt: seconds(row.created_at),
+    leadId: row.lead_id,
+  };
 }
+
+/** The timeline shows at most this many of a viewer's clicks on each side of their lead. */
+export const TIMELINE_SIDE_MAX = 50;
 
 /** People take seconds to fill a form; a submission faster than this came from a script. */
 export const MIN_FILL_MS = 2500;
@@ -91,6 +119,32 @@ export function createLeadService(deps: {
       query = query.where(sql<boolean>`(answers::text ilike ${pattern} or video_name ilike ${pattern})`);
     }
     return query;
+  }
+
+  /** The account's clicks with their video's name and the newest lead of the same viewer. */
+  function clicks(accountId: string) {
+    return db
+      .selectFrom('contact_click')
+      .innerJoin('video', 'video.id', 'contact_click.video_id')
+      .where('contact_click.account_id', '=', accountId)
+      .select((eb) => [
+        'contact_click.id',
+        'contact_click.video_id',
+        'video.name as video_name',
+        'contact_click.kind',
+        'contact_click.second',
+        'contact_click.page_url',
+        'contact_click.referrer',
+        'contact_click.created_at',
+        eb
+          .selectFrom('lead')
+          .select('lead.id')
+          .where('lead.account_id', '=', accountId)
+          .whereRef('lead.viewer_id', '=', 'contact_click.viewer_id')
+          .orderBy('lead.created_at', 'desc')
+          .limit(1)
+          .as('lead_id'),
+      ]);
   }
 
   /** Detailed data is a paid plan's (spec §6): on Free the server masks the answers, pages and referrers. */
@@ -143,10 +197,10 @@ export function createLeadService(deps: {
     },
 
     /**
-     * The filtered leads as CSV (UTF-8 with a byte-order mark, so Excel reads it): where and when, then one
-     * column per field, labelled as on the newest lead that has it. A paid plan's, like the details.
+     * The filtered leads as CSV or Excel: where and when, then one column per field, labelled as on the
+     * newest lead that has it. A paid plan's, like the details.
      */
-    async exportCsv(accountId: string, filter: LeadFilter): Promise<string> {
+    async exportLeads(accountId: string, filter: LeadFilter & { format: LeadExportFormat }): Promise<ExportFile> {
       await accounts.assertFeatureAllowed(accountId, 'submissions');
       if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
       const rows = await filtered(accountId, filter).selectAll().orderBy('created_at', 'desc').limit(50_000).execute();
@@ -154,20 +208,79 @@ export function createLeadService(deps: {
       for (const row of rows)
         for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
       const header = ['Date', 'Video', 'Second', 'Page', 'Referrer', 'Language', ...columns.values()];
-      const lines = rows.map((row) =>
-        [
-          row.created_at.toISOString(),
-          row.video_name,
-          row.second,
-          row.page_url,
-          row.referrer,
-          row.language,
-          ...[...columns.keys()].map((id) => row.answers[id] ?? ''),
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-      return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+      const lines = rows.map((row) => [
+        row.created_at.toISOString(),
+        row.video_name,
+        String(row.second),
+        row.page_url,
+        row.referrer,
+        row.language,
+        ...[...columns.keys()].map((id) => row.answers[id] ?? ''),
+      ]);
+      return exportFile([header, ...lines], filter.format);
+    },
+
+    /**
+     * One lead (the notification mail links to it) with the same viewer's contact clicks around it: those
+     * before and after, nearest first on each side, then oldest first. Another account's lead is not found.
+     */
+    async detail(accountId: string, leadId: string) {
+      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      const row = await db
+        .selectFrom('lead')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', leadId)
+        .executeTakeFirst();
+      if (!row) throw new AppError(404, 'lead_not_found', { field: 'leadId' });
+      const hide = await masked(accountId);
+      const viewer = row.viewer_id;
+      const side = async (before: boolean) =>
+        viewer === null
+          ? []
+          : clicks(accountId)
+              .where('contact_click.viewer_id', '=', viewer)
+              .where('contact_click.created_at', before ? '<=' : '>', row.created_at)
+              .orderBy('contact_click.created_at', before ? 'desc' : 'asc')
+              .orderBy('contact_click.id')
+              .limit(TIMELINE_SIDE_MAX)
+              .execute();
+      const [before, after] = await Promise.all([side(true), side(false)]);
+      return {
+        lead: toLead(row, hide),
+        clicks: [...before.reverse(), ...after].map((click) => toClick(click, hide)),
+        masked: hide,
+      };
+    },
+
+    /** The account's contact clicks, newest first, each with the lead its viewer left, if any. */
+    async listClicks(accountId: string, query: ClickListQuery) {
+      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      const hide = await masked(accountId);
+      let filtered = clicks(accountId);
+      if (query.videoId) filtered = filtered.where('contact_click.video_id', '=', query.videoId);
+      if (query.kind) filtered = filtered.where('contact_click.kind', '=', query.kind);
+      if (query.from) filtered = filtered.where('contact_click.created_at', '>=', new Date(`${query.from}T00:00:00Z`));
+      if (query.to) {
+        filtered = filtered.where(
+          'contact_click.created_at',
+          '<',
+          new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000),
+        );
+      }
+      const [rows, counts] = await Promise.all([
+        filtered
+          .orderBy('contact_click.created_at', 'desc')
+          .orderBy('contact_click.id')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        filtered
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { list: rows.map((row) => toClick(row, hide)), total: Number(counts.total), masked: hide };
     },
 
     async getForm(accountId: string, videoId: string): Promise<InquiryForm> {
@@ -219,6 +332,7 @@ export function createLeadService(deps: {
           page_url: input.page,
           referrer: input.referrer,
           language: input.language.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35),
+          viewer_id: input.viewerId ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -156,11 +156,18 @@ export function publicShare(setting: ShareSetting | null, video: { url: string; 
   return share.networks.map((network): PublicShare => ({ network, href: links[network] as string }));
 }
 
+/**
+ * What the player keys a viewer's memory by in their browser ("once per viewer", the anonymous viewer id):
+ * the same on all the account's videos, and not the account's id.
+ */
+export const viewerScope = (accountId: string) =>
+  createHash('sha256').update(`lead-scope:${accountId}`).digest('hex').slice(0, 16);
+
 /** The inquiry form a viewer is shown, when it is on; "once per viewer" is kept per account. */
 export function publicForm(form: InquiryForm | null, accountId: string): PublicForm | null {
   if (!form?.enabled) return null;
   const { enabled: _on, ...shown } = { ...DEFAULT_FORM, ...form };
-  return { ...shown, scope: createHash('sha256').update(`lead-scope:${accountId}`).digest('hex').slice(0, 16) };
+  return { ...shown, scope: viewerScope(accountId) };
 }
 
 /** The owner's look, on a plan that carries branding. */
@@ -248,6 +255,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       })),
       transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
       form: publicForm(row.form, row.account_id),
+      viewerScope: viewerScope(row.account_id),
     };
   }
 

@@ -47,6 +47,8 @@ export type PublicVideo = {
   transcript: { start: number; text: string }[];
   /** The inquiry form, when it is on. */
   form: PublicForm | null;
+  /** Who the player's anonymous viewer id belongs to (see viewerScope): one id per account in a browser. */
+  viewerScope: string;
 };
 
 export type PublicForm = Omit<InquiryForm, 'enabled'> & {
@@ -422,7 +424,7 @@ function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAsse
   const t = TEXTS[lang];
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
-    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}>`,
+    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-scope="${escapeHtml(video.viewerScope)}" data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}>`,
     video.posterPath
       ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
       : '',

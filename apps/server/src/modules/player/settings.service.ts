@@ -131,6 +131,7 @@ export function createSettingsService(deps: {
       second: number;
       page: string;
       referrer: string;
+      viewerId?: string | undefined;
     }) {
       const video = await videos.findById(click.videoId);
       if (!video?.playable || !['processing', 'ready'].includes(video.status)) throw new AppError(404, 'video_invalid');
@@ -141,6 +142,7 @@ export function createSettingsService(deps: {
         second: click.second,
         page_url: click.page,
         referrer: click.referrer,
+        viewer_id: click.viewerId ?? null,
       });
     },
 

@@ -10,8 +10,19 @@ import { errorText } from '../../api/index.ts';
 const sendFor = (scene: VerifyScene, email: string) =>
   scene === 'reset' ? authApi.findPassword({ email }) : authApi.sendCode({ email, scene });
 
-/** Sends a 6-digit code and counts down until another may be sent (spec §4: resend has a countdown). */
-export function SendCodeButton({ form, scene }: { form: FormInstance; scene: VerifyScene }) {
+/**
+ * Sends a 6-digit code and counts down until another may be sent (spec §4: resend has a countdown). `send`
+ * replaces the public code call for a signed-in user's own codes (a new notice email).
+ */
+export function SendCodeButton({
+  form,
+  scene,
+  send: sendCode = (email) => sendFor(scene ?? 'signup', email),
+}: {
+  form: FormInstance;
+  scene?: VerifyScene;
+  send?: (email: string) => Promise<{ resendAfter: number }>;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [seconds, setSeconds] = useState(0);
@@ -32,7 +43,7 @@ export function SendCodeButton({ form, scene }: { form: FormInstance; scene: Ver
     }
     setSending(true);
     try {
-      const answer = await sendFor(scene, email);
+      const answer = await sendCode(email);
       setSeconds(answer.resendAfter);
       message.success(t('auth.codeSent', { email }));
     } catch (error) {

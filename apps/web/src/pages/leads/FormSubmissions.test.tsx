@@ -1,4 +1,4 @@
-import type { Lead, Video } from '@leadreel/shared';
+import type { ContactClick, Lead, Video } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
@@ -68,6 +68,41 @@ const bob = fakeLead(2, {
 const anonymous = fakeLead(3, { read: true, second: 5, answers: { name: '', email: '', message: 'hello' } });
 const leads = [ada, bob, anonymous];
 
+const fakeClick = (n: number, overrides: Partial<ContactClick> = {}): ContactClick => ({
+  clickId: `cccccccc-0000-4000-8000-00000000000${n}`,
+  videoId: DEMO,
+  videoName: 'Product demo',
+  kind: 'whatsapp',
+  second: 30,
+  pageUrl: 'https://acme.example.com/pricing',
+  referrer: '',
+  createdAt: ada.createdAt - 600,
+  leadId: ada.leadId,
+  ...overrides,
+});
+/** Ada clicked WhatsApp, then called from the webinar, sent the form, then pressed the call to action. */
+const adaClicks = [
+  fakeClick(1, { createdAt: ada.createdAt - 600 }),
+  fakeClick(2, {
+    kind: 'telephone',
+    videoId: WEBINAR,
+    videoName: 'Webinar',
+    second: 95,
+    createdAt: ada.createdAt - 60,
+  }),
+  fakeClick(3, { kind: 'action', second: 118, pageUrl: HOSTILE, createdAt: ada.createdAt + 120 }),
+];
+/** A lead beyond the first page of the list. */
+const later = fakeLead(4, { answers: { name: 'Grace Hopper', email: 'grace@example.com', message: '' } });
+/** Every lead of the fixtures, whether or not the list shows it. */
+const everyLead = () => [...leads, later];
+
+const detailOf: FakeRoute = (_, query) => {
+  const lead = everyLead().find((item) => item.leadId === query.get('leadId'));
+  if (!lead) return { status: 404, error: 'lead_not_found' };
+  return { data: { lead, clicks: lead === ada ? adaClicks : [], masked: false } };
+};
+
 const listOf =
   (list: Lead[], extra: { masked?: boolean } = {}): FakeRoute =>
   () => ({
@@ -82,6 +117,8 @@ function open(path = '/form-submit-data', routes: Record<string, FakeRoute> = {}
     'GET /user-form-list/list': listOf(leads),
     'POST /user-form-list/read': () => ({ data: null }),
     'POST /user-form-list/delete': () => ({ data: null }),
+    'GET /user-form-list/detail': detailOf,
+    'GET /user-form-list/clicks': () => ({ data: { list: adaClicks, total: 3, masked: false } }),
     ...routes,
   });
   const view = renderApp(path, { token: 'tok', language });
@@ -218,7 +255,7 @@ describe('the form submissions page', () => {
     expect(await screen.findByText('Submissions deleted')).toBeTruthy();
   });
 
-  it('exports the filtered leads as a CSV file with the session token', async () => {
+  it('exports the filtered leads as a CSV or an Excel file with the session token', async () => {
     open();
     await screen.findByText('Ada Lovelace');
     const api = globalThis.fetch;
@@ -227,10 +264,13 @@ describe('the form submissions page', () => {
       const url = new URL(input, 'http://console.test');
       if (url.pathname !== '/api/user-form-list/export') return api(input, init);
       exports.push({ url, authorization: new Headers(init.headers).get('authorization') });
-      return new Response('\uFEFF"Date","Video"\r\n', {
+      const xlsx = url.searchParams.get('format') === 'xlsx';
+      return new Response(xlsx ? new Uint8Array([0x50, 0x4b, 5, 6]) : '\uFEFF"Date","Video"\r\n', {
         headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': 'attachment; filename="leads-2026-05-31.csv"',
+          'content-type': xlsx
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="leads-2026-05-31.${xlsx ? 'xlsx' : 'csv'}"`,
         },
       });
     });
@@ -249,6 +289,13 @@ describe('the form submissions page', () => {
     expect(created).toHaveBeenCalledWith(expect.any(Blob));
     expect((saved as HTMLAnchorElement | null)?.download).toBe('leads-2026-05-31.csv');
     expect((saved as HTMLAnchorElement | null)?.getAttribute('href')).toBe('blob:leads');
+
+    saved = null;
+    expect(screen.getByRole('button', { name: 'Export Excel' })).toBe(screen.getByTestId('leads-export-xlsx'));
+    fireEvent.click(screen.getByTestId('leads-export-xlsx'));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(Object.fromEntries(exports[1]?.url.searchParams ?? [])).toEqual({ unread: '1', format: 'xlsx' });
+    expect((saved as HTMLAnchorElement | null)?.download).toBe('leads-2026-05-31.xlsx');
   });
 
   it('on the Free plan, explains that details are paid, keeps dates and videos, and disables export', async () => {
@@ -262,6 +309,7 @@ describe('the form submissions page', () => {
     expect(await screen.findByText('Lead details and exports are part of the paid plans.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/account/memberships');
     expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Export Excel' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(when(ada))).toBeTruthy();
     expect(screen.getAllByText('Product demo').length).toBeGreaterThan(0);
     expect(screen.getByText('Webinar', { selector: 'td' })).toBeTruthy();
@@ -278,14 +326,112 @@ describe('the form submissions page', () => {
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
-  it('opens the lead a notification links to (?lead=) once the list is there', async () => {
+  it('opens the lead a notification links to (?lead=) by its id, on the first page or not', async () => {
     const { calls, router } = open(`/form-submit-data?lead=${bob.leadId}&videoId=${WEBINAR}`);
     const panel = await drawer();
-    expect(within(panel).getByText(HOSTILE)).toBeTruthy();
+    expect(await within(panel).findByText(HOSTILE)).toBeTruthy();
     // The video of the link is the first filter; the lead parameter is used once.
     expect(lastQuery(calls).videoId).toBe(WEBINAR);
     await waitFor(() => expect(router.state.location.search).toBe(`?videoId=${WEBINAR}`));
     expect(document.querySelector('.leads-video')?.textContent).toBe('Webinar');
+    expect(
+      calls.filter((call) => call.path === '/user-form-list/detail').map((call) => call.query.get('leadId')),
+    ).toEqual([bob.leadId]);
+  });
+
+  it('opens a lead the list does not show, and marks it read', async () => {
+    const { calls } = open(`/form-submit-data?lead=${later.leadId}`);
+    const panel = await drawer();
+    expect(await within(panel).findAllByText('Grace Hopper')).toHaveLength(2);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/user-form-list/read')?.body).toEqual({
+        leadIds: [later.leadId],
+        read: true,
+      }),
+    );
+    // Grace is not in the table: only the drawer shows her.
+    expect(screen.queryByRole('button', { name: 'Grace Hopper' })).toBeNull();
+  });
+
+  it('tells that a linked lead no longer exists', async () => {
+    open('/form-submit-data?lead=aaaaaaaa-0000-4000-8000-000000000009');
+    expect(await screen.findByText('this submission no longer exists')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+  });
+
+  it('shows the viewer’s contact clicks around the submission in the drawer’s timeline', async () => {
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    const panel = await drawer();
+    const timeline = await within(panel).findByTestId('lead-timeline');
+    const entries = [...timeline.querySelectorAll('.lead-timeline-click, .lead-timeline-submitted')].map((entry) =>
+      entry.classList.contains('lead-timeline-submitted') ? 'submitted' : entry.textContent,
+    );
+    expect(entries).toHaveLength(4);
+    expect(entries[0]).toContain('WhatsApp button on Product demo at 0:30');
+    expect(entries[1]).toContain('Call button on Webinar at 1:35');
+    expect(entries[2]).toBe('submitted');
+    expect(entries[3]).toContain('Call to action on Product demo at 1:58');
+    expect(within(timeline).getByText('Sent the form')).toBeTruthy();
+    expect(within(timeline).getByText(when(ada))).toBeTruthy();
+    // A page URL typed by anyone stays text.
+    expect(within(timeline).getByText(HOSTILE).tagName).toBe('SPAN');
+    expect(document.querySelector('img')).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'bob@example.com' }));
+    const bobTimeline = await within(await drawer()).findByTestId('lead-timeline');
+    expect(within(bobTimeline).getByText('No contact clicks from this viewer.')).toBeTruthy();
+  });
+
+  it('lists the contact clicks in their own tab, filtered and paged by the server, each opening its lead', async () => {
+    const { calls, router } = open();
+    await screen.findByText('Ada Lovelace');
+    fireEvent.click(screen.getByRole('tab', { name: 'Contact clicks' }));
+    const tab = await screen.findByTestId('leads-clicks');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=clicks'));
+    const clickCalls = () => calls.filter((call) => call.path === '/user-form-list/clicks');
+    await waitFor(() => expect(clickCalls()).toHaveLength(1));
+    expect(Object.fromEntries(clickCalls()[0]?.query ?? [])).toEqual({ page: '1', pageSize: '20' });
+    const headers = within(tab)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Date', 'Video', 'Button', 'Second in video', 'Page', 'Lead']);
+    expect(await within(tab).findByText('WhatsApp button')).toBeTruthy();
+    expect(within(tab).getByText('1:35')).toBeTruthy();
+    expect(within(tab).getByText('3 clicks')).toBeTruthy();
+    expect(within(tab).getByText(HOSTILE).tagName).toBe('SPAN');
+
+    fireEvent.mouseDown(within(tab).getByRole('combobox', { name: 'Button' }));
+    fireEvent.click(await screen.findByText('Call button', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(clickCalls().at(-1)?.query.get('kind')).toBe('telephone'));
+    fireEvent.mouseDown(within(tab).getByRole('combobox', { name: 'Video' }));
+    fireEvent.click(
+      (await screen.findAllByText('Webinar', { selector: '.ant-select-item-option-content' })).at(-1) as HTMLElement,
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(clickCalls().at(-1)?.query ?? [])).toEqual({
+        videoId: WEBINAR,
+        kind: 'telephone',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
+
+    fireEvent.click(within(tab).getAllByRole('button', { name: 'Open lead' })[0] as HTMLElement);
+    const panel = await drawer();
+    expect(await within(panel).findByText('Call me\nafter 5pm', { normalizer: (text) => text })).toBeTruthy();
+  });
+
+  it('masks the clicks’ pages on the Free plan', async () => {
+    const masked = adaClicks.map((click) => ({ ...click, pageUrl: '•••', referrer: '•••' }));
+    open('/form-submit-data?tab=clicks', {
+      'GET /user-form-list/clicks': () => ({ data: { list: masked, total: 3, masked: true } }),
+    });
+    const tab = await screen.findByTestId('leads-clicks');
+    expect(await within(tab).findByText('Lead details and exports are part of the paid plans.')).toBeTruthy();
+    expect(within(tab).getAllByText('•••')).toHaveLength(3);
+    expect(within(tab).queryByText('https://acme.example.com/pricing')).toBeNull();
   });
 
   it('reads in Chinese', async () => {
@@ -297,6 +443,13 @@ describe('the form submissions page', () => {
     expect(within(row('Ada Lovelace')).getByText('未读')).toBeTruthy();
     expect(within(row('Ada Lovelace')).getByText(when(ada, 'zh-CN'))).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出 CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '导出 Excel' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '联系点击' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    const timeline = await within(await drawer()).findByTestId('lead-timeline');
+    expect(within(timeline).getByText('时间线')).toBeTruthy();
+    expect(within(timeline).getByText('提交了表单')).toBeTruthy();
+    expect(within(timeline).getByText('WhatsApp 按钮，Product demo，0:30')).toBeTruthy();
     expect(screen.getByRole('switch', { name: '仅看未读' })).toBeTruthy();
     expect(screen.getByPlaceholderText('开始日期')).toBeTruthy();
   });

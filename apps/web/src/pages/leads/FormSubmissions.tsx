@@ -1,12 +1,10 @@
-import { type Lead, type LeadFilter, videoIdField } from '@leadreel/shared';
+import { type Lead, type LeadExportFormat, type LeadFilter, videoIdField } from '@leadreel/shared';
 import {
   Alert,
   App,
   Badge,
   Button,
   DatePicker,
-  Descriptions,
-  Drawer,
   Input,
   Popconfirm,
   Select,
@@ -14,6 +12,7 @@ import {
   Switch,
   Table,
   type TableColumnsType,
+  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -25,6 +24,8 @@ import { leadsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery, useVideoListQuery } from '../../api/queries.ts';
 import { ScreenFallback } from '../video-setting/screen.tsx';
+import { ContactClicks } from './ContactClicks.tsx';
+import { LeadDrawer } from './LeadDrawer.tsx';
 import {
   EMPTY,
   formatLeadTime,
@@ -32,15 +33,13 @@ import {
   leadName,
   saveFile,
   useDeleteLeads,
+  useLeadDetailQuery,
   useLeadListQuery,
   useMarkLeads,
 } from './leadQueries.ts';
 
 const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
-
-/** A lead's text, exactly as typed: React renders it as text, and CSS keeps its line breaks. */
-const LeadText = ({ value }: { value: string }) => <span className="lead-text">{value || EMPTY}</span>;
 
 /** The masked view (Free plan): why details are hidden, and where the plans are. */
 export function MaskedNotice({ compact = false }: { compact?: boolean }) {
@@ -74,93 +73,6 @@ export function ReadState({ read }: { read: boolean }) {
   );
 }
 
-function LeadDrawer(props: {
-  lead: Lead | null;
-  busy: boolean;
-  onClose: () => void;
-  onMarkUnread: (lead: Lead) => void;
-  onDelete: (lead: Lead) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const { lead } = props;
-  const known = new Set(lead?.fields.map((field) => field.id));
-  // Answers to fields the lead no longer labels still show, under their id.
-  const fields = lead
-    ? [
-        ...lead.fields,
-        ...Object.keys(lead.answers)
-          .filter((id) => !known.has(id))
-          .map((id) => ({ id, label: id })),
-      ]
-    : [];
-  return (
-    <Drawer
-      open={lead !== null}
-      size={520}
-      title={lead ? leadName(lead) : ''}
-      onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        lead && (
-          <Space>
-            <Button size="small" disabled={props.busy} onClick={() => props.onMarkUnread(lead)}>
-              {t('leads.markUnread')}
-            </Button>
-            <Popconfirm
-              title={t('leads.deleteConfirm', { count: 1 })}
-              description={t('leads.deleteText')}
-              okText={t('leads.delete')}
-              cancelText={t('leads.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => props.onDelete(lead)}
-            >
-              <Button size="small" danger disabled={props.busy}>
-                {t('leads.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        )
-      }
-    >
-      {lead && (
-        <div className="lead-detail">
-          <Descriptions
-            title={t('leads.answers')}
-            column={1}
-            bordered
-            size="small"
-            items={fields.map((field) => ({
-              key: field.id,
-              label: field.label,
-              children: <LeadText value={lead.answers[field.id] ?? ''} />,
-            }))}
-          />
-          <Descriptions
-            title={t('leads.details')}
-            column={1}
-            bordered
-            size="small"
-            items={[
-              {
-                key: 'video',
-                label: t('leads.video'),
-                children: (
-                  <LeadText value={lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })} />
-                ),
-              },
-              { key: 'second', label: t('leads.second'), children: formatSecond(lead.second) },
-              { key: 'page', label: t('leads.page'), children: <LeadText value={lead.pageUrl} /> },
-              { key: 'referrer', label: t('leads.referrer'), children: <LeadText value={lead.referrer} /> },
-              { key: 'language', label: t('leads.language'), children: <LeadText value={lead.language} /> },
-              { key: 'date', label: t('leads.date'), children: formatLeadTime(lead.createdAt, i18n.language) },
-            ]}
-          />
-        </div>
-      )}
-    </Drawer>
-  );
-}
-
 /** spec "form-submit-data | form submissions": the account's leads, filtered, read and exported. */
 export function FormSubmissions() {
   const [params] = useSearchParams();
@@ -181,10 +93,14 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<string[]>([]);
+  // The open lead: its id, and the row it was opened from (none for the mail's link or a click's lead).
+  const [openedId, setOpenedId] = useState<string | null>(null);
   const [opened, setOpened] = useState<Lead | null>(null);
-  const [exporting, setExporting] = useState(false);
-  // The lead a notification mail links to, opened once the list is there.
+  const [exporting, setExporting] = useState<LeadExportFormat | null>(null);
+  const tab = params.get('tab') === 'clicks' ? 'clicks' : 'leads';
+  // The lead a notification mail links to, opened by its id: it need not be on the first page.
   const pendingLead = useRef(params.get('lead'));
+  const detail = useLeadDetailQuery(openedId);
 
   const filter: LeadFilter = {
     videoId,
@@ -213,19 +129,42 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
     setSelected([]);
   };
 
-  const open = (lead: Lead) => {
-    setOpened(lead);
+  const markOpened = (lead: Lead) => {
     if (!lead.read) {
       marking.mutate({ leadIds: [lead.leadId], read: true }, { onError: (error) => message.error(errorText(error)) });
     }
   };
+  const open = (lead: Lead) => {
+    setOpenedId(lead.leadId);
+    setOpened(lead);
+    markOpened(lead);
+  };
+  const openById = (leadId: string) => {
+    setOpenedId(leadId);
+    setOpened(null);
+  };
+  const close = () => {
+    setOpenedId(null);
+    setOpened(null);
+  };
+
+  // A lead opened by its id: read once it is there; a link to a lead that is gone says so.
+  useEffect(() => {
+    if (!openedId || opened) return;
+    if (detail.data?.lead.leadId === openedId) {
+      setOpened(detail.data.lead);
+      markOpened(detail.data.lead);
+    } else if (detail.error) {
+      message.warning(errorText(detail.error));
+      close();
+    }
+  });
 
   useEffect(() => {
     const wanted = pendingLead.current;
-    if (!wanted || !list.data || list.isPlaceholderData) return;
+    if (!wanted) return;
     pendingLead.current = null;
-    const lead = list.data.list.find((item) => item.leadId === wanted);
-    if (lead) open(lead);
+    if (videoIdField.safeParse(wanted).success) openById(wanted);
     else message.warning(t('errors.lead_not_found'));
     setParams(
       (previous) => {
@@ -256,17 +195,27 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
     // The last rows of the last page gone: show the page before.
     if (page > 1 && leadIds.length >= rows.length) setPage(page - 1);
   };
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportLeads = async (format: LeadExportFormat) => {
+    setExporting(format);
     try {
-      const file = await leadsApi.exportCsv(filter);
+      const file = await leadsApi.exportFile(filter, format);
       saveFile(file.blob, file.filename);
     } catch (error) {
       message.error(errorText(error));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
+  const switchTab = (key: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (key === 'clicks') next.set('tab', 'clicks');
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
 
   const columns: TableColumnsType<Lead> = [
     {
@@ -303,113 +252,152 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
           <Tag color="blue">{t('leads.unreadCount', { count: list.data.unread })}</Tag>
         )}
       </div>
-      {masked && <MaskedNotice />}
-      <div className="leads-filters">
-        <Select
-          className="leads-video"
-          aria-label={t('leads.video')}
-          placeholder={t('leads.allVideos')}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={videos.isLoading}
-          value={videoId}
-          options={options}
-          onChange={(value?: string) => refilter(() => setVideoId(value))}
-        />
-        <DatePicker.RangePicker
-          value={range}
-          placeholder={[t('leads.from'), t('leads.to')]}
-          allowEmpty={false}
-          onChange={(dates) => refilter(() => setRange(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null))}
-        />
-        <Input.Search
-          className="leads-search"
-          allowClear
-          maxLength={100}
-          placeholder={t('leads.search')}
-          onSearch={(value) => refilter(() => setQ(value.trim()))}
-        />
-        <span className="leads-unread-only">
-          <Switch id="leads-unread-only" checked={unreadOnly} onChange={(on) => refilter(() => setUnreadOnly(on))} />
-          <label htmlFor="leads-unread-only">{t('leads.unreadOnly')}</label>
-        </span>
-      </div>
-      {list.error ? (
-        <ScreenFallback error={list.error} />
-      ) : (
-        <>
-          <div className="leads-actions">
-            {selected.length > 0 && (
-              <Typography.Text type="secondary">{t('leads.selected', { count: selected.length })}</Typography.Text>
-            )}
-            <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, true)}>
-              {t('leads.markRead')}
-            </Button>
-            <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, false)}>
-              {t('leads.markUnread')}
-            </Button>
-            <Popconfirm
-              title={t('leads.deleteConfirm', { count: selected.length })}
-              description={t('leads.deleteText')}
-              okText={t('leads.delete')}
-              cancelText={t('leads.cancel')}
-              okButtonProps={{ danger: true }}
-              disabled={selected.length === 0 || busy}
-              onConfirm={() => remove(selected)}
-            >
-              <Button danger disabled={selected.length === 0 || busy}>
-                {t('leads.delete')}
-              </Button>
-            </Popconfirm>
-            <span className="leads-actions-spacer" />
-            <Button
-              type="primary"
-              loading={exporting}
-              disabled={masked || !list.data || list.data.total === 0}
-              onClick={() => void exportCsv()}
-            >
-              {t('leads.export')}
-            </Button>
-          </div>
-          <Table<Lead>
-            rowKey="leadId"
-            loading={list.isLoading || list.isPlaceholderData}
-            dataSource={rows}
-            columns={columns}
-            scroll={{ x: 900 }}
-            rowClassName={(lead) => (lead.read ? '' : 'lead-unread')}
-            rowSelection={{
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys.map(String)),
-            }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [20, 50, 100],
-              onChange: (next, size) => {
-                if (size !== pageSize) {
-                  setPageSize(size);
-                  setPage(1);
-                } else setPage(next);
-                setSelected([]);
-              },
-            }}
-            locale={{ emptyText: t('leads.empty') }}
-          />
-        </>
-      )}
+      <Tabs
+        activeKey={tab}
+        onChange={switchTab}
+        items={[
+          {
+            key: 'leads',
+            label: t('leads.submissions'),
+            children: (
+              <>
+                {masked && <MaskedNotice />}
+                <div className="leads-filters">
+                  <Select
+                    className="leads-video"
+                    aria-label={t('leads.video')}
+                    placeholder={t('leads.allVideos')}
+                    allowClear
+                    showSearch={{ optionFilterProp: 'label' }}
+                    loading={videos.isLoading}
+                    value={videoId}
+                    options={options}
+                    onChange={(value?: string) => refilter(() => setVideoId(value))}
+                  />
+                  <DatePicker.RangePicker
+                    value={range}
+                    placeholder={[t('leads.from'), t('leads.to')]}
+                    allowEmpty={false}
+                    onChange={(dates) => refilter(() => setRange(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null))}
+                  />
+                  <Input.Search
+                    className="leads-search"
+                    allowClear
+                    maxLength={100}
+                    placeholder={t('leads.search')}
+                    onSearch={(value) => refilter(() => setQ(value.trim()))}
+                  />
+                  <span className="leads-unread-only">
+                    <Switch
+                      id="leads-unread-only"
+                      checked={unreadOnly}
+                      onChange={(on) => refilter(() => setUnreadOnly(on))}
+                    />
+                    <label htmlFor="leads-unread-only">{t('leads.unreadOnly')}</label>
+                  </span>
+                </div>
+                {list.error ? (
+                  <ScreenFallback error={list.error} />
+                ) : (
+                  <>
+                    <div className="leads-actions">
+                      {selected.length > 0 && (
+                        <Typography.Text type="secondary">
+                          {t('leads.selected', { count: selected.length })}
+                        </Typography.Text>
+                      )}
+                      <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, true)}>
+                        {t('leads.markRead')}
+                      </Button>
+                      <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, false)}>
+                        {t('leads.markUnread')}
+                      </Button>
+                      <Popconfirm
+                        title={t('leads.deleteConfirm', { count: selected.length })}
+                        description={t('leads.deleteText')}
+                        okText={t('leads.delete')}
+                        cancelText={t('leads.cancel')}
+                        okButtonProps={{ danger: true }}
+                        disabled={selected.length === 0 || busy}
+                        onConfirm={() => remove(selected)}
+                      >
+                        <Button danger disabled={selected.length === 0 || busy}>
+                          {t('leads.delete')}
+                        </Button>
+                      </Popconfirm>
+                      <span className="leads-actions-spacer" />
+                      <Space.Compact>
+                        {(['csv', 'xlsx'] as const).map((format) => (
+                          <Button
+                            key={format}
+                            type={format === 'csv' ? 'primary' : 'default'}
+                            data-testid={`leads-export-${format}`}
+                            loading={exporting === format}
+                            disabled={masked || !list.data || list.data.total === 0 || exporting !== null}
+                            onClick={() => void exportLeads(format)}
+                          >
+                            {t(format === 'csv' ? 'leads.export' : 'leads.exportXlsx')}
+                          </Button>
+                        ))}
+                      </Space.Compact>
+                    </div>
+                    <Table<Lead>
+                      rowKey="leadId"
+                      loading={list.isLoading || list.isPlaceholderData}
+                      dataSource={rows}
+                      columns={columns}
+                      scroll={{ x: 900 }}
+                      rowClassName={(lead) => (lead.read ? '' : 'lead-unread')}
+                      rowSelection={{
+                        selectedRowKeys: selected,
+                        onChange: (keys) => setSelected(keys.map(String)),
+                      }}
+                      pagination={{
+                        current: page,
+                        pageSize,
+                        total: list.data?.total ?? 0,
+                        showSizeChanger: true,
+                        pageSizeOptions: [20, 50, 100],
+                        onChange: (next, size) => {
+                          if (size !== pageSize) {
+                            setPageSize(size);
+                            setPage(1);
+                          } else setPage(next);
+                          setSelected([]);
+                        },
+                      }}
+                      locale={{ emptyText: t('leads.empty') }}
+                    />
+                  </>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'clicks',
+            label: <span data-testid="leads-tab-clicks">{t('leads.tabClicks')}</span>,
+            children: (
+              <ContactClicks
+                initialVideoId={initialVideoId}
+                videoOptions={options}
+                videosLoading={videos.isLoading}
+                onOpenLead={openById}
+              />
+            ),
+          },
+        ]}
+      />
       <LeadDrawer
-        lead={opened}
+        leadId={openedId}
+        initial={opened}
         busy={busy}
-        onClose={() => setOpened(null)}
+        onClose={close}
         onMarkUnread={(lead) => {
-          setOpened(null);
+          close();
           void mark([lead.leadId], false);
         }}
         onDelete={(lead) => {
-          setOpened(null);
+          close();
           void remove([lead.leadId]);
         }}
       />

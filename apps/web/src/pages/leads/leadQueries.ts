@@ -1,12 +1,14 @@
 import type { Lead } from '@leadreel/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LeadListArgs, leadsApi } from '../../api/endpoints.ts';
+import { type ClickListArgs, type LeadListArgs, leadsApi } from '../../api/endpoints.ts';
 import { toDate } from '../../format.ts';
 
 /** Query keys of the leads screens; every key starts with `leads`, so one invalidation refreshes them all. */
 export const leadKeys = {
   all: ['leads'] as const,
   list: (query: LeadListArgs) => ['leads', 'list', query] as const,
+  detail: (leadId: string) => ['leads', 'detail', leadId] as const,
+  clicks: (query: ClickListArgs) => ['leads', 'clicks', query] as const,
 };
 
 export function useLeadListQuery(query: LeadListArgs, options: { enabled?: boolean } = {}) {
@@ -15,6 +17,24 @@ export function useLeadListQuery(query: LeadListArgs, options: { enabled?: boole
     queryFn: () => leadsApi.list(query),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+  });
+}
+
+/** One lead and its timeline; off while no lead is open. */
+export function useLeadDetailQuery(leadId: string | null) {
+  return useQuery({
+    queryKey: leadKeys.detail(leadId ?? ''),
+    queryFn: () => leadsApi.detail(leadId ?? ''),
+    enabled: leadId !== null,
+    retry: false,
+  });
+}
+
+export function useClickListQuery(query: ClickListArgs) {
+  return useQuery({
+    queryKey: leadKeys.clicks(query),
+    queryFn: () => leadsApi.clicks(query),
+    placeholderData: keepPreviousData,
   });
 }
 

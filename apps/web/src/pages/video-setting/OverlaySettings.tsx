@@ -3,14 +3,14 @@ import {
   ACTION_TEXT_MAX,
   ACTION_TIMINGS,
   BUTTON_POSITIONS,
+  type OverlayKind,
+  type OverlaySettings,
   SHARE_NETWORKS,
-  type ShareSetting as ShareValues,
   type SuperActionSetting as SuperActionValues,
   WIDGET_CHANNELS,
   WIDGET_MESSAGE_MAX,
   WIDGET_POSITIONS,
   WIDGET_TITLE_MAX,
-  type WidgetSetting as WidgetValues,
 } from '@leadreel/shared';
 import { Alert, Button, Card, Checkbox, Form, Input, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -67,11 +67,40 @@ function SaveButton({ busy }: { busy: boolean }) {
   );
 }
 
+/** An overlay screen's form: its on/off switch first, its own fields, the save button; locked when Frozen. */
+function OverlayForm<K extends OverlayKind>({
+  screen,
+  enabledLabel,
+  onFinish,
+  children,
+}: {
+  screen: ReturnType<typeof useOverlayScreen<K>>;
+  enabledLabel: string;
+  onFinish: (input: OverlaySettings[K]) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form form={screen.form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={screen.locked}>
+      <Form.Item name="enabled" label={enabledLabel} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {children}
+      <SaveButton busy={screen.busy} />
+    </Form>
+  );
+}
+
+/** What the preview shows while an overlay is off. */
+function OffPreview() {
+  const { t } = useTranslation();
+  return <span className="contact-preview-off">{t('overlay.off')}</span>;
+}
+
 /** spec §2 super-action: a call to action over the video, as a button or a banner, at set times or at the end. */
 export function SuperActionSetting() {
   const { t } = useTranslation();
   const screen = useOverlayScreen('superAction');
-  const { form, values, video, locked } = screen;
+  const { values, video, locked } = screen;
   if (screen.error || !screen.setting.data || !video.data) return <ScreenFallback error={screen.error} />;
   const save = (input: SuperActionValues) => screen.save({ ...input, showUntil: input.showUntil ?? null });
   return (
@@ -79,10 +108,7 @@ export function SuperActionSetting() {
       title={video.data.name}
       locked={locked}
       form={
-        <Form form={form} layout="vertical" onFinish={save} requiredMark={false} disabled={locked}>
-          <Form.Item name="enabled" label={t('overlay.action.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+        <OverlayForm<'superAction'> screen={screen} enabledLabel={t('overlay.action.enabled')} onFinish={save}>
           <Form.Item name="text" label={t('overlay.action.text')}>
             <Input placeholder={t('overlay.action.textPlaceholder')} maxLength={ACTION_TEXT_MAX} showCount />
           </Form.Item>
@@ -110,8 +136,7 @@ export function SuperActionSetting() {
             prefix="overlay.action.timings"
           />
           {values.timing === 'during' && <TimesFields />}
-          <SaveButton busy={screen.busy} />
-        </Form>
+        </OverlayForm>
       }
       preview={
         <OverlayPreview cover={video.data.cover}>
@@ -126,7 +151,7 @@ export function SuperActionSetting() {
               {values.text || t('overlay.action.textPlaceholder')}
             </span>
           ) : (
-            <span className="contact-preview-off">{t('overlay.off')}</span>
+            <OffPreview />
           )}
         </OverlayPreview>
       }
@@ -138,23 +163,14 @@ export function SuperActionSetting() {
 export function WidgetSetting() {
   const { t } = useTranslation();
   const screen = useOverlayScreen('widget');
-  const { form, values, video, locked } = screen;
+  const { values, video, locked } = screen;
   if (screen.error || !screen.setting.data || !video.data) return <ScreenFallback error={screen.error} />;
   return (
     <OverlayFrame
       title={video.data.name}
       locked={locked}
       form={
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(input: WidgetValues) => screen.save(input)}
-          requiredMark={false}
-          disabled={locked}
-        >
-          <Form.Item name="enabled" label={t('overlay.widget.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+        <OverlayForm<'widget'> screen={screen} enabledLabel={t('overlay.widget.enabled')} onFinish={screen.save}>
           <Form.Item name="channels" label={t('overlay.widget.channels')} extra={t('overlay.widget.channelsHelp')}>
             <Checkbox.Group
               options={WIDGET_CHANNELS.map((channel) => ({
@@ -175,8 +191,7 @@ export function WidgetSetting() {
             values={WIDGET_POSITIONS}
             prefix="contact.positions"
           />
-          <SaveButton busy={screen.busy} />
-        </Form>
+        </OverlayForm>
       }
       preview={
         <OverlayPreview cover={video.data.cover}>
@@ -195,7 +210,7 @@ export function WidgetSetting() {
               </span>
             </span>
           ) : (
-            <span className="contact-preview-off">{t('overlay.off')}</span>
+            <OffPreview />
           )}
         </OverlayPreview>
       }
@@ -207,7 +222,7 @@ export function WidgetSetting() {
 export function ShareSetting() {
   const { t } = useTranslation();
   const screen = useOverlayScreen('share');
-  const { form, values, video, locked } = screen;
+  const { values, video, locked } = screen;
   if (screen.error || !screen.setting.data || !video.data) return <ScreenFallback error={screen.error} />;
   const name = (network: string) => t(`overlay.share.network.${network}`);
   return (
@@ -215,21 +230,11 @@ export function ShareSetting() {
       title={video.data.name}
       locked={locked}
       form={
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(input: ShareValues) => screen.save(input)}
-          requiredMark={false}
-          disabled={locked}
-        >
-          <Form.Item name="enabled" label={t('overlay.share.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+        <OverlayForm<'share'> screen={screen} enabledLabel={t('overlay.share.enabled')} onFinish={screen.save}>
           <Form.Item name="networks" label={t('overlay.share.networks')} extra={t('overlay.share.networksHelp')}>
             <Checkbox.Group options={SHARE_NETWORKS.map((network) => ({ value: network, label: name(network) }))} />
           </Form.Item>
-          <SaveButton busy={screen.busy} />
-        </Form>
+        </OverlayForm>
       }
       preview={
         <section className="share-networks" aria-label={t('contact.preview')}>

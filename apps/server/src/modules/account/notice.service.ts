@@ -1,0 +1,99 @@
+import { CODE_TTL_SECONDS, type NoticeEmail, type NotificationSettings } from '@leadreel/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import { badRequest, unavailable } from '../../errors.ts';
+import type { VerificationService } from '../auth/verification.service.ts';
+import { verificationCodeMail } from '../mail/mail.templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AccountService } from './account.service.ts';
+
+/**
+ * Where and when an account hears of its leads (spec §2 global-settings email-notification; spec §7
+ * account get-notice-email, change-notice-email). The notice email is the sign-in email until another
+ * address is proved with a code mailed to it: leads carry people's details and must not go to an address
+ * typed by mistake.
+ */
+export function createNoticeService(deps: {
+  db: Db;
+  accounts: AccountService;
+  codes: VerificationService;
+  mailer: Mailer;
+  brand: string;
+  publicUrl: string;
+  log: Logger;
+}) {
+  const { db, accounts, codes, mailer, log } = deps;
+
+  function noticeOf(account: { email: string; notice_email: string | null }): NoticeEmail {
+    return {
+      noticeEmail: account.notice_email ?? account.email,
+      signInEmail: account.email,
+      isSignInEmail: account.notice_email === null,
+    };
+  }
+
+  return {
+    async get(accountId: string): Promise<NoticeEmail> {
+      return noticeOf(await accounts.load(accountId));
+    },
+
+    /** Step one: a code to the new address, in the account's language. */
+    async sendCode(accountId: string, email: string) {
+      const account = await accounts.load(accountId);
+      if (email === (account.notice_email ?? account.email)) throw badRequest('notice_email_same', 'email');
+      return codes.issue(
+        email,
+        'notice-email',
+        async (code) => {
+          if (code === null) return;
+          const mail = verificationCodeMail(
+            { brand: deps.brand, url: deps.publicUrl, language: account.language },
+            'notice-email',
+            code,
+            CODE_TTL_SECONDS / 60,
+          );
+          try {
+            await mailer.send({ to: email, ...mail }, { scene: 'notice-email', code });
+          } catch (error) {
+            log.error({ err: error }, 'could not send a notice-email code');
+            throw unavailable('email_send_failed');
+          }
+        },
+        true,
+      );
+    },
+
+    /** Step two: the code proves the address; back to the sign-in email needs none. */
+    async change(accountId: string, email: string, code: string | undefined): Promise<NoticeEmail> {
+      const account = await accounts.load(accountId);
+      if (email === account.email) {
+        await db.updateTable('account').set({ notice_email: null }).where('id', '=', accountId).execute();
+        return noticeOf({ email: account.email, notice_email: null });
+      }
+      if (!code) throw badRequest('code_incomplete', 'code');
+      const codeId = await codes.check(email, 'notice-email', code);
+      await db.transaction().execute(async (trx) => {
+        await codes.consume(trx, codeId);
+        await trx.updateTable('account').set({ notice_email: email }).where('id', '=', accountId).execute();
+      });
+      return noticeOf({ email: account.email, notice_email: email });
+    },
+
+    async settings(accountId: string): Promise<NotificationSettings> {
+      const account = await accounts.load(accountId);
+      return { newLead: account.notify_new_lead, dailyDigest: account.notify_digest };
+    },
+
+    async saveSettings(accountId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+      await accounts.load(accountId);
+      await db
+        .updateTable('account')
+        .set({ notify_new_lead: settings.newLead, notify_digest: settings.dailyDigest })
+        .where('id', '=', accountId)
+        .execute();
+      return settings;
+    },
+  };
+}
+
+export type NoticeService = ReturnType<typeof createNoticeService>;

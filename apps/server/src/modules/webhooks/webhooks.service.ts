@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import {
+  isFeatureAllowed,
+  PLANS,
+  WEBHOOK_DELIVERY_ERRORS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_USER_AGENT,
+  WEBHOOKS_MAX,
+  type WebhookClickData,
+  type WebhookDelivery,
+  type WebhookDeliveryError,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookLeadData,
+  type WebhookPayload,
+  type WebhookWithSecret,
+} from '@leadreel/shared';
+import type { Logger } from 'pino';
+import { AppError, badRequest, forbidden } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { AddressPolicy } from './address-policy.ts';
+import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
+import { newWebhookSecret, signatureHeader } from './signature.ts';
+import type { DeliveryRow, EndpointRow, WebhookRepo } from './webhooks.repo.ts';
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const notFound = () => new AppError(404, 'webhook_not_found', { field: 'id' });
+const knownError = (error: string | null): WebhookDeliveryError | null =>
+  (WEBHOOK_DELIVERY_ERRORS as readonly string[]).includes(error ?? '') ? (error as WebhookDeliveryError) : null;
+
+function toEndpoint(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    secretHint: `whsec_…${row.secret.slice(-4)}`,
+    createdAt: seconds(row.created_at),
+  };
+}
+
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    event: row.event,
+    eventId: row.event_id,
+    status: row.status,
+    attempts: row.attempts,
+    statusCode: row.last_status_code,
+    error: knownError(row.last_error),
+    createdAt: seconds(row.created_at),
+    deliveredAt: row.delivered_at ? seconds(row.delivered_at) : null,
+  };
+}
+
+/** Webhooks go to paid accounts (their data would bypass Free's masking) that are not yet Frozen. */
+const mayReceive = (account: { plan_type: keyof typeof PLANS; vip_period: Parameters<typeof isFeatureAllowed>[1] }) =>
+  (PLANS[account.plan_type] ?? PLANS.Free).privileges.canUseWebhooks &&
+  isFeatureAllowed('emailNotifications', account.vip_period);
+
+/**
+ * Account-level webhooks (issue 6 part 5): endpoints the owner registers, and the events fanned out to
+ * them as signed POSTs. Each event becomes one delivery row per subscribed endpoint; a worker sends it and
+ * pg-boss retries it with backoff for about three days. Every request goes through the SSRF guard.
+ */
+export function createWebhookService(deps: {
+  repo: WebhookRepo;
+  accounts: AccountService;
+  clock: Clock;
+  log: Logger;
+  /** Which addresses deliveries may reach (WEBHOOK_ALLOW_PRIVATE_TARGETS picks it). */
+  policy: AddressPolicy;
+  resolve?: Resolve;
+  /** Sends a delivery to a worker; without one (tests of other modules) it is sent at once. */
+  enqueue: ((deliveryId: string) => Promise<void>) | null;
+  /** Attempts before a delivery is failed: the queue's retries plus the first. */
+  maxAttempts: number;
+  timeoutMs?: number;
+}) {
+  const { repo, accounts, clock, log, policy } = deps;
+
+  /** Managing webhooks: open until the Frozen period, like the account's other notifications (spec §4). */
+  async function assertAllowed(accountId: string) {
+    await accounts.assertFeatureAllowed(accountId, 'emailNotifications');
+    if (!(await accounts.allowance(accountId)).privileges.canUseWebhooks) throw forbidden('webhooks_not_allowed');
+  }
+
+  /** The save-time check: an address that names a refused network outright. Names are checked at delivery. */
+  function assertReachable(text: string) {
+    const host = new URL(text).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+    const literal = isIP(host) ? host : /(^|\.)localhost$/i.test(host) ? '127.0.0.1' : null;
+    if (literal && policy(literal)) throw badRequest('webhook_url_blocked', 'url');
+  }
+
+  async function own(accountId: string, id: string) {
+    const row = await repo.find(accountId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** One attempt at one delivery; a delivery that is not final and failed throws, so the queue retries it. */
+  async function deliver(deliveryId: string): Promise<DeliveryRow | undefined> {
+    const claimed = await repo.claim(deliveryId);
+    if (!claimed) return undefined;
+    const test = claimed.event === 'test';
+    let statusCode: number | null = null;
+    let error: WebhookDeliveryError | null = null;
+    if (!claimed.enabled && !test) error = 'endpoint_disabled';
+    else if (!mayReceive(claimed)) error = 'plan_not_allowed';
+    else {
+      const body = JSON.stringify(claimed.payload);
+      try {
+        ({ status: statusCode } = await safePost(claimed.url, {
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': WEBHOOK_USER_AGENT,
+            [WEBHOOK_HEADERS.signature]: signatureHeader(claimed.secret, body, seconds(clock.now())),
+            [WEBHOOK_HEADERS.event]: claimed.event,
+            [WEBHOOK_HEADERS.delivery]: claimed.id,
+          },
+          policy,
+          resolve: deps.resolve,
+          timeoutMs: deps.timeoutMs,
+        }));
+      } catch (caught) {
+        if (!(caught instanceof WebhookRequestError)) throw caught;
+        error = caught.code;
+        log.info({ deliveryId, err: caught.message }, 'webhook not delivered');
+      }
+      if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+        return repo.record(deliveryId, { status: 'delivered', statusCode, error: null, deliveredAt: clock.now() });
+      }
+      if (statusCode !== null && statusCode >= 300 && statusCode < 400) error = 'redirect_not_followed';
+    }
+    // A refused endpoint or plan will not change by retrying; a test is sent once, while the owner watches.
+    const final = test || error === 'endpoint_disabled' || error === 'plan_not_allowed';
+    const last = final || claimed.attempts >= deps.maxAttempts;
+    const row = await repo.record(deliveryId, {
+      status: last ? 'failed' : 'pending',
+      statusCode,
+      error,
+      deliveredAt: null,
+    });
+    if (!last) throw new Error(`webhook delivery ${deliveryId} failed: ${statusCode ?? error}`);
+    return row;
+  }
+
+  /** Creates the event's deliveries to every subscribed endpoint and sends them off. Never fails its caller. */
+  async function emit(accountId: string, event: WebhookEvent, data: WebhookPayload['data']) {
+    const account = await repo.accountPlan(accountId);
+    if (!account || !mayReceive(account)) return;
+    const endpoints = await repo.subscribed(accountId, event);
+    if (endpoints.length === 0) return;
+    const payload: WebhookPayload = { id: `evt_${randomUUID()}`, type: event, created: seconds(clock.now()), data };
+    const rows = await repo.createDeliveries(
+      endpoints.map((endpoint) => endpoint.id),
+      accountId,
+      event,
+      payload,
+    );
+    for (const { id } of rows) {
+      if (deps.enqueue) await deps.enqueue(id);
+      else await deliver(id).catch((error: unknown) => log.warn({ err: error, deliveryId: id }, 'webhook failed'));
+    }
+  }
+
+  const safely = (what: string, run: () => Promise<void>) =>
+    run().catch((error: unknown) => log.error({ err: error }, `could not send the ${what} webhooks`));
+
+  return {
+    deliver,
+
+    async list(accountId: string) {
+      await accounts.assertFeatureAllowed(accountId, 'emailNotifications');
+      const allowed = (await accounts.allowance(accountId)).privileges.canUseWebhooks;
+      return { list: (await repo.list(accountId)).map(toEndpoint), allowed };
+    },
+
+    async create(
+      accountId: string,
+      input: { url: string; events: WebhookEvent[]; enabled: boolean },
+    ): Promise<WebhookWithSecret> {
+      await assertAllowed(accountId);
+      assertReachable(input.url);
+      if ((await repo.count(accountId)) >= WEBHOOKS_MAX) throw badRequest('webhooks_too_many');
+      const row = await repo.create({ account_id: accountId, ...input, secret: newWebhookSecret() });
+      return { ...toEndpoint(row), secret: row.secret };
+    },
+
+    async update(accountId: string, input: { id: string; url: string; events: WebhookEvent[]; enabled: boolean }) {
+      await assertAllowed(accountId);
+      assertReachable(input.url);
+      const { id, ...change } = input;
+      const row = await repo.update(accountId, id, change);
+      if (!row) throw notFound();
+      return toEndpoint(row);
+    },
+
+    async remove(accountId: string, id: string) {
+      await assertAllowed(accountId);
+      if (!(await repo.remove(accountId, id))) throw notFound();
+    },
+
+    /** A new secret, shown once; deliveries from now on are signed with it. */
+    async rollSecret(accountId: string, id: string): Promise<WebhookWithSecret> {
+      await assertAllowed(accountId);
+      const row = await repo.update(accountId, id, { secret: newWebhookSecret() });
+      if (!row) throw notFound();
+      return { ...toEndpoint(row), secret: row.secret };
+    },
+
+    async deliveries(accountId: string, query: { id: string; page: number; pageSize: number }) {
+      await assertAllowed(accountId);
+      await own(accountId, query.id);
+      const { list, total } = await repo.deliveries(accountId, query.id, query.page, query.pageSize);
+      return { list: list.map(toDelivery), total };
+    },
+
+    /** The console's "send test event": one signed `test` delivery, sent while the owner waits, and logged. */
+    async sendTest(accountId: string, id: string): Promise<WebhookDelivery> {
+      await assertAllowed(accountId);
+      const endpoint = await own(accountId, id);
+      const payload: WebhookPayload = {
+        id: `evt_${randomUUID()}`,
+        type: 'test',
+        created: seconds(clock.now()),
+        data: { message: 'A test event from LeadReel.', endpointId: endpoint.id },
+      };
+      const [delivery] = await repo.createDeliveries([endpoint.id], accountId, 'test', payload);
+      const row = delivery && (await deliver(delivery.id));
+      if (!row) throw notFound();
+      return toDelivery(row);
+    },
+
+    /** lead.created, with the lead as stored (fields with labels and answers). */
+    leadCreated: (leadId: string) =>
+      safely('lead.created', async () => {
+        const lead = await repo.lead(leadId);
+        if (!lead) return;
+        const data: WebhookLeadData = {
+          id: lead.id,
+          videoId: lead.video_id,
+          videoName: lead.video_name,
+          createdAt: seconds(lead.created_at),
+          second: lead.second,
+          pageUrl: lead.page_url,
+          referrer: lead.referrer,
+          language: lead.language,
+          fields: lead.fields,
+          answers: lead.answers,
+        };
+        await emit(lead.account_id, 'lead.created', data);
+      }),
+
+    /** contact.clicked: a viewer's click on one of the player's contact or action buttons. */
+    contactClicked: (click: Omit<WebhookClickData, 'videoName' | 'at'>) =>
+      safely('contact.clicked', async () => {
+        const video = await repo.video(click.videoId);
+        if (!video) return;
+        await emit(video.account_id, 'contact.clicked', {
+          ...click,
+          videoName: video.name,
+          at: seconds(clock.now()),
+        });
+      }),
+
+    /**
+     * Keeps the log to 30 days, and fails deliveries a lost job left pending past the retry window (the
+     * queue's three days plus a margin).
+     */
+    async sweep() {
+      const now = clock.now().getTime();
+      await repo.prune(new Date(now - 30 * 86_400_000));
+      await repo.failStale(new Date(now - 4 * 86_400_000));
+    },
+  };
+}
+export type WebhookService = ReturnType<typeof createWebhookService>;
