@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { sheetRows } from '../apps/server/test/xlsx-reader.ts';
 import {
   codeFromOutbox,
   failOnPageProblems,
@@ -58,6 +60,23 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
   });
   expect(hook.status(), await hook.text()).toBe(200);
   const { secret } = (await hook.json()).data;
+  // A WhatsApp button beside the form: its clicks join the viewer's lead in the timeline.
+  const whatsapp = await page.request.post('/api/vod/video/whatsapp/save', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      videoId,
+      setting: {
+        enabled: true,
+        label: '',
+        position: 'bottom-right',
+        showFrom: 0,
+        showUntil: null,
+        number: '+442079460958',
+        message: '',
+      },
+    },
+  });
+  expect(whatsapp.status(), await whatsapp.text()).toBe(200);
 
   const host = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
@@ -140,7 +159,16 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
       await viewer.goto(`${baseURL}/v/${videoId}`);
       await viewer.getByRole('button', { name: /^Play video: / }).click();
     };
-    await watch();
+    await viewer.goto(`${baseURL}/v/${videoId}`);
+    await viewer.route('https://wa.me/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+    );
+    const clicked = viewer.waitForResponse((response) => response.url().endsWith('/api/public/click'));
+    const popup = viewer.waitForEvent('popup');
+    await viewer.locator('.lr-contacts').getByRole('link', { name: 'WhatsApp' }).click();
+    expect((await clicked).status()).toBe(204);
+    await (await popup).close();
+    await viewer.getByRole('button', { name: /^Play video: / }).click();
     const onPage = viewer.getByRole('form', { name: 'Get a quote' });
     await expect(onPage).toBeVisible({ timeout: 20_000 });
     await onPage.getByLabel('Your name').fill('Ada Lovelace');
@@ -153,6 +181,43 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
       .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
       .toBeGreaterThan(2.5);
     await expect(viewer.getByRole('form', { name: 'Get a quote' })).toBeHidden();
+
+    // The second lead's drawer shows the viewer's WhatsApp click before the form.
+    await page.goto('/form-submit-data');
+    await page.locator('.ant-table-row').first().getByRole('button', { name: 'Ada Lovelace' }).click();
+    const timeline = page.getByTestId('lead-timeline');
+    await expect(timeline.locator('.lead-timeline-click')).toContainText('WhatsApp button on quote-tour');
+    await expect(timeline.locator('.lead-timeline-submitted')).toContainText('Sent the form');
+    await snap(page, 'form-submissions-timeline');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Contact clicks' }).click();
+    const clicks = page.getByTestId('leads-clicks');
+    await expect(clicks.locator('.ant-table-row')).toHaveCount(1);
+    await expect(clicks.locator('.ant-table-row')).toContainText('WhatsApp');
+    await snap(page, 'form-submissions-clicks');
+    // The CRM heard of both leads and nothing else: it did not subscribe to clicks.
+    await expect.poll(() => crm.received.length, { timeout: 20_000 }).toBe(2);
+    expect(crm.received.map((hook) => hook.headers['leadreel-event'])).toEqual(['lead.created', 'lead.created']);
+
+    // The export, as Excel: one column per field, a row per lead.
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('leads-export-xlsx').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = sheetRows(await readFile((await file.path()) as string));
+    expect(rows[0]).toEqual(expect.arrayContaining(['Your name', 'Work email', 'Team size']));
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).map((row) => row[rows[0]?.indexOf('Team size') ?? -1])).toEqual(['1-10', '11-50']);
+
+    // Back on the Free plan the same page shows that leads came, and nothing they said.
+    await grantPlan(email, 'Free');
+    await page.reload();
+    await expect(page.locator('.leads-masked')).toBeVisible();
+    await expect(page.locator('.ant-table-row')).toHaveCount(2);
+    await expect(page.getByText('Ada Lovelace')).toHaveCount(0);
+    await expect(page.getByTestId('leads-export-xlsx')).toBeDisabled();
+    await snap(page, 'form-submissions-free');
   } finally {
     await viewerContext.close();
     host.close();
