@@ -130,9 +130,26 @@ describe('migrations', () => {
       const clicks = ['account', 'contact_click', ...settings.slice(1)];
       const embeds = [...clicks.slice(0, 2), 'embed_config', ...clicks.slice(2)];
       const overlays = [...embeds.slice(0, -3), 'subtitle', ...embeds.slice(-3)];
-      const latest = [...overlays.slice(0, 4), 'lead', ...overlays.slice(4)];
+      const leads = [...overlays.slice(0, 4), 'lead', ...overlays.slice(4)];
+      const latest = [...leads, 'webhook_delivery', 'webhook_endpoint'];
+      const columns = async (table: string) =>
+        (
+          await sql<{ column_name: string }>`select column_name from information_schema.columns
+            where table_schema = 'public' and table_name = ${table}`.execute(database.db)
+        ).rows.map((r) => r.column_name);
       expect(await tables()).toEqual(latest);
+      expect(await columns('lead')).toContain('viewer_id');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      expect(await columns('lead')).not.toContain('viewer_id');
+      expect(await columns('contact_click')).not.toContain('viewer_id');
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(leads);
+      expect(await columns('account')).toContain('notify_digest');
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(leads);
+      expect(await columns('account')).not.toContain('notify_digest');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(overlays);
       await migrateDown(database.db as never);

@@ -37,3 +37,14 @@ export const userIdField = z.uuid({ error: 'ref_invalid' });
 export const LANGUAGES = ['en', 'zh_CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** A list's page (from 1) and page size (1 to `max`, 20 unless asked), as query strings send them. */
+export const pageFields = (max = 100) => ({
+  page: z.coerce.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').default(1),
+  pageSize: z.coerce
+    .number({ error: 'illegal_input' })
+    .int('illegal_input')
+    .min(1, 'illegal_input')
+    .max(max, 'illegal_input')
+    .default(20),
+});

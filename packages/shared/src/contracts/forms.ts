@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './common.ts';
 import { hexColorField, httpUrlField } from './overlays.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS, viewerIdField } from './player.ts';
 import { videoIdField } from './videos.ts';
@@ -259,15 +260,7 @@ export const leadFilterQuery = z.strictObject({
   q: z.string({ error: 'illegal_input' }).trim().max(100, 'illegal_input').optional(),
   unread: z.enum(['1', '0'], { error: 'illegal_input' }).optional(),
 });
-export const leadListQuery = leadFilterQuery.extend({
-  page: z.coerce.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').default(1),
-  pageSize: z.coerce
-    .number({ error: 'illegal_input' })
-    .int('illegal_input')
-    .min(1, 'illegal_input')
-    .max(100, 'illegal_input')
-    .default(20),
-});
+export const leadListQuery = leadFilterQuery.extend(pageFields());
 /** Export files: CSV (UTF-8 with a byte-order mark) and Excel (.xlsx, every cell text). */
 export const LEAD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type LeadExportFormat = (typeof LEAD_EXPORT_FORMATS)[number];
@@ -336,8 +329,7 @@ export const clickListQuery = z.strictObject({
   from: dayField.optional(),
   to: dayField.optional(),
   kind: z.enum(CLICK_KINDS, { error: 'illegal_input' }).optional(),
-  page: leadListQuery.shape.page,
-  pageSize: leadListQuery.shape.pageSize,
+  ...pageFields(),
 });
 export type ClickListQuery = z.output<typeof clickListQuery>;
 export const clickListData = z.object({

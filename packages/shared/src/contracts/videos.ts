@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './common.ts';
 import { MAX_PARTS, VIDEO_NAME_MAX } from '../uploads.ts';
 
 // ---- Folders (spec §3 Folder, §5 folder name) ----
@@ -77,13 +78,7 @@ export const videoListQuery = z.strictObject({
   keyword: z.string().trim().max(100, 'illegal_input').optional(),
   sort: z.enum(VIDEO_SORTS, { error: 'illegal_input' }).default('date'),
   order: z.enum(['asc', 'desc'], { error: 'illegal_input' }).default('desc'),
-  page: z.coerce.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').default(1),
-  pageSize: z.coerce
-    .number({ error: 'illegal_input' })
-    .int('illegal_input')
-    .min(1, 'illegal_input')
-    .max(PAGE_SIZE_MAX, 'illegal_input')
-    .default(20),
+  ...pageFields(PAGE_SIZE_MAX),
 });
 export type VideoListQuery = z.input<typeof videoListQuery>;
 export type VideoListParams = z.output<typeof videoListQuery>;

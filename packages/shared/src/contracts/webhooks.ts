@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './common.ts';
 import type { CLICK_KINDS } from './player.ts';
 
 // ---- Account-level webhooks (issue 6 part 5) ----
@@ -84,13 +85,7 @@ export const updateWebhookBody = z.strictObject({
 export const webhookIdBody = z.strictObject({ id: webhookIdField });
 export const webhookDeliveriesQuery = z.strictObject({
   id: webhookIdField,
-  page: z.coerce.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').default(1),
-  pageSize: z.coerce
-    .number({ error: 'illegal_input' })
-    .int('illegal_input')
-    .min(1, 'illegal_input')
-    .max(100, 'illegal_input')
-    .default(20),
+  ...pageFields(),
 });
 
 // Answers: plain shapes, checked and not transformed.

@@ -85,7 +85,7 @@ export function createLeadService(deps: {
   db: Db;
   videos: VideoRepo;
   accounts: AccountService;
-  /** Tells the account of a new lead (mail now; webhooks later): queued, so a submission never waits on SMTP. */
+  /** Tells the account of a new lead (its mail and webhooks): queued, so a submission never waits on SMTP or a receiver. */
   notify: (leadId: string) => Promise<void>;
 }) {
   const { db, videos, accounts, notify } = deps;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ScreenFallback } from '../video-setting/screen.tsx';
 import { MaskedNotice } from './FormSubmissions.tsx';
 import { LeadText } from './LeadDrawer.tsx';
-import { formatLeadTime, formatSecond, useClickListQuery } from './leadQueries.ts';
+import { formatLeadTime, formatSecond, useClickListQuery, usePaging } from './leadQueries.ts';
 
 const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
@@ -25,8 +25,8 @@ export function ContactClicks(props: {
   const [videoId, setVideoId] = useState(props.initialVideoId);
   const [kind, setKind] = useState<ClickKind | undefined>();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, pageSize, setPage } = paging;
   const list = useClickListQuery({
     videoId,
     kind,
@@ -112,19 +112,7 @@ export function ContactClicks(props: {
           dataSource={list.data?.list ?? []}
           columns={columns}
           scroll={{ x: 900 }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            onChange: (next, size) => {
-              if (size !== pageSize) {
-                setPageSize(size);
-                setPage(1);
-              } else setPage(next);
-            },
-          }}
+          pagination={paging.pagination(list.data?.total ?? 0)}
           locale={{ emptyText: t('leads.clicksEmpty') }}
         />
       )}

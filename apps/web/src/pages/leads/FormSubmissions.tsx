@@ -36,6 +36,7 @@ import {
   useLeadDetailQuery,
   useLeadListQuery,
   useMarkLeads,
+  usePaging,
 } from './leadQueries.ts';
 
 const PAGE_SIZE = 20;
@@ -90,8 +91,8 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [q, setQ] = useState('');
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const paging = usePaging(PAGE_SIZE);
+  const { page, pageSize, setPage } = paging;
   const [selected, setSelected] = useState<string[]>([]);
   // The open lead: its id, and the row it was opened from (none for the mail's link or a click's lead).
   const [openedId, setOpenedId] = useState<string | null>(null);
@@ -352,20 +353,7 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
                         selectedRowKeys: selected,
                         onChange: (keys) => setSelected(keys.map(String)),
                       }}
-                      pagination={{
-                        current: page,
-                        pageSize,
-                        total: list.data?.total ?? 0,
-                        showSizeChanger: true,
-                        pageSizeOptions: [20, 50, 100],
-                        onChange: (next, size) => {
-                          if (size !== pageSize) {
-                            setPageSize(size);
-                            setPage(1);
-                          } else setPage(next);
-                          setSelected([]);
-                        },
-                      }}
+                      pagination={paging.pagination(list.data?.total ?? 0, () => setSelected([]))}
                       locale={{ emptyText: t('leads.empty') }}
                     />
                   </>

@@ -1,5 +1,7 @@
 import type { Lead } from '@leadreel/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TablePaginationConfig } from 'antd';
+import { useState } from 'react';
 import { type ClickListArgs, type LeadListArgs, leadsApi } from '../../api/endpoints.ts';
 import { toDate } from '../../format.ts';
 
@@ -86,4 +88,30 @@ export function saveFile(blob: Blob, filename: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+/** A table's page and page size, back to the first page when the size changes or the filter does. */
+export function usePaging(pageSize = 20) {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(pageSize);
+  return {
+    page,
+    pageSize: size,
+    setPage,
+    /** The table's pagination for `total` rows; `onTurn` runs on every change (a selection to clear). */
+    pagination: (total: number, onTurn?: () => void): TablePaginationConfig => ({
+      current: page,
+      pageSize: size,
+      total,
+      showSizeChanger: true,
+      pageSizeOptions: [20, 50, 100],
+      onChange: (next, nextSize) => {
+        if (nextSize !== size) {
+          setSize(nextSize);
+          setPage(1);
+        } else setPage(next);
+        onTurn?.();
+      },
+    }),
+  };
 }
