@@ -226,6 +226,8 @@ test('every signed-in screen, in both languages', async ({ page }) => {
     ['/form-submit-data', 'form-submit-data', { en: 'Form submissions', zh_CN: '表单提交' }],
     ['/buy-credits', 'buy-credits', { en: 'Buy credits', zh_CN: '购买积分' }],
     ['/account/memberships', 'memberships', { en: 'Memberships', zh_CN: '会员' }],
+    // On Free, the webhooks screen offers the plans.
+    ['/account/webhooks', 'webhooks-free', { en: 'Webhooks', zh_CN: 'Webhook 通知' }],
     [
       '/account/global-settings/email-notification',
       'email-notification',

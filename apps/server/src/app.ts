@@ -427,6 +427,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         second: click.second,
         pageUrl: click.page,
         referrer: click.referrer,
+        viewerId: click.viewerId ?? null,
       });
     },
     subtitleTrack: (videoId, subtitleId) => services.subtitles.publicTrack(videoId, subtitleId),

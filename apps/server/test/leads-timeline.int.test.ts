@@ -1,7 +1,7 @@
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { sheetRows } from './xlsx-reader.ts';
 
 // issue 6: the export as Excel, one lead by its id (the mail's link), and the viewer's contact clicks in the
@@ -153,6 +153,11 @@ describe('exporting leads as Excel', () => {
     const csv = await download('/api/user-form-list/export?format=csv', token);
     expect(csv.body).toContain(`"'=cmd|' /C calc'!A0"`);
     expect((await download('/api/user-form-list/export?format=pdf', token)).statusCode).toBe(400);
+    // A Chinese account's file speaks Chinese; the fields keep the labels the owner gave them.
+    await post(t.app, '/api/account/language', { language: 'zh_CN' }, token);
+    const zh = sheetRows((await download('/api/user-form-list/export?format=xlsx', token)).rawPayload);
+    expect(zh[0]?.slice(0, 6)).toEqual(['日期', '视频', '视频秒数', '页面', '来源', '语言']);
+    expect(zh[0]?.slice(6)).toEqual(rows[0]?.slice(6));
 
     await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', email).execute();
     const frozen = await download('/api/user-form-list/export?format=xlsx', token);

@@ -97,6 +97,8 @@ async function videoWithForm(owner: { accountId: string; folderId: string }) {
 }
 
 let ip = 1;
+/** The anonymous viewer the player names on their lead and their clicks. */
+const VIEWER = 'viewer_0123456789abcdef';
 const submitLead = (videoId: string) =>
   open.app.inject({
     method: 'POST',
@@ -111,6 +113,7 @@ const submitLead = (videoId: string) =>
       language: 'en-GB',
       elapsedMs: 8000,
       website: '',
+      viewerId: VIEWER,
     },
   });
 const deliveriesOf = (endpointId: string) =>
@@ -287,6 +290,7 @@ describe('deliveries', () => {
       referrer: 'https://www.google.com/',
       language: 'en-GB',
       answers: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me.' },
+      viewerId: VIEWER,
       fields: [
         { id: 'name', kind: 'name', label: 'Name' },
         { id: 'email', kind: 'email', label: 'Email' },
@@ -310,7 +314,14 @@ describe('deliveries', () => {
     const click = await open.app.inject({
       method: 'POST',
       url: '/api/public/click',
-      payload: { videoId, kind: 'whatsapp', second: 3, page: 'https://customer.example/', referrer: '' },
+      payload: {
+        videoId,
+        kind: 'whatsapp',
+        second: 3,
+        page: 'https://customer.example/',
+        referrer: '',
+        viewerId: VIEWER,
+      },
     });
     expect(click.statusCode).toBe(204);
     const [clicked] = await deliveriesOf(clicks.id);
@@ -323,6 +334,8 @@ describe('deliveries', () => {
         kind: 'whatsapp',
         second: 3,
         pageUrl: 'https://customer.example/',
+        // The same viewer as on the lead: a CRM joins the click to the person.
+        viewerId: VIEWER,
       },
     });
     expect(hooks.received.at(-1)?.headers['leadreel-event']).toBe('contact.clicked');

@@ -142,6 +142,8 @@ export type WebhookLeadData = {
   /** The form's fields as the viewer saw them, with labels. */
   fields: { id: string; kind: string; label: string }[];
   answers: Record<string, string>;
+  /** The anonymous viewer (per account) who sent it; the same id on their contact.clicked events. */
+  viewerId: string | null;
 };
 export type WebhookClickData = {
   videoId: string;
@@ -152,6 +154,8 @@ export type WebhookClickData = {
   referrer: string;
   /** Seconds since the epoch. */
   at: number;
+  /** The anonymous viewer (per account); their lead.created carries the same id. */
+  viewerId: string | null;
 };
 export type WebhookPayload = {
   id: string;

@@ -72,6 +72,12 @@ function toClick(
 /** The timeline shows at most this many of a viewer's clicks on each side of their lead. */
 export const TIMELINE_SIDE_MAX = 50;
 
+/** The columns every export starts with, in the account's language (the fields follow, by their labels). */
+const EXPORT_COLUMNS = {
+  en: ['Date', 'Video', 'Second', 'Page', 'Referrer', 'Language'],
+  zh_CN: ['日期', '视频', '视频秒数', '页面', '来源', '语言'],
+} as const;
+
 /** People take seconds to fill a form; a submission faster than this came from a script. */
 export const MIN_FILL_MS = 2500;
 
@@ -202,12 +208,13 @@ export function createLeadService(deps: {
      */
     async exportLeads(accountId: string, filter: LeadFilter & { format: LeadExportFormat }): Promise<ExportFile> {
       await accounts.assertFeatureAllowed(accountId, 'submissions');
-      if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
+      const account = await accounts.load(accountId);
+      if (account.plan_type === 'Free') throw new AppError(403, 'lead_details_paid');
       const rows = await filtered(accountId, filter).selectAll().orderBy('created_at', 'desc').limit(50_000).execute();
       const columns = new Map<string, string>();
       for (const row of rows)
         for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
-      const header = ['Date', 'Video', 'Second', 'Page', 'Referrer', 'Language', ...columns.values()];
+      const header = [...EXPORT_COLUMNS[account.language], ...columns.values()];
       const lines = rows.map((row) => [
         row.created_at.toISOString(),
         row.video_name,

@@ -251,6 +251,7 @@ export function createWebhookService(deps: {
           language: lead.language,
           fields: lead.fields,
           answers: lead.answers,
+          viewerId: lead.viewer_id,
         };
         await emit(lead.account_id, 'lead.created', data);
       }),
