@@ -210,6 +210,16 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).map((row) => row[rows[0]?.indexOf('Team size') ?? -1])).toEqual(['1-10', '11-50']);
 
+    // The video list's submissions dialog holds the video's two leads.
+    await page.goto('/videos/index');
+    await page.locator('.ant-table-row', { hasText: 'quote-tour' }).getByRole('button', { name: 'Submissions' }).click();
+    const submissions = page.getByRole('dialog');
+    await expect(submissions.locator('.ant-table-row')).toHaveCount(2);
+    await expect(submissions.locator('.ant-table-row').first()).toContainText('Ada Lovelace');
+    await snap(page, 'video-submissions-dialog');
+    await page.keyboard.press('Escape');
+    await page.goto('/form-submit-data');
+
     // Back on the Free plan the same page shows that leads came, and nothing they said.
     await grantPlan(email, 'Free');
     await page.reload();
