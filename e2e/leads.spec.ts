@@ -212,7 +212,10 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
 
     // The video list's submissions dialog holds the video's two leads.
     await page.goto('/videos/index');
-    await page.locator('.ant-table-row', { hasText: 'quote-tour' }).getByRole('button', { name: 'Submissions' }).click();
+    await page
+      .locator('.ant-table-row', { hasText: 'quote-tour' })
+      .getByRole('button', { name: 'Submissions' })
+      .click();
     const submissions = page.getByRole('dialog');
     await expect(submissions.locator('.ant-table-row')).toHaveCount(2);
     await expect(submissions.locator('.ant-table-row').first()).toContainText('Ada Lovelace');

@@ -382,6 +382,30 @@ describe('deliveries', () => {
     const before = hooks.received.length;
     await open.services.webhooks.deliver(first?.id as string);
     expect(hooks.received.length).toBe(before);
+
+    // The owner resends the failed one from the log: the same event, now, logged as a new delivery.
+    const resent = await post(open.app, '/api/webhook/redeliver', { deliveryId: second?.id }, owner.token);
+    expect(resent.body.data).toMatchObject({ event: 'lead.created', status: 'delivered', statusCode: 200 });
+    expect(resent.body.data.eventId).toBe(second?.event_id);
+    expect(resent.body.data.id).not.toBe(second?.id);
+    expect(JSON.parse(hooks.received.at(-1)?.body ?? '{}').id).toBe(second?.event_id);
+    hooks.status = 500;
+    const refused = await post(open.app, '/api/webhook/redeliver', { deliveryId: second?.id }, owner.token).finally(
+      () => {
+        hooks.status = 200;
+      },
+    );
+    // Sent while the owner waits: failed at once, not left to the queue.
+    expect(refused.body.data).toMatchObject({ status: 'failed', statusCode: 500, attempts: 1 });
+    const stranger = await account();
+    for (const [body, status] of [
+      [{ deliveryId: second?.id }, 404],
+      [{ deliveryId: 'not-a-uuid' }, 400],
+      [{}, 400],
+    ] as const) {
+      const answer = await post(open.app, '/api/webhook/redeliver', body, stranger.token);
+      expect([answer.status, answer.body.error]).toEqual([status, 'webhook_delivery_not_found']);
+    }
   });
 
   it('sends a test event while the owner waits, and logs it', async () => {

@@ -144,6 +144,7 @@ export const MESSAGES = {
   webhooks_too_many: 'at most 10 webhook endpoints',
   webhook_not_found: 'this webhook endpoint no longer exists',
   webhooks_not_allowed: 'Webhooks are part of the paid plans.',
+  webhook_delivery_not_found: 'this delivery is no longer in the log',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

@@ -251,6 +251,8 @@ export const webhooksApi = {
   rollSecret: (id: string) => api.post<WebhookWithSecret>('/webhook/roll-secret', { id }),
   /** Sends a signed `test` event now and answers how the receiver took it. */
   sendTest: (id: string) => api.post<WebhookDelivery>('/webhook/test', { id }),
+  /** Sends a logged delivery's event again now; answers the new delivery. */
+  redeliver: (deliveryId: string) => api.post<WebhookDelivery>('/webhook/redeliver', { deliveryId }),
   deliveries: (id: string, page: number, pageSize: number) =>
     api.get<WebhookDeliveryListData>('/webhook/deliveries', { id, page, pageSize }),
 };

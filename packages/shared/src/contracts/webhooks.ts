@@ -83,6 +83,10 @@ export const updateWebhookBody = z.strictObject({
   enabled: z.boolean({ error: 'illegal_input' }),
 });
 export const webhookIdBody = z.strictObject({ id: webhookIdField });
+/** Resend: one logged delivery sent again now, with its event id (a receiver that dedupes sees a repeat). */
+export const redeliverWebhookBody = z.strictObject({
+  deliveryId: z.uuid({ error: 'webhook_delivery_not_found' }),
+});
 export const webhookDeliveriesQuery = z.strictObject({
   id: webhookIdField,
   ...pageFields(),

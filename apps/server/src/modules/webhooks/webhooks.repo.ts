@@ -93,6 +93,16 @@ export function createWebhookRepo(db: Db) {
     },
 
     /** One delivery row per endpoint, all carrying the same event. */
+    /** One of the account's logged deliveries. */
+    findDelivery(accountId: string, deliveryId: string) {
+      return db
+        .selectFrom('webhook_delivery')
+        .select(['id', 'endpoint_id', 'event', 'payload'])
+        .where('account_id', '=', accountId)
+        .where('id', '=', deliveryId)
+        .executeTakeFirst();
+    },
+
     createDeliveries(
       endpointIds: string[],
       accountId: string,

@@ -2,6 +2,7 @@ import {
   createWebhookBody,
   emptyData,
   okEnvelope,
+  redeliverWebhookBody,
   updateWebhookBody,
   webhookDeliveriesQuery,
   webhookDeliveryData,
@@ -60,6 +61,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: webhookIdBody, response: { 200: okEnvelope(webhookDeliveryData) } },
     },
     async (request) => ok(await webhooks.sendTest(accountId(request), request.body.id)),
+  );
+  app.post(
+    '/webhook/redeliver',
+    {
+      preHandler: testLimit,
+      schema: { tags, body: redeliverWebhookBody, response: { 200: okEnvelope(webhookDeliveryData) } },
+    },
+    async (request) => ok(await webhooks.redeliver(accountId(request), request.body.deliveryId)),
   );
   app.get(
     '/webhook/deliveries',

@@ -100,14 +100,17 @@ export function createWebhookService(deps: {
     return row;
   }
 
-  /** One attempt at one delivery; a delivery that is not final and failed throws, so the queue retries it. */
-  async function deliver(deliveryId: string): Promise<DeliveryRow | undefined> {
+  /**
+   * One attempt at one delivery; a delivery that is not final and failed throws, so the queue retries it.
+   * `once`: sent while the owner waits (a test event, a resend), never retried.
+   */
+  async function deliver(deliveryId: string, once = false): Promise<DeliveryRow | undefined> {
     const claimed = await repo.claim(deliveryId);
     if (!claimed) return undefined;
     const test = claimed.event === 'test';
     let statusCode: number | null = null;
     let error: WebhookDeliveryError | null = null;
-    if (!claimed.enabled && !test) error = 'endpoint_disabled';
+    if (!claimed.enabled && !test && !once) error = 'endpoint_disabled';
     else if (!mayReceive(claimed)) error = 'plan_not_allowed';
     else {
       const body = JSON.stringify(claimed.payload);
@@ -136,7 +139,7 @@ export function createWebhookService(deps: {
       if (statusCode !== null && statusCode >= 300 && statusCode < 400) error = 'redirect_not_followed';
     }
     // A refused endpoint or plan will not change by retrying; a test is sent once, while the owner watches.
-    const final = test || error === 'endpoint_disabled' || error === 'plan_not_allowed';
+    const final = once || test || error === 'endpoint_disabled' || error === 'plan_not_allowed';
     const last = final || claimed.attempts >= deps.maxAttempts;
     const row = await repo.record(deliveryId, {
       status: last ? 'failed' : 'pending',
@@ -232,6 +235,20 @@ export function createWebhookService(deps: {
       const [delivery] = await repo.createDeliveries([endpoint.id], accountId, 'test', payload);
       const row = delivery && (await deliver(delivery.id));
       if (!row) throw notFound();
+      return toDelivery(row);
+    },
+
+    /**
+     * The log's "Resend": the delivery's event sent again now to its endpoint (even a disabled one: the
+     * owner asked), logged as a new delivery with the same event id so a receiver that dedupes sees a repeat.
+     */
+    async redeliver(accountId: string, deliveryId: string): Promise<WebhookDelivery> {
+      await assertAllowed(accountId);
+      const logged = await repo.findDelivery(accountId, deliveryId);
+      if (!logged) throw new AppError(404, 'webhook_delivery_not_found');
+      const [delivery] = await repo.createDeliveries([logged.endpoint_id], accountId, logged.event, logged.payload);
+      const row = delivery && (await deliver(delivery.id, true));
+      if (!row) throw new AppError(404, 'webhook_delivery_not_found');
       return toDelivery(row);
     },
 

@@ -76,7 +76,9 @@ describe('the webhooks page', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Time', 'Event', 'Result', 'Attempts', 'State']);
+    expect(headers).toEqual(['Time', 'Event', 'Result', 'Attempts', 'State', '']);
+    // A delivery the queue is still retrying cannot be resent by hand; a finished one can.
+    expect(within(table).getAllByTestId('webhook-resend')).toHaveLength(1);
     expect(within(table).getByText('HTTP 200')).toBeTruthy();
     expect(within(table).getByText('Delivered')).toBeTruthy();
     expect(within(table).getByText('Retrying')).toBeTruthy();
@@ -131,6 +133,16 @@ describe('the webhooks page', () => {
     expect(
       await within(dialog).findByText('this address is on a private or local network, which webhooks cannot reach'),
     ).toBeTruthy();
+  });
+
+  it('resends a logged delivery and says how it went', async () => {
+    const { calls } = open({
+      'POST /webhook/redeliver': () => ({ data: delivery({ id: '44444444-4444-4444-8444-444444444444' }) }),
+    });
+    const item = await card();
+    fireEvent.click(await within(item).findByTestId('webhook-resend'));
+    expect(await screen.findByText('Sent again: HTTP 200')).toBeTruthy();
+    expect(callTo(calls, '/webhook/redeliver')?.body).toEqual({ deliveryId: '22222222-2222-4222-8222-222222222222' });
   });
 
   it('sends a test event and shows how the receiver answered', async () => {

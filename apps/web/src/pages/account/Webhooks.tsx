@@ -65,7 +65,21 @@ function StateTag({ delivery }: { delivery: WebhookDelivery }) {
 /** One endpoint's deliveries, newest first: time, event, answer, attempts, state. */
 function DeliveryLog({ endpointId }: { endpointId: string }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const resend = useMutation({
+    mutationFn: (delivery: WebhookDelivery) => webhooksApi.redeliver(delivery.id),
+    onSuccess: (sent) => {
+      if (sent.status === 'delivered') message.success(t('webhooks.resent', { result: outcome(sent) }));
+      else message.error(t('webhooks.resendFailed', { result: outcome(sent) }));
+      return queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+    // Braces: antd's message is a thenable the mutation would wait on until the toast closes.
+    onError: (error) => {
+      message.error(errorText(error));
+    },
+  });
   const log = useQuery({
     queryKey: keys.log(endpointId, page),
     queryFn: () => webhooksApi.deliveries(endpointId, page, LOG_PAGE_SIZE),
@@ -81,6 +95,24 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
       key: 'state',
       width: 120,
       render: (_, delivery) => <StateTag delivery={delivery} />,
+    },
+    {
+      title: '',
+      key: 'resend',
+      width: 100,
+      // A pending delivery is still being retried by the queue.
+      render: (_, delivery) =>
+        delivery.status !== 'pending' && (
+          <Button
+            size="small"
+            type="link"
+            data-testid="webhook-resend"
+            loading={resend.isPending && resend.variables?.id === delivery.id}
+            onClick={() => resend.mutate(delivery)}
+          >
+            {t('webhooks.resend')}
+          </Button>
+        ),
     },
   ];
   return (
@@ -222,7 +254,10 @@ function EndpointCard({
   const queryClient = useQueryClient();
   const [tested, setTested] = useState<WebhookDelivery | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
-  const fail = (error: unknown) => message.error(errorText(error));
+  // Braces: antd's message is a thenable the mutation would wait on until the toast closes.
+  const fail = (error: unknown) => {
+    message.error(errorText(error));
+  };
   const test = useMutation({
     mutationFn: () => webhooksApi.sendTest(endpoint.id),
     onSuccess: (delivery) => {
