@@ -1,4 +1,4 @@
-import { type AccountDetail, FREE_PLAN, type VipUserInfo } from '@leadreel/shared';
+import { type AccountDetail, FREE_PLAN, type Video, type VipUserInfo } from '@leadreel/shared';
 import { vi } from 'vitest';
 
 /** What a stubbed route answers: the envelope's data, or a failure with its error key. */
@@ -29,6 +29,30 @@ export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDeta
   videoTotal: 0,
   defaultFolderId: 'f1',
   ...overrides,
+});
+
+/** A ready two-minute video in folder f1. */
+export const fakeVideo = (videoId: string, name: string): Video => ({
+  videoId,
+  folderId: 'f1',
+  name,
+  status: 'ready',
+  uploadPercent: 100,
+  processPercent: 100,
+  playable: true,
+  size: 1024,
+  duration: 120,
+  width: 320,
+  height: 240,
+  cover: null,
+  thumbnail: null,
+  hlsUrl: null,
+  storyboardUrl: null,
+  previewUrl: null,
+  failReason: null,
+  sha256: null,
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
 });
 
 export const fakeVip: VipUserInfo = {

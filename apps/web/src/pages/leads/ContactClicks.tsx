@@ -7,6 +7,7 @@ import { ScreenFallback } from '../video-setting/screen.tsx';
 import { MaskedNotice } from './FormSubmissions.tsx';
 import { LeadText } from './LeadDrawer.tsx';
 import { formatLeadTime, formatSecond, useClickListQuery, usePaging } from './leadQueries.ts';
+import { VideoFilter } from './VideoFilter.tsx';
 
 const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
@@ -73,16 +74,11 @@ export function ContactClicks(props: {
     <div className="leads-clicks" data-testid="leads-clicks">
       {list.data?.masked && <MaskedNotice />}
       <div className="leads-filters">
-        <Select
-          className="leads-video"
-          aria-label={t('leads.video')}
-          placeholder={t('leads.allVideos')}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={props.videosLoading}
+        <VideoFilter
           value={videoId}
           options={props.videoOptions}
-          onChange={(value?: string) => refilter(() => setVideoId(value))}
+          loading={props.videosLoading}
+          onChange={(value) => refilter(() => setVideoId(value))}
         />
         <Select
           className="leads-kind"

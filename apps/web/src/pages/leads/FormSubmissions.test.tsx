@@ -1,7 +1,7 @@
-import type { ContactClick, Lead, Video } from '@leadreel/shared';
+import type { ContactClick, Lead } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -12,29 +12,6 @@ afterEach(() => {
 const DEMO = '11111111-1111-4111-8111-111111111111';
 const WEBINAR = '22222222-2222-4222-8222-222222222222';
 const HOSTILE = '<img src=x onerror=alert(1)>';
-
-const fakeVideo = (videoId: string, name: string): Video => ({
-  videoId,
-  folderId: 'f1',
-  name,
-  status: 'ready',
-  uploadPercent: 100,
-  processPercent: 100,
-  playable: true,
-  size: 1024,
-  duration: 120,
-  width: 320,
-  height: 240,
-  cover: null,
-  thumbnail: null,
-  hlsUrl: null,
-  storyboardUrl: null,
-  previewUrl: null,
-  failReason: null,
-  sha256: null,
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-});
 
 const FIELDS: Lead['fields'] = [
   { id: 'name', kind: 'name', label: 'Your name' },

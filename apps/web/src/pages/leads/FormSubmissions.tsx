@@ -7,7 +7,6 @@ import {
   DatePicker,
   Input,
   Popconfirm,
-  Select,
   Space,
   Switch,
   Table,
@@ -38,6 +37,7 @@ import {
   useMarkLeads,
   usePaging,
 } from './leadQueries.ts';
+import { VideoFilter } from './VideoFilter.tsx';
 
 const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
@@ -264,16 +264,11 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
               <>
                 {masked && <MaskedNotice />}
                 <div className="leads-filters">
-                  <Select
-                    className="leads-video"
-                    aria-label={t('leads.video')}
-                    placeholder={t('leads.allVideos')}
-                    allowClear
-                    showSearch={{ optionFilterProp: 'label' }}
-                    loading={videos.isLoading}
+                  <VideoFilter
                     value={videoId}
                     options={options}
-                    onChange={(value?: string) => refilter(() => setVideoId(value))}
+                    loading={videos.isLoading}
+                    onChange={(value) => refilter(() => setVideoId(value))}
                   />
                   <DatePicker.RangePicker
                     value={range}

@@ -1,7 +1,7 @@
-import type { Lead, Video } from '@leadreel/shared';
+import type { Lead } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeApi } from '../../test/fakeApi.ts';
+import { type FakeCall, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -10,28 +10,7 @@ afterEach(() => {
 
 const DEMO = '11111111-1111-4111-8111-111111111111';
 
-const demo: Video = {
-  videoId: DEMO,
-  folderId: 'f1',
-  name: 'Product demo',
-  status: 'ready',
-  uploadPercent: 100,
-  processPercent: 100,
-  playable: true,
-  size: 1024,
-  duration: 120,
-  width: 320,
-  height: 240,
-  cover: null,
-  thumbnail: null,
-  hlsUrl: null,
-  storyboardUrl: null,
-  previewUrl: null,
-  failReason: null,
-  sha256: null,
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-};
+const demo = fakeVideo(DEMO, 'Product demo');
 
 const lead = (n: number, name: string, read: boolean): Lead => ({
   leadId: `aaaaaaaa-0000-4000-8000-00000000000${n}`,
