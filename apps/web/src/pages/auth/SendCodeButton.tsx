@@ -58,7 +58,10 @@ export function SendCodeButton({
   };
 
   return (
-    <Button onClick={send} loading={sending} disabled={seconds > 0} style={{ minWidth: 130 }}>
+    // Disabled while sending rather than `loading`: antd 6.6 can keep a button's spinner when its loading
+    // and disabled flip in the same render (the code answers in milliseconds), leaving "Resend in 50 s"
+    // spinning for the whole countdown.
+    <Button onClick={send} disabled={sending || seconds > 0} style={{ minWidth: 130 }}>
       {seconds > 0 ? t('auth.resendIn', { seconds }) : t('auth.sendCode')}
     </Button>
   );
