@@ -31,8 +31,8 @@ export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDeta
   ...overrides,
 });
 
-/** A ready two-minute video in folder f1. */
-export const fakeVideo = (videoId: string, name: string): Video => ({
+/** A ready two-minute video in folder f1; each test changes what it needs. */
+export const fakeVideo = (videoId: string, name: string, overrides: Partial<Video> = {}): Video => ({
   videoId,
   folderId: 'f1',
   name,
@@ -53,6 +53,7 @@ export const fakeVideo = (videoId: string, name: string): Video => ({
   sha256: null,
   createdAt: 1_780_000_000,
   updatedAt: 1_780_000_000,
+  ...overrides,
 });
 
 export const fakeVip: VipUserInfo = {

@@ -4,35 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/Providers.tsx';
 import { initI18n } from '../../i18n/index.ts';
 import { useAuthStore } from '../../stores/auth.ts';
-import { fakeApi } from '../../test/fakeApi.ts';
+import { fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { ChooseVideoDialog } from './ChooseVideoDialog.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const video = (name: string): Video => ({
-  videoId: `v-${name}`,
-  folderId: 'f1',
-  name,
-  status: 'ready',
-  uploadPercent: 100,
-  processPercent: 100,
-  playable: true,
-  size: 1000,
-  duration: 75,
-  width: 320,
-  height: 240,
-  cover: null,
-  thumbnail: null,
-  hlsUrl: null,
-  storyboardUrl: null,
-  previewUrl: null,
-  failReason: null,
-  sha256: null,
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-});
+const video = (name: string) => fakeVideo(`v-${name}`, name, { size: 1000, duration: 75 });
 
 function open(multiple: boolean) {
   const all = [video('demo'), video('interview'), video('webinar')];

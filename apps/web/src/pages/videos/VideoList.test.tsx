@@ -1,7 +1,7 @@
 import type { Folder, Video } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -15,34 +15,13 @@ const folders: Folder[] = [
   { folderId: STORIES, name: 'Customer stories', isDefault: false, videoCount: 1, createdAt: 1_780_000_100 },
 ];
 
-const fakeVideo = (name: string, overrides: Partial<Video> = {}): Video => ({
-  videoId: `v-${name}`,
-  folderId: DEFAULT,
-  name,
-  status: 'ready',
-  uploadPercent: 100,
-  processPercent: 100,
-  playable: true,
-  size: 5 * 1024 * 1024,
-  duration: 83,
-  width: 320,
-  height: 240,
-  cover: null,
-  thumbnail: null,
-  hlsUrl: null,
-  storyboardUrl: null,
-  previewUrl: null,
-  failReason: null,
-  sha256: null,
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-  ...overrides,
-});
+const video = (name: string, overrides: Partial<Video> = {}) =>
+  fakeVideo(`v-${name}`, name, { folderId: DEFAULT, size: 5 * 1024 * 1024, duration: 83, ...overrides });
 
 const videos = [
-  fakeVideo('demo', { duration: 3725 }),
-  fakeVideo('interview', { status: 'uploading', uploadPercent: 42, playable: false }),
-  fakeVideo('webinar', { status: 'failed', failReason: 'the file has no video stream', playable: false }),
+  video('demo', { duration: 3725 }),
+  video('interview', { status: 'uploading', uploadPercent: 42, playable: false }),
+  video('webinar', { status: 'failed', failReason: 'the file has no video stream', playable: false }),
 ];
 
 /** The video routes over `videos`, answering the list for whatever folder, keyword and page is asked. */
@@ -101,7 +80,7 @@ describe('the video list (spec §2)', () => {
     await openList({
       'GET /vod/video/status': (_, query) => {
         asked = query.get('videoIds') ?? '';
-        return { data: [fakeVideo('interview', { status: 'processing', processPercent: 60 })] };
+        return { data: [video('interview', { status: 'processing', processPercent: 60 })] };
       },
     });
     expect(await within(row('interview')).findByText('Processing 60%')).toBeTruthy();
@@ -109,7 +88,7 @@ describe('the video list (spec §2)', () => {
   });
 
   it('lists a folder, searches by keyword, sorts by name and turns pages', async () => {
-    const many = Array.from({ length: 45 }, (_, i) => fakeVideo(`clip ${String(i).padStart(2, '0')}`));
+    const many = Array.from({ length: 45 }, (_, i) => video(`clip ${String(i).padStart(2, '0')}`));
     const calls = videoRoutes({
       'GET /vod/video/list': (_, query) => {
         const page = Number(query.get('page'));
