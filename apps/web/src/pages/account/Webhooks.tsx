@@ -29,12 +29,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { webhooksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { i18n } from '../../i18n/index.ts';
+import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 
 const LOG_PAGE_SIZE = 10;
 const keys = {
@@ -375,19 +375,11 @@ export function Webhooks() {
       </Flex>
       <Typography.Paragraph type="secondary">{t('webhooks.intro')}</Typography.Paragraph>
       {!allowed && (
-        <Alert
-          type="info"
-          showIcon
+        <UpgradeNotice
           className="webhooks-upgrade"
           style={{ marginBottom: 16 }}
           title={t('errors.webhooks_not_allowed')}
-          action={
-            <Link to="/account/memberships">
-              <Button size="small" type="primary">
-                {t('webhooks.upgrade')}
-              </Button>
-            </Link>
-          }
+          action={t('webhooks.upgrade')}
         />
       )}
       {endpoints.length === 0 ? (

@@ -1,6 +1,5 @@
 import { type Lead, type LeadExportFormat, type LeadFilter, videoIdField } from '@leadreel/shared';
 import {
-  Alert,
   App,
   Badge,
   Button,
@@ -18,7 +17,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { leadsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery, useVideoListQuery } from '../../api/queries.ts';
@@ -38,6 +37,7 @@ import {
   usePaging,
 } from './leadQueries.ts';
 import { VideoFilter } from './VideoFilter.tsx';
+import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 
 const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
@@ -46,20 +46,10 @@ const DAY = 'YYYY-MM-DD';
 export function MaskedNotice({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      type="info"
-      showIcon
+    <UpgradeNotice
       className="leads-masked"
       title={t('errors.lead_details_paid')}
-      action={
-        !compact && (
-          <Link to="/account/memberships">
-            <Button size="small" type="primary">
-              {t('leads.upgrade')}
-            </Button>
-          </Link>
-        )
-      }
+      action={compact ? undefined : t('leads.upgrade')}
     />
   );
 }

@@ -1,13 +1,13 @@
 import { type BrandingSetting as BrandingValues, BUTTON_POSITIONS } from '@leadreel/shared';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { ChoiceField, ImagePickButton } from './fields.tsx';
 import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
+import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 
 const COLORS = ['playerColor', 'buttonColor', 'fontColor'] as const;
 
@@ -30,18 +30,10 @@ export function BrandingSetting() {
       locked={locked}
       notice={
         !canUseBranding && (
-          <Alert
-            type="info"
-            showIcon
+          <UpgradeNotice
             className="seo-locked"
-            message={t('errors.branding_not_allowed')}
-            action={
-              <Link to="/account/memberships">
-                <Button size="small" type="primary">
-                  {t('overlay.branding.upgrade')}
-                </Button>
-              </Link>
-            }
+            title={t('errors.branding_not_allowed')}
+            action={t('overlay.branding.upgrade')}
           />
         )
       }
