@@ -15,8 +15,9 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits, not expectations: a loaded machine may be several times slower than a quiet one.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -24,8 +25,8 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['apps/server/src/**/*.sys.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       'apps/*/vitest.config.ts',

@@ -214,34 +214,35 @@ test.describe('on a phone', () => {
   });
 });
 
-test('every signed-in screen, in both languages', async ({ page }) => {
-  test.setTimeout(120_000); // some 30 screens, each loaded and photographed twice
-  const { token } = await signUpByApi(page);
-  await page.goto(`/dashboard-overview?token=${token}`);
-  await expect(page.getByText('Welcome to LeadReel')).toBeVisible();
-  const screens: Array<[string, string, { en: string; zh_CN: string }]> = [
-    ['/dashboard-overview', 'dashboard', { en: 'Overview', zh_CN: '概览' }],
-    ['/videos/index', 'video-list', { en: 'Video list', zh_CN: '视频列表' }],
-    ['/videos/blog-to-video', 'my-projects', { en: 'My projects', zh_CN: '我的项目' }],
-    ['/form-submit-data', 'form-submit-data', { en: 'Form submissions', zh_CN: '表单提交' }],
-    ['/buy-credits', 'buy-credits', { en: 'Buy credits', zh_CN: '购买积分' }],
-    ['/account/memberships', 'memberships', { en: 'Memberships', zh_CN: '会员' }],
-    // On Free, the webhooks screen offers the plans.
-    ['/account/webhooks', 'webhooks-free', { en: 'Webhooks', zh_CN: 'Webhook 通知' }],
-    [
-      '/account/global-settings/email-notification',
-      'email-notification',
-      { en: 'Email notifications', zh_CN: '邮件通知' },
-    ],
-    ['/video-setting/some-video/branding', 'video-setting-branding', { en: 'Branding', zh_CN: '品牌展示' }],
-    ['/channel-setting/some-site', 'channel-setting', { en: 'Site info', zh_CN: '站点信息' }],
-    ['/blog-to-video/some-project/audio/bgm/online', 'blog-to-video-bgm', { en: 'Music library', zh_CN: '音乐库' }],
-    ['/account/affiliate-system', 'affiliate-forbidden', { en: 'Affiliate program', zh_CN: '推广计划' }],
-    ['/no/such/page', 'not-found', { en: 'Page not found', zh_CN: '页面不存在' }],
-    // Last: opening a guide step saves it, and a saved step takes every later load back to the guide (spec §2).
-    ['/guide/user-guide/inquiry-form', 'guide-3', { en: 'Inquiry form', zh_CN: '询盘表单' }],
-  ];
-  for (const lang of LANGS) {
+// One test per language: each is a fresh account and stays short enough for a loaded machine.
+for (const lang of LANGS) {
+  test(`every signed-in screen in ${lang.label}`, async ({ page }) => {
+    test.setTimeout(300_000); // some 15 screens, each loaded and photographed; a limit, not an expectation
+    const { token } = await signUpByApi(page);
+    await page.goto(`/dashboard-overview?token=${token}`);
+    await expect(page.getByText('Welcome to LeadReel')).toBeVisible();
+    const screens: Array<[string, string, { en: string; zh_CN: string }]> = [
+      ['/dashboard-overview', 'dashboard', { en: 'Overview', zh_CN: '概览' }],
+      ['/videos/index', 'video-list', { en: 'Video list', zh_CN: '视频列表' }],
+      ['/videos/blog-to-video', 'my-projects', { en: 'My projects', zh_CN: '我的项目' }],
+      ['/form-submit-data', 'form-submit-data', { en: 'Form submissions', zh_CN: '表单提交' }],
+      ['/buy-credits', 'buy-credits', { en: 'Buy credits', zh_CN: '购买积分' }],
+      ['/account/memberships', 'memberships', { en: 'Memberships', zh_CN: '会员' }],
+      // On Free, the webhooks screen offers the plans.
+      ['/account/webhooks', 'webhooks-free', { en: 'Webhooks', zh_CN: 'Webhook 通知' }],
+      [
+        '/account/global-settings/email-notification',
+        'email-notification',
+        { en: 'Email notifications', zh_CN: '邮件通知' },
+      ],
+      ['/video-setting/some-video/branding', 'video-setting-branding', { en: 'Branding', zh_CN: '品牌展示' }],
+      ['/channel-setting/some-site', 'channel-setting', { en: 'Site info', zh_CN: '站点信息' }],
+      ['/blog-to-video/some-project/audio/bgm/online', 'blog-to-video-bgm', { en: 'Music library', zh_CN: '音乐库' }],
+      ['/account/affiliate-system', 'affiliate-forbidden', { en: 'Affiliate program', zh_CN: '推广计划' }],
+      ['/no/such/page', 'not-found', { en: 'Page not found', zh_CN: '页面不存在' }],
+      // Last: opening a guide step saves it, and a saved step takes every later load back to the guide (spec §2).
+      ['/guide/user-guide/inquiry-form', 'guide-3', { en: 'Inquiry form', zh_CN: '询盘表单' }],
+    ];
     if (lang.code !== 'en') await switchLanguage(page, lang.label);
     for (const [path, name, title] of screens) {
       await page.goto(path);
@@ -258,11 +259,11 @@ test('every signed-in screen, in both languages', async ({ page }) => {
       .last()
       .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
-  // Only referrers see the affiliate programme.
-  await page.goto('/account/affiliate-system');
-  await expect(page.getByText('403')).toBeVisible();
-});
+    // Only referrers see the affiliate programme.
+    await page.goto('/account/affiliate-system');
+    await expect(page.getByText('403')).toBeVisible();
+  });
+}
 
 test('account and plan reload when the tab becomes visible again; no Google button without a client id', async ({
   page,

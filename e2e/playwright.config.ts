@@ -18,8 +18,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: a loaded CI box can be several times slower than a quiet one, and a wait only ends early
+  // when its condition holds, so a long limit costs nothing on a green run.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',
@@ -42,7 +44,7 @@ export default defineConfig({
     command: `node ${path.join(root, 'apps/server/src/main.ts')}`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
