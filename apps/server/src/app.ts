@@ -267,9 +267,15 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     config.STORAGE === 's3'
       ? [config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : 'https://*.amazonaws.com']
       : [];
+  // Helmet's defaults assume https. Over plain http (a first run at http://<server-ip>:8080) the CSP's
+  // upgrade-insecure-requests makes the browser fetch the console's own scripts over https, which fails, and
+  // Strict-Transport-Security means nothing there: both only when the public address is https.
+  const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
+    strictTransportSecurity: https,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...google],
         // antd writes its CSS-in-JS into <style> elements at run time.

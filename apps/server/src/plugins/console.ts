@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const NOT_CONSOLE = /^\/(api|healthz|readyz|media|embed|oembed|player|v|s)(\/|$)/;
 
 /**
- * Serves the built console at / with a history fallback to index.html for console routes only: a
+ * Serves the built console at / (compressed as built) with a history fallback to index.html for console routes only: a
  * request for a file (anything with an extension, like robots.txt) or an API path gets a real 404.
  */
 export async function registerConsole(app: FastifyInstance, webDist: string) {
@@ -18,6 +18,9 @@ export async function registerConsole(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: true,
       index: false,
+      // The build writes name.br and name.gz beside each file (scripts/vite-precompress.ts): the best one the
+      // browser accepts is sent, with Vary: Accept-Encoding; the file itself when there is none.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/: cache it for a year; index.html must revalidate.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
