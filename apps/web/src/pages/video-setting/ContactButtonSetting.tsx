@@ -8,14 +8,14 @@ import {
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { type ContactSetting, settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { ChoiceField, TimesFields } from './fields.tsx';
-import { ScreenFallback, showSaveError } from './screen.tsx';
+import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
 /** The settings screens of spec §2 that are contact buttons, by their route name. */
 const KINDS: Record<string, ContactKind> = { whatsapp: 'whatsapp', telephone: 'telephone', email: 'email' };
@@ -59,9 +59,7 @@ export function ContactButtonSetting() {
   const setting = useQuery({ queryKey: key, queryFn: () => settingsApi.contact(kind, videoId), retry: false });
   const values = (Form.useWatch([], form) ?? {}) as Partial<ContactSetting>;
 
-  useEffect(() => {
-    if (setting.data) form.setFieldsValue(setting.data);
-  }, [setting.data, form]);
+  useLoadOnce(setting.data, `${kind}:${videoId}`, (data) => form.setFieldsValue(data));
 
   const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
   const error = setting.error ?? video.error;

@@ -16,7 +16,7 @@ import {
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Select, Switch, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -26,7 +26,7 @@ import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { ChoiceField } from './fields.tsx';
 import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
-import { ScreenFallback } from './screen.tsx';
+import { ScreenFallback, useLoadOnce } from './screen.tsx';
 
 type FormRow = InquiryFormData['fields'][number];
 /** Everything but the fields list, which lives in its own state (rows are added, moved and removed). */
@@ -264,12 +264,10 @@ export function InquiryFormSetting() {
   const setting = useQuery({ queryKey: key, queryFn: () => formApi.form(videoId), retry: false });
   const values = (Form.useWatch([], form) ?? {}) as Partial<FormSettings>;
 
-  useEffect(() => {
-    if (!setting.data) return;
-    const { fields: loaded, ...rest } = setting.data;
+  useLoadOnce(setting.data, videoId, ({ fields: loaded, ...rest }) => {
     form.setFieldsValue(rest);
     setFields(loaded);
-  }, [setting.data, form]);
+  });
 
   const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
   const error = setting.error ?? video.error;
@@ -332,6 +330,9 @@ export function InquiryFormSetting() {
     try {
       const saved = await formApi.saveForm({ videoId, form: body });
       queryClient.setQueryData(key, saved);
+      const { fields: kept, ...rest } = saved;
+      form.setFieldsValue(rest);
+      setFields(kept);
       message.success(t('inquiryForm.saved'));
     } catch (failure) {
       const place = placeOf(failure, all.moment);

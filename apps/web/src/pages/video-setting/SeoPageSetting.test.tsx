@@ -120,6 +120,38 @@ describe('the SEO page setting', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: "Use the video's frame" })).toBeNull());
   });
 
+  it('keeps what was typed and not yet saved through a cover upload, and saves it', async () => {
+    const coverUrl = `/media/${VIDEO_ID}/brand/cover-0123456789abcdef.png`;
+    const calls = await open({
+      // The cover's answer is the whole page as stored: still without the title being typed.
+      'POST /vod/video/seo-page/cover': () => ({ data: { ...fresh, coverUrl } }),
+      'POST /vod/video/seo-page/save': (body) => ({ data: { ...fresh, ...(body as object), coverUrl } }),
+    });
+    fireEvent.change(await screen.findByLabelText('Page title'), { target: { value: 'Spring launch' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Everything new.' } });
+    const keywords = screen.getByRole('combobox', { name: 'Keywords' });
+    fireEvent.change(keywords, { target: { value: 'launch' } });
+    fireEvent.keyDown(keywords, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByTitle('launch')).toBeTruthy();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'cover.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(screen.getByLabelText('Upload cover'), { target: { files: [png] } });
+    await waitFor(() =>
+      expect(document.querySelector<HTMLImageElement>('.seo-card-preview img')?.getAttribute('src')).toBe(coverUrl),
+    );
+    expect((screen.getByLabelText('Page title') as HTMLInputElement).value).toBe('Spring launch');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Everything new.');
+    expect(screen.getByTitle('launch')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('SEO settings saved')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/vod/video/seo-page/save')?.body).toMatchObject({
+      title: 'Spring launch',
+      description: 'Everything new.',
+      keywords: ['launch'],
+    });
+  });
+
   it('on the Free plan, offers no new link name and says why', async () => {
     await open({ 'GET /account/detail': () => ({ data: fakeAccount() }) });
     expect(((await screen.findByLabelText('Link name')) as HTMLInputElement).disabled).toBe(true);

@@ -8,14 +8,14 @@ import {
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { ImagePickButton } from './fields.tsx';
-import { ScreenFallback, showSaveError } from './screen.tsx';
+import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
 type Values = { title: string; description: string; keywords: string[]; slug: string; indexable: boolean };
 
@@ -80,9 +80,7 @@ export function SeoPageSetting() {
   const seo = useQuery({ queryKey: seoKey(videoId), queryFn: () => settingsApi.seoPage(videoId), retry: false });
   const values = Form.useWatch([], form) as Values | undefined;
 
-  useEffect(() => {
-    if (seo.data) form.setFieldsValue(seo.data);
-  }, [seo.data, form]);
+  useLoadOnce(seo.data, videoId, (data) => form.setFieldsValue(data));
 
   const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
   const canUseLinkName = account?.privileges.canUseLinkName ?? false;
@@ -99,6 +97,7 @@ export function SeoPageSetting() {
     try {
       const saved = await settingsApi.saveSeoPage({ videoId, ...input });
       queryClient.setQueryData(seoKey(videoId), saved);
+      form.setFieldsValue(saved);
       message.success(t('seo.saved'));
     } catch (failure) {
       showSaveError(form, failure, page, message);

@@ -1,13 +1,13 @@
 import { isFeatureAllowed, type OverlayKind, type OverlaySettings } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type OverlayData, settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { useAccountStore } from '../../stores/account.ts';
-import { showSaveError } from './screen.tsx';
+import { showSaveError, useLoadOnce } from './screen.tsx';
 
 /**
  * What the branding, call to action, widget and share screens share: the video, its setting loaded into a
@@ -27,9 +27,7 @@ export function useOverlayScreen<K extends OverlayKind>(kind: K) {
   const setting = useQuery({ queryKey: key, queryFn: () => settingsApi.overlay(kind, videoId), retry: false });
   const values = (Form.useWatch([], form) ?? {}) as Partial<OverlaySettings[K]>;
 
-  useEffect(() => {
-    if (setting.data) form.setFieldsValue(setting.data as never);
-  }, [setting.data, form]);
+  useLoadOnce(setting.data, `${kind}:${videoId}`, (data) => form.setFieldsValue(data as never));
 
   /** Saves the whole setting: fields hidden for now (a banner's corner, an end action's times) keep their values. */
   const save = async (input: OverlaySettings[K]) => {
