@@ -91,6 +91,63 @@ describe('folders', () => {
   });
 });
 
+describe("an upload's folder is the video's (issue 13 item 13)", () => {
+  /** Pre-adds a small file into `folderId` and sends all its bytes, short of the success call. */
+  async function uploadedButNotFinished(token: string, folderId: string) {
+    const [videoId] = await preAdd(token, [{ videoName: 'moving.mp4', size: 1000 }], folderId);
+    const cos = await credential(token);
+    await call('/api/vod/video/upload/start', { sourceVideoId: videoId }, token, cos);
+    const signed = await call(
+      '/api/vod/video/upload/sign-parts',
+      { sourceVideoId: videoId, partNumbers: [1] },
+      token,
+      cos,
+    );
+    expect((await putPart(signed.body.data.urls[0].url, randomBytes(1000))).status).toBe(200);
+    return videoId as string;
+  }
+  const addFolder = async (token: string, name: string) =>
+    (await post(t.app, '/api/vod/video/folder/add', { name }, token)).body.data.folderId as string;
+
+  it('keeps a move made while the video uploads: heartbeats and success carry the old folder and change nothing', async () => {
+    const { token } = await signUp(t);
+    const first = await addFolder(token, 'First');
+    const second = await addFolder(token, 'Second');
+    const videoId = await uploadedButNotFinished(token, first);
+    expect(
+      (await post(t.app, '/api/vod/video/folder/move', { videoIds: [videoId], folderId: second }, token)).status,
+    ).toBe(200);
+    const beat = { videos: [{ sourceVideoId: videoId, uploadPercent: 100, folderId: first }] };
+    expect((await call('/api/vod/video/add-custom-video-heartbeat', beat, token)).status).toBe(200);
+    const done = await call(
+      '/api/vod/video/add-custom-video-success',
+      { sourceVideoId: videoId, folderId: first },
+      token,
+    );
+    expect(done.status).toBe(200);
+    expect(await detail(token, videoId)).toMatchObject({ folderId: second });
+    expect((await detail(token, videoId)).status).not.toBe('uploading');
+  });
+
+  it('finishes an upload whose folder was deleted meanwhile, in the default folder like the rest of its videos', async () => {
+    const { token } = await signUp(t);
+    const defaultFolder = (await get(t.app, '/api/vod/video/folder/list', token)).body.data[0].folderId as string;
+    const doomed = await addFolder(token, 'Doomed');
+    const videoId = await uploadedButNotFinished(token, doomed);
+    expect((await post(t.app, '/api/vod/video/folder/delete', { folderId: doomed }, token)).status).toBe(200);
+    const beat = { videos: [{ sourceVideoId: videoId, uploadPercent: 100, folderId: doomed }] };
+    expect((await call('/api/vod/video/add-custom-video-heartbeat', beat, token)).status).toBe(200);
+    const done = await call(
+      '/api/vod/video/add-custom-video-success',
+      { sourceVideoId: videoId, folderId: doomed },
+      token,
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await detail(token, videoId)).toMatchObject({ folderId: defaultFolder });
+    expect((await detail(token, videoId)).status).not.toBe('uploading');
+  });
+});
+
 describe('the video list', () => {
   it('searches, sorts by name or date and pages', async () => {
     const { token } = await signUp(t);

@@ -153,10 +153,16 @@ export const signPartsData = z.object({
   expiredTime: z.number().int(),
 });
 
+/**
+ * spec §7 lists folderId in the success and heartbeat calls; it is accepted for those call shapes and
+ * ignored: a video's folder is set once at pre-add and changed only by a move or its folder's deletion.
+ */
+const ignoredFolderId = folderIdField.optional().describe('ignored: the folder is set at pre-add');
+
 export const uploadSuccessBody = z.strictObject({
   sourceVideoId: videoIdField,
   videoUrl: z.string().max(2000, 'illegal_input').optional(),
-  folderId: folderIdField.optional(),
+  folderId: ignoredFolderId,
 });
 export const uploadFailBody = z.strictObject({
   sourceVideoId: videoIdField,
@@ -169,7 +175,7 @@ export const heartbeatBody = z.strictObject({
         sourceVideoId: videoIdField,
         uploadPercent: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(100, 'illegal_input'),
         sourceVideoUrl: z.string().max(2000, 'illegal_input').optional(),
-        folderId: folderIdField.optional(),
+        folderId: ignoredFolderId,
       }),
     )
     .max(100, 'illegal_input'),

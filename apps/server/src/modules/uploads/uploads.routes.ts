@@ -76,7 +76,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; hook
     '/vod/video/add-custom-video-success',
     { schema: { tags, body: uploadSuccessBody, response: { 200: okEnvelope(emptyData) } } },
     async (request) => {
-      await uploads.success(accountId(request), request.body.sourceVideoId, request.body.folderId);
+      await uploads.success(accountId(request), request.body.sourceVideoId);
       return ok(null);
     },
   );

@@ -182,17 +182,16 @@ export function createUploadsService(deps: UploadsDeps) {
      * The browser says every part is in. Storage is asked rather than believed: a missing part is a 400
      * the uploader can fix by sending it; a part of the wrong size (more bytes than declared) fails the
      * upload. Then the pipeline is queued; joining the parts and hashing happen there, off the request.
+     * The folder is not the browser's to say here: pre-add set it, and a move (or the folder's deletion)
+     * made while the bytes were arriving stands.
      */
-    async success(accountId: string, videoId: string, folderId?: string) {
+    async success(accountId: string, videoId: string) {
       const video = await videos.find(accountId, videoId);
       if (!video) throw videoNotFound();
       // A repeated success call (a retry after a lost answer) is not an error.
       if (video.status !== 'uploading') {
         if (['uploaded', 'processing', 'ready'].includes(video.status)) return;
         throw conflict('upload_state');
-      }
-      if (folderId && !(await folders.find(accountId, folderId))) {
-        throw new AppError(404, 'folder_invalid', { field: 'folderId' });
       }
       if (!video.upload_id) throw badRequest('upload_incomplete', 'sourceVideoId');
       const stored = await storage.listParts(video.source_key, video.upload_id);
@@ -209,7 +208,6 @@ export function createUploadsService(deps: UploadsDeps) {
         status: 'uploaded',
         upload_percent: 100,
         uploaded_at: clock.now(),
-        ...(folderId ? { folder_id: folderId } : {}),
       });
       if (moved) await deps.enqueueProcessing(video.id);
     },

@@ -59,7 +59,7 @@ export function UploadDialog(props: {
       });
       ids.forEach((id, i) => {
         const file = fresh[i] as File;
-        if (id && target) engine.add(file, id, target);
+        if (id) engine.add(file, id);
       });
       if (ids.some((id) => id)) {
         setPanelOpen(true);

@@ -109,7 +109,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
   it('sends every part, then the success call, and ends at success with the file URL', async () => {
     const fake = fakeTransport();
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
-    engine.add(file(), 'v1', 'f1');
+    engine.add(file(), 'v1');
     await until(engine, (t) => t.uploadStatus === 'success');
     expect(fake.calls.filter((c) => c.startsWith('put')).sort()).toEqual(['put 1', 'put 2', 'put 3']);
     expect(fake.calls.at(-1)).toBe('success');
@@ -121,7 +121,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
   it('continues from the parts storage already holds', async () => {
     const fake = fakeTransport({ stored: [1, 2] });
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
-    engine.add(file(), 'v1', 'f1');
+    engine.add(file(), 'v1');
     await until(engine, (t) => t.uploadStatus === 'success');
     expect(fake.calls.filter((c) => c.startsWith('put'))).toEqual(['put 3']);
     engine.dispose();
@@ -132,7 +132,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
       failures: (n, attempt) => (n === 2 && attempt === 1 ? 403 : n === 3 && attempt <= 2 ? 500 : null),
     });
     const engine = new UploadEngine(flaky.transport, { storage: memoryStorage() });
-    engine.add(file(), 'v1', 'f1');
+    engine.add(file(), 'v1');
     await until(engine, (t) => t.uploadStatus === 'success');
     expect(flaky.calls.filter((c) => c === 'put 3')).toHaveLength(3);
     expect(flaky.calls.filter((c) => c.startsWith('sign')).length).toBeGreaterThanOrEqual(2);
@@ -140,7 +140,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
 
     const broken = fakeTransport({ failures: (n) => (n === 1 ? 500 : null) });
     const failing = new UploadEngine(broken.transport, { storage: memoryStorage() });
-    failing.add(file(), 'v1', 'f1');
+    failing.add(file(), 'v1');
     await until(failing, (t) => t.uploadStatus === 'error');
     expect(broken.calls.filter((c) => c === 'put 1')).toHaveLength(3);
     expect(failing.list()[0]?.errorMessage).toContain('500');
@@ -152,7 +152,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
     const fake = fakeTransport();
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
     fake.holdPuts();
-    engine.add(file(), 'v1', 'f1');
+    engine.add(file(), 'v1');
     await vi.waitFor(() => expect(fake.calls).toContain('put 1'));
     engine.restart('v1');
     expect(engine.list()[0]?.uploadStatus).toBe('uploading');
@@ -170,7 +170,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
     const fake = fakeTransport();
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
     const releaseFirst = fake.holdPuts();
-    engine.add(file(), 'v1', 'f1');
+    engine.add(file(), 'v1');
     await vi.waitFor(() => expect(fake.calls).toContain('put 1'));
     engine.pause('v1');
     const releaseSecond = fake.holdPuts();
@@ -191,7 +191,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
     const fake = fakeTransport();
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
     fake.holdPuts();
-    for (const id of ['a', 'b', 'c', 'd']) engine.add(file(`${id}.mp4`), id, 'f1');
+    for (const id of ['a', 'b', 'c', 'd']) engine.add(file(`${id}.mp4`), id);
     await vi.waitFor(() => expect(engine.list().filter((t) => !t.queued)).toHaveLength(3));
     expect(engine.list().find((t) => t.taskId === 'd')?.queued).toBe(true);
     expect(engine.uploadingCount()).toBe(4);
@@ -210,7 +210,7 @@ describe('the upload engine (spec §4 Upload task)', () => {
     const fake = fakeTransport({ stored: [1] });
     fake.holdPuts();
     const before = new UploadEngine(fake.transport, { storage });
-    before.add(file(), 'v1', 'f1');
+    before.add(file(), 'v1');
     before.dispose();
 
     const after = new UploadEngine(fake.transport, { storage });

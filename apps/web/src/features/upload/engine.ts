@@ -22,7 +22,11 @@ export type UploadTask = {
   fileName: string;
   fileSize: number;
   lastModified: number;
-  data: { videoId: string; folderId: string; disabledUploadHeartBeat?: boolean };
+  /**
+   * spec §3 lists a folderId here too; the engine keeps none: the video's folder is set at pre-add and is the
+   * video's own (a move while it uploads stands), so no call of the engine names it.
+   */
+  data: { videoId: string; disabledUploadHeartBeat?: boolean };
   uploadFileUrl: string | null;
   errorMessage: string | null;
   /** Bytes a second, smoothed. */
@@ -48,14 +52,12 @@ export type UploadTransport = {
   signParts: (videoId: string, token: string, partNumbers: number[]) => Promise<{ partNumber: number; url: string }[]>;
   /** PUTs one part; answers its ETag. Rejects with a PartError (status 0 for a network failure). */
   putPart: (url: string, body: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) => Promise<string>;
-  success: (videoId: string, key: string, folderId: string) => Promise<void>;
+  success: (videoId: string, key: string) => Promise<void>;
   fail: (videoId: string, reason: string) => Promise<void>;
   reUpload: (videoId: string) => Promise<void>;
   /** The video's status on the server (spec §4 Video), to settle a task the browser lost track of. */
   videoStatus: (videoId: string) => Promise<string>;
-  heartbeat: (
-    items: { sourceVideoId: string; uploadPercent: number; sourceVideoUrl?: string; folderId?: string }[],
-  ) => Promise<void>;
+  heartbeat: (items: { sourceVideoId: string; uploadPercent: number; sourceVideoUrl?: string }[]) => Promise<void>;
   remove: (videoId: string) => Promise<void>;
   /** The translated text of an error. */
   describe: (error: unknown) => string;
@@ -73,7 +75,6 @@ class Aborted extends Error {}
 
 type Saved = Pick<UploadTask, 'taskId' | 'fileName' | 'fileSize' | 'lastModified' | 'createdAt'> & {
   videoId: string;
-  folderId: string;
 };
 
 export const RESUME_KEY = 'leadreel.uploads';
@@ -136,7 +137,7 @@ export class UploadEngine {
   }
 
   /** Adds a pre-added file (its video id from pre-add) and starts it when a slot is free. */
-  add(file: File, videoId: string, folderId: string) {
+  add(file: File, videoId: string) {
     const task: UploadTask = {
       taskId: videoId,
       uploadType: 'video',
@@ -147,7 +148,7 @@ export class UploadEngine {
       fileName: file.name,
       fileSize: file.size,
       lastModified: file.lastModified,
-      data: { videoId, folderId },
+      data: { videoId },
       uploadFileUrl: null,
       errorMessage: null,
       speed: 0,
@@ -247,7 +248,6 @@ export class UploadEngine {
             sourceVideoId: task.data.videoId,
             uploadPercent: Math.floor(task.uploadPercent),
             ...(task.uploadFileUrl ? { sourceVideoUrl: task.uploadFileUrl } : {}),
-            folderId: task.data.folderId,
           }));
         if (items.length > 0) void this.transport.heartbeat(items).catch(() => undefined);
       }, UPLOAD_HEARTBEAT_MS);
@@ -370,7 +370,7 @@ export class UploadEngine {
         }),
       );
       if (signal.aborted) throw new Aborted();
-      await this.transport.success(videoId, started.key, initial.data.folderId);
+      await this.transport.success(videoId, started.key);
       report(true);
       this.patch(taskId, { uploadStatus: 'success', uploadPercent: 100, speed: 0 });
     } catch (error) {
@@ -395,7 +395,6 @@ export class UploadEngine {
       .map((task) => ({
         taskId: task.taskId,
         videoId: task.data.videoId,
-        folderId: task.data.folderId,
         fileName: task.fileName,
         fileSize: task.fileSize,
         lastModified: task.lastModified,
@@ -432,7 +431,7 @@ export class UploadEngine {
         fileName: item.fileName,
         fileSize: item.fileSize,
         lastModified: item.lastModified,
-        data: { videoId: item.videoId, folderId: item.folderId },
+        data: { videoId: item.videoId },
         uploadFileUrl: null,
         errorMessage: null,
         speed: 0,

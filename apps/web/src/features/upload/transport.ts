@@ -50,8 +50,8 @@ export const browserTransport: UploadTransport = {
     return (await uploadsApi.signParts({ sourceVideoId: videoId, partNumbers }, token)).urls;
   },
   putPart,
-  async success(videoId, key, folderId) {
-    await uploadsApi.success({ sourceVideoId: videoId, videoUrl: key, folderId });
+  async success(videoId, key) {
+    await uploadsApi.success({ sourceVideoId: videoId, videoUrl: key });
   },
   async fail(videoId, reason) {
     await uploadsApi.fail({ sourceVideoId: videoId, failReason: reason.slice(0, 1000) });
