@@ -26,7 +26,9 @@ import { createNoticeService } from './modules/account/notice.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createDeviceCookies } from './modules/auth/device-cookie.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createVerificationService } from './modules/auth/verification.service.ts';
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
@@ -151,6 +153,12 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     accounts: accountRepo,
     sessions,
     codes,
+    devices: createDeviceCookies({
+      loadSecret: () => serverSecret(db, 'device-cookie'),
+      secure: config.publicUrl.startsWith('https:'),
+    }),
+    throttle: createLoginThrottle({ repo: authRepo, clock }),
+    clock,
     mailer,
     google,
     brand: config.BRAND_NAME,
@@ -339,6 +347,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
         hooks,
         perIp,
         perEmail,
+        secureCookies: config.publicUrl.startsWith('https:'),
       });
       await api.register(accountRoutes, { accounts: services.accounts, hooks });
       await api.register(noticeRoutes, { notices: services.notices, hooks, perEmail });

@@ -131,7 +131,8 @@ describe('migrations', () => {
       const embeds = [...clicks.slice(0, 2), 'embed_config', ...clicks.slice(2)];
       const overlays = [...embeds.slice(0, -3), 'subtitle', ...embeds.slice(-3)];
       const leads = [...overlays.slice(0, 4), 'lead', ...overlays.slice(4)];
-      const latest = [...leads, 'webhook_delivery', 'webhook_endpoint'];
+      const webhooks = [...leads, 'webhook_delivery', 'webhook_endpoint'];
+      const latest = [...webhooks, 'auth_throttle'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -141,7 +142,9 @@ describe('migrations', () => {
       expect(await columns('lead')).toContain('viewer_id');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest);
+      expect(await tables()).toEqual(webhooks);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(webhooks);
       expect(await columns('lead')).not.toContain('viewer_id');
       expect(await columns('contact_click')).not.toContain('viewer_id');
       await migrateDown(database.db as never);

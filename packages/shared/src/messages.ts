@@ -30,9 +30,13 @@ export const MESSAGES = {
   illegal_input: 'Illegal input',
   unknown_field: 'unknown field',
   invalid_body: 'invalid JSON structure',
+  unsupported_media_type: 'send the request body as JSON (Content-Type: application/json)',
+  path_forbidden: 'this path is not allowed',
 
   // spec §8: "the account or password is incorrect"
   login_incorrect: 'the account or password is incorrect',
+  login_locked:
+    'too many failed sign-ins to this account from unrecognised devices; try again later, sign in from a device you used before, or reset your password',
   code_incorrect: 'the verification code is incorrect',
   code_expired: 'the verification code has expired, please request a new one',
   code_resend_too_soon: 'please wait before requesting another code',
@@ -46,6 +50,7 @@ export const MESSAGES = {
   referrer_already_bound: 'a referrer is already bound to this account',
   referrer_is_referrer: 'referrers cannot be referred',
   referrer_not_found: 'the referrer does not exist',
+  referrer_loop: 'this account was referred by you, directly or through others',
 
   // Videos, folders and uploads (issue 4)
   folder_invalid: 'the folder does not exist',

@@ -83,6 +83,14 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** Failed sign-ins and reset mails per bucket (modules/auth/login-throttle.ts). */
+export interface AuthThrottleTable {
+  key: string;
+  window_start: Date;
+  hits: number;
+  locked_until: Date | null;
+}
+
 /** The derived files of one generation, as the pipeline published them (keys relative to the generation). */
 export type VideoMedia = {
   master: string;
@@ -235,4 +243,5 @@ export interface Database {
   session: SessionTable;
   verification_code: VerificationCodeTable;
   rate_limit: RateLimitTable;
+  auth_throttle: AuthThrottleTable;
 }

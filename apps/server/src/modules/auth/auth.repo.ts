@@ -102,6 +102,50 @@ export function createAuthRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** When the bucket is locked at `now`, until when; else null. */
+    async throttleLockedUntil(key: string, now: Date): Promise<Date | null> {
+      const row = await db
+        .selectFrom('auth_throttle')
+        .select('locked_until')
+        .where('key', '=', key)
+        .where('locked_until', '>', now)
+        .executeTakeFirst();
+      return row?.locked_until ?? null;
+    },
+
+    /**
+     * Counts one hit in the bucket's fixed window (a new window starts when the last one is over); the hit
+     * that reaches `lockAt` locks the bucket for one window from now. Answers the window's hits.
+     */
+    async countThrottleHit(key: string, now: Date, windowMs: number, lockAt: number): Promise<number> {
+      const window = sql`${windowMs} * interval '1 millisecond'`;
+      const expired = sql`auth_throttle.window_start + ${window} <= ${now}`;
+      const hits = sql<number>`case when ${expired} then 1 else auth_throttle.hits + 1 end`;
+      const row = await db
+        .insertInto('auth_throttle')
+        .values({
+          key,
+          window_start: now,
+          hits: 1,
+          locked_until: lockAt <= 1 ? sql<Date>`${now}::timestamptz + ${window}` : null,
+        })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits,
+            window_start: sql<Date>`case when ${expired} then ${now}::timestamptz else auth_throttle.window_start end`,
+            locked_until: sql<Date | null>`case when ${hits} >= ${lockAt} then ${now}::timestamptz + ${window}
+              else auth_throttle.locked_until end`,
+          }),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      return row.hits;
+    },
+
+    clearThrottle(key: string) {
+      return db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+    },
+
     deleteExpired(now: Date, sessionIdleCutoff: Date) {
       return Promise.all([
         db
@@ -118,6 +162,11 @@ export function createAuthRepo(db: Db) {
         db
           .deleteFrom('rate_limit')
           .where('window_start', '<', new Date(now.getTime() - 24 * 3600_000))
+          .execute(),
+        db
+          .deleteFrom('auth_throttle')
+          .where('window_start', '<', new Date(now.getTime() - 24 * 3600_000))
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
           .execute(),
       ]);
     },

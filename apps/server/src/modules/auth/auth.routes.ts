@@ -21,6 +21,7 @@ import { requestLanguage } from '../../lib/language.ts';
 import type { AuthHooks } from '../../plugins/auth.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { AuthService } from './auth.service.ts';
+import { parseCookies, serializeDeviceCookie } from './device-cookie.ts';
 
 type Options = {
   auth: AuthService;
@@ -29,11 +30,16 @@ type Options = {
   /** Per-IP limit for every route here, and a per-address limit where a body names an account. */
   perIp: (request: FastifyRequest) => Promise<void>;
   perEmail: (request: FastifyRequest) => Promise<void>;
+  /** Device cookies carry Secure when the public address is https. */
+  secureCookies: boolean;
 };
 
 const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
 
-export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, accounts, hooks, perIp, perEmail }) => {
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { auth, accounts, hooks, perIp, perEmail, secureCookies },
+) => {
   const tags = ['auth'];
   const limited = { onRequest: [perIp], preHandler: [perEmail] };
 
@@ -53,10 +59,16 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, ac
     async (request) => ok(await auth.signup(request.body, requestLanguage(request))),
   );
 
+  // No per-address limit here: guesses at one account are throttled by device cookie (auth.login), so
+  // failures from elsewhere cannot lock its owner out.
   app.post(
     '/auth/login',
-    { schema: { tags, body: loginBody, response: { 200: okEnvelope(accessTokenData) } }, ...limited },
-    async (request) => ok(await auth.login(request.body)),
+    { schema: { tags, body: loginBody, response: { 200: okEnvelope(accessTokenData) } }, onRequest: [perIp] },
+    async (request, reply) => {
+      const { accessToken, deviceCookie } = await auth.login(request.body, parseCookies(request.headers.cookie));
+      reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
+      return ok({ accessToken });
+    },
   );
 
   app.post(

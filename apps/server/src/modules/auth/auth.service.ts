@@ -2,11 +2,14 @@ import type { Language, VerifyScene } from '@leadreel/shared';
 import { CODE_TTL_SECONDS } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized, unavailable } from '../../errors.ts';
 import type { AccountRepo } from '../account/account.repo.ts';
 import { alreadyRegisteredMail, verificationCodeMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { DeviceCookies } from './device-cookie.ts';
 import type { GoogleVerifier } from './google.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthContext, SessionService } from './session.service.ts';
 import type { VerificationService } from './verification.service.ts';
@@ -16,6 +19,9 @@ type Deps = {
   accounts: AccountRepo;
   sessions: SessionService;
   codes: VerificationService;
+  devices: DeviceCookies;
+  throttle: LoginThrottle;
+  clock: Clock;
   mailer: Mailer;
   google: GoogleVerifier | null;
   brand: string;
@@ -24,7 +30,7 @@ type Deps = {
 };
 
 export function createAuthService(deps: Deps) {
-  const { db, accounts, sessions, codes, mailer, log } = deps;
+  const { db, accounts, sessions, codes, devices, throttle, clock, mailer, log } = deps;
   const context = (language: Language) => ({ brand: deps.brand, url: deps.publicUrl, language });
 
   async function deliver(email: string, language: Language, scene: VerifyScene, code: string | null) {
@@ -83,12 +89,27 @@ export function createAuthService(deps: Deps) {
       return { accessToken: await sessions.issue(created.id), isNew: true };
     },
 
-    /** spec §8: the same "account or password is incorrect" for an unknown email and a wrong password. */
-    async login(input: { email: string; password: string }) {
+    /**
+     * spec §8: the same "account or password is incorrect" for an unknown email and a wrong password.
+     * Failures count against the browser's device cookie when it holds a valid one for this account, else
+     * against the address's untrusted bucket; a locked bucket is refused before the password is checked
+     * (login-throttle.ts). A successful sign-in makes the browser a known device of the account.
+     */
+    async login(input: { email: string; password: string }, cookies: Record<string, string>) {
       const account = await accounts.findByEmail(input.email);
+      const device = account ? await devices.deviceOf(account.id, cookies, clock.now()) : null;
+      const bucket = throttle.bucket(input.email, device);
+      await throttle.refuseIfLocked(bucket);
       const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-      if (!account || !valid) throw new AppError(401, 'login_incorrect');
-      return { accessToken: await sessions.issue(account.id) };
+      if (!account || !valid) {
+        await throttle.failed(bucket);
+        throw new AppError(401, 'login_incorrect');
+      }
+      await throttle.succeeded(bucket);
+      return {
+        accessToken: await sessions.issue(account.id),
+        deviceCookie: await devices.issue(account.id, clock.now()),
+      };
     },
 
     logout: (auth: AuthContext) => sessions.revoke(auth.sessionId),

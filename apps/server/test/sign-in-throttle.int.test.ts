@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSecret } from '../src/lib/server-secret.ts';
+import { createDeviceCookies } from '../src/modules/auth/device-cookie.ts';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/modules/auth/login-throttle.ts';
+import { createTestApp, createTestDatabase, get, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+
+let database: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await createTestApp({}, { database });
+});
+afterAll(async () => {
+  await t.close();
+  await database.drop();
+});
+
+type Attempt = { email: string; password: string; ip?: string; cookie?: string };
+
+async function login(app: TestApp, { email, password, ip = '203.0.113.200', cookie }: Attempt) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: ip,
+    headers: cookie ? { cookie } : {},
+    payload: { email, password },
+  });
+  const setCookie = response.headers['set-cookie'];
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    retryAfter: response.headers['retry-after'],
+    setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie,
+  };
+}
+
+/** The `name=value` a browser sends back for a Set-Cookie line. */
+const cookiePair = (setCookie: string | undefined) => {
+  if (!setCookie) throw new Error('no device cookie was set');
+  return setCookie.split(';')[0] as string;
+};
+
+/** Ten wrong passwords for `email` from ten addresses, as a botnet would send them. */
+async function guessFromTenAddresses(email: string, prefix: string) {
+  for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+    const wrong = await login(t, { email, password: `guess number ${i}`, ip: `${prefix}.${i}` });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe('login_incorrect');
+  }
+}
+
+/** An account whose owner signed in once from a browser, which keeps the device cookie. */
+async function ownerWithDevice() {
+  const owner = await signUp(t);
+  const first = await login(t, { email: owner.email, password: owner.password });
+  expect(first.status).toBe(200);
+  return { ...owner, device: cookiePair(first.setCookie) };
+}
+
+describe('sign-in throttling with device cookies (OWASP)', () => {
+  it('gives a signed-in browser an HttpOnly, SameSite=Lax device cookie for the auth routes only', async () => {
+    const owner = await signUp(t);
+    const { setCookie } = await login(t, { email: owner.email, password: owner.password });
+    expect(setCookie).toMatch(/^lr_device_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]+; /);
+    expect(setCookie).toContain('; Path=/api/auth');
+    expect(setCookie).toContain('; HttpOnly');
+    expect(setCookie).toContain('; SameSite=Lax');
+    expect(setCookie).not.toContain('Secure');
+  });
+
+  it('marks the cookie Secure (and __Secure-) when the public address is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://videos.example.test' }, { database });
+    try {
+      const owner = await signUp(secure);
+      const { setCookie } = await login(secure, { email: owner.email, password: owner.password });
+      expect(setCookie).toMatch(/^__Secure-lr_device_/);
+      expect(setCookie).toContain('; Secure');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('lets the owner sign in from their browser after ten failures from ten addresses', async () => {
+    const owner = await ownerWithDevice();
+    await guessFromTenAddresses(owner.email, '198.51.100');
+
+    const fromOwnersBrowser = await login(t, { email: owner.email, password: owner.password, cookie: owner.device });
+    expect(fromOwnersBrowser.status).toBe(200);
+    expect((await get(t.app, '/api/account/detail', fromOwnersBrowser.body.data.accessToken)).status).toBe(200);
+    // The browser keeps a fresh cookie that works as well as the first.
+    const again = await login(t, {
+      email: owner.email,
+      password: owner.password,
+      cookie: cookiePair(fromOwnersBrowser.setCookie),
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('refuses clients without a device cookie while the account is locked for them, even with the password', async () => {
+    const owner = await ownerWithDevice();
+    await guessFromTenAddresses(owner.email, '198.51.101');
+
+    const untrusted = await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.7' });
+    expect(untrusted.status).toBe(429);
+    expect(untrusted.body).toMatchObject({ statusCode: 429, error: 'login_locked' });
+    expect(untrusted.setCookie).toBeUndefined();
+    expect(Number(untrusted.retryAfter)).toBeGreaterThan(0);
+    expect(Number(untrusted.retryAfter)).toBeLessThanOrEqual(LOGIN_LOCK_MS / 1000);
+
+    // The lock lasts its time, then untrusted clients may try again.
+    t.clock.advance(LOGIN_LOCK_MS);
+    expect((await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.7' })).status).toBe(200);
+  });
+
+  it('answers an unknown address the same way as a known one', async () => {
+    const email = 'nobody-here@example.test';
+    await guessFromTenAddresses(email, '198.51.102');
+    expect((await login(t, { email, password: 'one more guess' })).body.error).toBe('login_locked');
+  });
+
+  it('counts a forged, expired or other account’s device cookie as no device cookie', async () => {
+    const owner = await ownerWithDevice();
+    const other = await ownerWithDevice();
+    const ownerId = (await get(t.app, '/api/account/detail', owner.token)).body.data.userId as string;
+    await guessFromTenAddresses(owner.email, '198.51.103');
+
+    const [name, value] = owner.device.split('=') as [string, string];
+    const [nonce, expires, signature] = value.split('.') as [string, string, string];
+    const devices = createDeviceCookies({ loadSecret: () => serverSecret(t.db, 'device-cookie'), secure: false });
+    const yearsAgo = new Date(t.clock.now().getTime() - 2 * 365 * 86_400_000);
+    const expired = await devices.issue(ownerId, yearsAgo);
+    const otherValue = other.device.split('=')[1];
+    const refused = {
+      'a changed signature': `${name}=${nonce}.${expires}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`,
+      'a changed expiry': `${name}=${nonce}.${Number(expires) + 86_400}.${signature}`,
+      'an expired cookie': `${expired.name}=${expired.value}`,
+      'another account’s cookie': other.device,
+      'another account’s cookie under this account’s name': `${name}=${otherValue}`,
+    };
+    for (const [what, cookie] of Object.entries(refused)) {
+      const response = await login(t, { email: owner.email, password: owner.password, cookie });
+      expect({ what, status: response.status, error: response.body.error }).toEqual({
+        what,
+        status: 429,
+        error: 'login_locked',
+      });
+    }
+    expect((await login(t, { email: owner.email, password: owner.password, cookie: owner.device })).status).toBe(200);
+  });
+
+  it('counts failures from a known device against that device only', async () => {
+    const owner = await ownerWithDevice();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      const wrong = await login(t, { email: owner.email, password: `typo ${i}`, cookie: owner.device });
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await login(t, { email: owner.email, password: owner.password, cookie: owner.device });
+    expect(locked.body.error).toBe('login_locked');
+    // Another browser, known or not, is not affected by that device's failures.
+    expect((await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.8' })).status).toBe(200);
+  });
+});
