@@ -8,6 +8,7 @@ export * from './contracts/subtitles.ts';
 export * from './contracts/videos.ts';
 export * from './contracts/webhooks.ts';
 export * from './envelope.ts';
+export * from './media.ts';
 export * from './messages.ts';
 export * from './periods.ts';
 export * from './plans.ts';

@@ -1,3 +1,4 @@
+import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import {
   frameArgs,
@@ -98,6 +99,13 @@ describe('stills, storyboard and preview', () => {
     expect(valueAfter(args, '-ss')).toBe('6');
     expect(valueAfter(args, '-t')).toBe('3');
     expect(valueAfter(previewArgs('/in/source', '/out/p.gif', 4), '-ss')).toBe('0');
+  });
+
+  it('makes the preview exactly as wide as the email snippet shows it', () => {
+    expect(EMAIL_PREVIEW_WIDTH).toBe(480);
+    expect(valueAfter(previewArgs('/in/source', '/out/p.gif', 60), '-vf')).toContain(
+      `scale=${EMAIL_PREVIEW_WIDTH}:-2:`,
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
+
 /**
  * ffprobe and ffmpeg command lines as pure functions returning argument arrays (never a shell string).
  * Every input is opened with the `file` protocol only and a whitelist of real video containers, so an HLS
@@ -25,25 +27,61 @@ const RUNGS = [
   { short: 360, videoKbps: 800 },
 ];
 
+/**
+ * A rung is encoded at no more than this share of the source's video bitrate: re-encoding cannot add what
+ * the source does not hold, x264's rate control overshoots its target by a few percent on short files, and
+ * MPEG-TS packets add some more, yet a rung must come out no larger than the source (issue 13 §9).
+ */
+export const SOURCE_HEADROOM = 0.85;
+
+/**
+ * A rung below another is kept only when it needs at most 1/1.5 of that one's bitrate: adjacent variants a
+ * factor of 1.5 to 2 apart is what Apple's HLS authoring spec recommends, and a rung the source's own
+ * bitrate squeezes up against the one above it costs as many bytes and plays no better for a slow viewer.
+ */
+export const MIN_RUNG_STEP = 1.5;
+
+/** Below this, H.264 at any size is mostly artefacts: a rung is never asked for less. */
+const MIN_VIDEO_KBPS = 64;
+
+/** AAC's rate in the ladder: 128 k stereo, never above the source's own (re-encoding adds nothing). */
+export function audioKbpsFor(sourceAudioKbps: number | null): number {
+  if (!sourceAudioKbps || sourceAudioKbps <= 0) return 128;
+  return Math.max(16, Math.min(128, Math.floor(sourceAudioKbps)));
+}
+
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
 /**
- * Rungs for a source of `width` x `height` (as displayed, rotation applied): 1080p, 720p, 480p and 360p by
- * the short side, never above the source; a source smaller than 360p gets one rung of its own size.
+ * Rungs for a source of `width` x `height` (as displayed, rotation applied) and `sourceVideoKbps` (unknown:
+ * no cap): 1080p, 720p, 480p and 360p by the short side, never above the source in size, nor in bitrate
+ * (each at most SOURCE_HEADROOM of the source's), and a rung that would not step down by MIN_RUNG_STEP from
+ * the one above it is dropped. A source smaller than 360p gets one rung of its own size.
  */
-export function ladderRungs(width: number, height: number): Rung[] {
+export function ladderRungs(width: number, height: number, sourceVideoKbps?: number | null): Rung[] {
   const short = Math.min(width, height);
+  const ceiling =
+    sourceVideoKbps && sourceVideoKbps > 0
+      ? Math.max(MIN_VIDEO_KBPS, Math.floor(sourceVideoKbps * SOURCE_HEADROOM))
+      : Number.POSITIVE_INFINITY;
   const scaled = (target: number) =>
     width >= height
       ? { width: even((width * target) / height), height: target }
       : { width: target, height: even((height * target) / width) };
-  const rungs = RUNGS.filter((rung) => rung.short <= short).map((rung) => ({
+  const candidates = RUNGS.filter((rung) => rung.short <= short).map((rung) => ({
     name: `${rung.short}p`,
     ...scaled(rung.short),
-    videoKbps: rung.videoKbps,
+    videoKbps: Math.min(rung.videoKbps, ceiling),
   }));
-  if (rungs.length > 0) return rungs;
-  return [{ name: `${even(short)}p`, width: even(width), height: even(height), videoKbps: 500 }];
+  if (candidates.length === 0) {
+    return [{ name: `${even(short)}p`, width: even(width), height: even(height), videoKbps: Math.min(500, ceiling) }];
+  }
+  const kept: Rung[] = [];
+  for (const rung of candidates) {
+    const above = kept.at(-1);
+    if (!above || rung.videoKbps * MIN_RUNG_STEP <= above.videoKbps) kept.push(rung);
+  }
+  return kept;
 }
 
 /** Fast path: the source's H.264/AAC copied into HLS segments, no re-encoding. */
@@ -81,7 +119,7 @@ export function ladderArgs(
   input: string,
   outDir: string,
   rungs: Rung[],
-  options: { fps: number; hasAudio: boolean },
+  options: { fps: number; hasAudio: boolean; audioKbps?: number },
 ): string[] {
   const gop = Math.max(1, Math.round(options.fps * 2));
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
@@ -123,7 +161,7 @@ export function ladderArgs(
     '-sc_threshold',
     '0',
     ...rates,
-    ...(options.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
+    ...(options.hasAudio ? ['-c:a', 'aac', '-b:a', `${options.audioKbps ?? 128}k`, '-ac', '2'] : []),
     '-f',
     'hls',
     '-hls_time',
@@ -216,7 +254,8 @@ export function storyboardVtt(durationSec: number, tileHeight: number, sprite: s
 
 /**
  * The animated preview for email embeds: a GIF, because every mail client shows GIFs and few show video
- * or animated WebP. Three seconds from a tenth of the way in, 320 wide, 10 fps, its own palette.
+ * or animated WebP. Three seconds from a tenth of the way in, exactly as wide as the email snippet shows it
+ * (EMAIL_PREVIEW_WIDTH, so no mail client rescales it), 10 fps, its own palette.
  */
 export function previewArgs(input: string, output: string, durationSec: number): string[] {
   const start = durationSec > 6 ? Math.round(durationSec * 0.1 * 10) / 10 : 0;
@@ -231,7 +270,7 @@ export function previewArgs(input: string, output: string, durationSec: number):
     '-i',
     input,
     '-vf',
-    'fps=10,scale=320:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128[p];[b][p]paletteuse=dither=bayer',
+    `fps=10,scale=${EMAIL_PREVIEW_WIDTH}:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128[p];[b][p]paletteuse=dither=bayer`,
     '-loop',
     '0',
     output,

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpegPipeline, playlistSegments } from './ffmpeg-pipeline.ts';
 import { FfmpegError, runMedia } from './run-ffmpeg.ts';
@@ -97,6 +98,17 @@ describe('the ffmpeg pipeline', () => {
     expect(thumb.trim()).toBe('640,360');
     expect(await readFile(path.join(outDir, 'storyboard.vtt'), 'utf8')).toContain('storyboard.jpg#xywh=0,0,160,90');
     expect((await readFile(path.join(outDir, 'preview.gif'))).subarray(0, 6).toString()).toBe('GIF89a');
+    const { stdout: preview } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=p=0',
+      path.join(outDir, 'preview.gif'),
+    ]);
+    // The email snippet shows it EMAIL_PREVIEW_WIDTH wide: the GIF is exactly that, in the video's shape.
+    expect(preview.trim()).toBe(`${EMAIL_PREVIEW_WIDTH},${(EMAIL_PREVIEW_WIDTH * 9) / 16}`);
   });
 
   it('encodes a silent, rotated phone video upright without a fast path', async () => {

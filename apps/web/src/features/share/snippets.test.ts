@@ -1,3 +1,4 @@
+import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { type EmbedChoice, emailSnippet, embedSrc, iframeSnippet, scriptSnippet, shareUrl } from './snippets.ts';
 
@@ -65,7 +66,9 @@ describe('embed and email snippets', () => {
       title: 'Demo',
     });
     expect(html).toMatch(/^<table role="presentation"/);
-    expect(html).toContain('<img src="https://v.example/p.gif" width="480" alt="&#9654; Demo"');
+    // The generated preview is EMAIL_PREVIEW_WIDTH wide (ffmpeg-args.ts): the snippet shows it at that size.
+    expect(html).toContain(`<img src="https://v.example/p.gif" width="${EMAIL_PREVIEW_WIDTH}" alt="&#9654; Demo"`);
+    expect(html).toContain(`max-width:${EMAIL_PREVIEW_WIDTH}px`);
   });
 
   it("builds each network's share address", () => {

@@ -1,3 +1,5 @@
+import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
+
 /** What the embed dialog offers for the website snippet (the player reads these from the embed URL). */
 export type EmbedChoice = {
   responsive: boolean;
@@ -54,8 +56,9 @@ export function iframeSnippet(embedUrl: string, title: string, choice: EmbedChoi
  * The email snippet: the animated preview (or the poster) linking to the watch page, in the table shape
  * Gmail and Outlook render, with the title as a text link for clients that block images.
  */
-export function emailSnippet(options: { watchUrl: string; imageUrl: string | null; title: string; width?: number }) {
-  const width = options.width ?? 480;
+export function emailSnippet(options: { watchUrl: string; imageUrl: string | null; title: string }) {
+  // The pipeline encodes the preview exactly this wide, so mail clients show it at its own size.
+  const width = EMAIL_PREVIEW_WIDTH;
   const href = escapeHtml(options.watchUrl);
   const title = escapeHtml(options.title);
   const image = options.imageUrl
