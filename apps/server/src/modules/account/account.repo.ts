@@ -1,4 +1,4 @@
-import type { Language } from '@leadreel/shared';
+import type { Language, PlanType } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
 
 const DEFAULT_FOLDER_NAME = 'Default';
@@ -51,6 +51,16 @@ export function createAccountRepo(db: Db) {
         .executeTakeFirstOrThrow();
       await trx.updateTable('account').set({ default_folder_id: folder.id }).where('id', '=', account.id).execute();
       return { id: account.id, defaultFolderId: folder.id };
+    },
+
+    /** Puts the account of this email on a plan; answers whether there was such an account. */
+    async setPlanByEmail(email: string, plan: PlanType) {
+      const result = await db
+        .updateTable('account')
+        .set({ plan_type: plan, updated_at: new Date() })
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     setPasswordHash(id: string, passwordHash: string) {

@@ -5,6 +5,7 @@ import {
   type Language,
   PLANS,
   type PlanAllowance,
+  type PlanType,
   type VipUserInfo,
 } from '@leadreel/shared';
 import { AppError, badRequest, conflict, planPeriod, unauthorized } from '../../errors.ts';
@@ -58,18 +59,29 @@ export function createAccountService(deps: {
       };
     },
 
-    /** spec §3 User VIP info: Free plan, not a VIP, nothing to renew. */
+    /**
+     * spec §3 User VIP info, from the account's plan. Billing sells no plan yet, so a paid plan is one an
+     * operator granted (cli/set-plan.ts): opened by a super admin, which spec §6 counts as not auto-subscribed,
+     * with no subscription behind it and no end unless the account's period has one.
+     */
     async vipUserInfo(accountId: string): Promise<VipUserInfo> {
-      await load(accountId);
+      const account = await load(accountId);
+      const type = account.plan_type in PLANS ? account.plan_type : 'Free';
+      const paid = type !== 'Free';
       return {
-        product: { type: 'Free', showType: null },
+        product: { type, showType: paid ? type : null },
         subscribeId: null,
-        isVip: false,
+        isVip: paid,
         isTrial: false,
-        VipExpireTime: 0,
+        VipExpireTime: paid && account.period_end_at ? Math.floor(account.period_end_at.getTime() / 1000) : 0,
         autoSubscribe: false,
-        bySuperAdminOpen: false,
+        bySuperAdminOpen: paid,
       };
+    },
+
+    /** The operator's grant of a plan to the account of an email (cli/set-plan.ts); false when there is none. */
+    grantPlan(email: string, plan: PlanType) {
+      return accounts.setPlanByEmail(email.trim().toLowerCase(), plan);
     },
 
     async setLanguage(accountId: string, language: Language) {
