@@ -6,7 +6,11 @@
  * again when the owner chose so.
  */
 
-const TEXTS = {
+import { type AnswerProblem, type AnswerRule, checkAnswers, type RawAnswers } from '@leadreel/shared/contracts/answers';
+
+/** The viewer's words for every problem the shared check names, in both languages the pages speak. */
+type Texts = Record<AnswerProblem | 'failed' | 'sending', string>;
+const TEXTS: Record<'en' | 'zh', Texts> = {
   en: {
     form_required: 'This field is required.',
     email_invalid: 'Enter an email address such as name@example.com.',
@@ -26,7 +30,6 @@ const TEXTS = {
     sending: '正在发送…',
   },
 };
-type Texts = (typeof TEXTS)['en'];
 
 const submittedKey = (scope: string) => `lr-lead-${scope}`;
 /** A little more than the server's MIN_FILL_MS. */
@@ -41,8 +44,8 @@ function alreadySent(scope: string): boolean {
 }
 
 /** The answers as the server takes them: text, a list for multiple choice, true/false for a checkbox. */
-function answersOf(form: HTMLFormElement): Record<string, string | string[] | boolean> {
-  const answers: Record<string, string | string[] | boolean> = {};
+function answersOf(form: HTMLFormElement): RawAnswers {
+  const answers: RawAnswers = {};
   for (const element of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
     '[data-field]',
   )) {
@@ -85,26 +88,71 @@ export function mountForm(options: {
     release = resolve;
   });
 
+  /**
+   * A form taller than the player becomes a sheet over the whole frame (an embed) or the whole page (the
+   * watch page), with its own scroll; its buttons stay in view at the bottom either way (sticky, in the CSS).
+   */
+  const fit = () => {
+    if (form.hidden) return;
+    form.classList.remove('lr-form-sheet');
+    form.classList.toggle('lr-form-sheet', form.scrollHeight > form.clientHeight + 1);
+  };
+  window.addEventListener('resize', fit);
   const show = () => {
     if (done || !form.hidden) return;
     if (!video.paused) video.pause();
     form.hidden = false;
+    fit();
     shownAt = performance.now();
     form.querySelector<HTMLElement>('input, textarea, select')?.focus();
   };
   const close = () => {
     form.hidden = true;
     done = true;
+    window.removeEventListener('resize', fit);
     release();
   };
-  form.querySelector('.lr-form-skip')?.addEventListener('click', () => {
+  const skip = form.querySelector<HTMLButtonElement>('.lr-form-skip');
+  skip?.addEventListener('click', () => {
     close();
     void video.play().catch(() => undefined);
   });
+  // The way back from a sheet that covers the page, as from any dialog.
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && skip) skip.click();
+  });
+
+  let rules: AnswerRule[] = [];
+  try {
+    rules = JSON.parse(form.dataset.rules ?? '[]') as AnswerRule[];
+  } catch {
+    // Without its rules the form is still sent; the server checks it and names the first problem.
+  }
+  /** Marks a field's problem under it in the viewer's words (or clears it, for ''). */
+  const mark = (field: string, text: string) => {
+    const slot = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`);
+    if (slot) slot.textContent = text;
+    for (const input of form.querySelectorAll<HTMLElement>(`[data-field="${CSS.escape(field)}"]`)) {
+      if (text) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+    return slot;
+  };
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    for (const error of form.querySelectorAll<HTMLElement>('.lr-form-error')) error.textContent = '';
+    for (const rule of rules) mark(rule.id, '');
+    const status = form.querySelector<HTMLElement>('.lr-form-status');
+    if (status) status.textContent = '';
+    // The server's own rules, here first: every problem is marked at once and nothing is sent.
+    const checked = checkAnswers(rules, answersOf(form));
+    if (!checked.ok) {
+      const problems = Object.entries(checked.problems);
+      for (const [field, problem] of problems) mark(field, t[problem]);
+      fit();
+      form.querySelector<HTMLElement>(`[data-field="${CSS.escape(problems[0]?.[0] ?? '')}"]`)?.focus();
+      return;
+    }
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
     const label = button?.textContent ?? '';
     if (button) {
@@ -135,13 +183,10 @@ export function mountForm(options: {
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { error?: string; field?: string };
         const field = body.field?.replace(/^answers\./, '') ?? '';
-        const slot = form.querySelector<HTMLElement>(`[data-error-for="${CSS.escape(field)}"]`);
         const text = (t as Record<string, string>)[body.error ?? ''] ?? t.failed;
-        const general = form.querySelector<HTMLElement>('.lr-form-status');
-        if (slot) {
-          slot.textContent = text;
-          form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`)?.focus();
-        } else if (general) general.textContent = text;
+        if (field && mark(field, text)) form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`)?.focus();
+        else if (status) status.textContent = text;
+        fit();
         return;
       }
       try {
@@ -164,8 +209,7 @@ export function mountForm(options: {
         if (!video.ended) void video.play().catch(() => undefined);
       }, 2500);
     } catch {
-      const general = form.querySelector<HTMLElement>('.lr-form-status');
-      if (general) general.textContent = t.failed;
+      if (status) status.textContent = t.failed;
     } finally {
       if (button) {
         button.disabled = false;

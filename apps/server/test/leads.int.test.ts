@@ -289,7 +289,12 @@ describe('the form on the viewer’s pages', () => {
       const page = await t.app.inject({ url });
       const html = page.body;
       expect(html).toMatch(
-        /<form class="lr-form" hidden novalidate data-video-id="[^"]+" data-moment="at" data-second="3" data-scope="[0-9a-f]{16}" data-once aria-labelledby="lr-form-title">/,
+        /<form class="lr-form" hidden novalidate data-video-id="[^"]+" data-moment="at" data-second="3" data-scope="[0-9a-f]{16}" data-once data-rules="[^"]+" aria-labelledby="lr-form-title">/,
+      );
+      // The rules the player checks answers by before sending: the shared check's, escaped like any text.
+      const rules = /data-rules="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(rules).toContain(
+        '&quot;options&quot;:[&quot;\\&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&quot;,&quot;b&quot;]',
       );
       expect(html).not.toContain('data-skippable');
       expect(html).toContain(

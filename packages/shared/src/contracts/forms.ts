@@ -3,6 +3,9 @@ import { pageFields } from './common.ts';
 import { hexColorField, httpUrlField } from './overlays.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS, viewerIdField } from './player.ts';
 import { videoIdField } from './videos.ts';
+import { ANSWER_LONG_MAX } from './answers.ts';
+
+export * from './answers.ts';
 
 // ---- The inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form: config, save, add-field") ----
 
@@ -23,9 +26,6 @@ export const FORM_TITLE_MAX = 100;
 export const FORM_DESCRIPTION_MAX = 500;
 export const FORM_SUBMIT_MAX = 30;
 export const FORM_THANKS_MAX = 500;
-/** What a viewer may type into one answer: short fields, and the message / long text. */
-export const ANSWER_SHORT_MAX = 200;
-export const ANSWER_LONG_MAX = 5000;
 
 /** Field ids name answers in storage and exports: the standard kinds by their kind, custom ones f1, f2... */
 const FIELD_ID = /^(name|email|phone|company|country|message|f[1-9]\d{0,2})$/;
@@ -151,72 +151,6 @@ export const submitLeadBody = z.strictObject({
   viewerId: viewerIdField,
 });
 export type SubmitLead = z.infer<typeof submitLeadBody>;
-
-/** Characters that end or start a mail header line, or hide text: never in a one-line answer. */
-const LINE_BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
-const E164 = /^\+[1-9]\d{6,14}$/;
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export type AnswerCheck =
-  | { ok: true; answers: Record<string, string> }
-  | {
-      ok: false;
-      field: string;
-      error: 'form_required' | 'email_invalid' | 'phone_invalid' | 'form_answer_too_long' | 'form_choice_invalid';
-    };
-
-/**
- * A submission's answers held to its form's own fields: required ones filled, emails and phone numbers in
- * their form, lengths, choices among the options. Every answer comes back as one string (one line, except
- * the message and long text), so it is stored, mailed and exported as text. Unknown keys are dropped.
- */
-export function checkAnswers(fields: FormField[], raw: SubmitLead['answers']): AnswerCheck {
-  const answers: Record<string, string> = {};
-  for (const field of fields) {
-    const value = raw[field.id];
-    let text: string;
-    if (field.kind === 'checkbox') {
-      if (field.required && value !== true) return { ok: false, field: field.id, error: 'form_required' };
-      answers[field.id] = value === true ? 'yes' : 'no';
-      continue;
-    }
-    if (field.kind === 'multi') {
-      const chosen = Array.isArray(value) ? value : [];
-      if (chosen.some((option) => !field.options.includes(option))) {
-        return { ok: false, field: field.id, error: 'form_choice_invalid' };
-      }
-      if (field.required && chosen.length === 0) return { ok: false, field: field.id, error: 'form_required' };
-      answers[field.id] = [...new Set(chosen)].join('; ');
-      continue;
-    }
-    if (typeof value !== 'string' && value !== undefined)
-      return { ok: false, field: field.id, error: 'form_choice_invalid' };
-    const long = field.kind === 'message' || field.kind === 'textarea';
-    text = (value ?? '').replace(/\r\n?/g, '\n');
-    text = (long ? text.replace(/(?!\n)[\p{Cc}\u2028\u2029]/gu, ' ') : text.replace(LINE_BREAKS, ' ')).trim();
-    if (text === '') {
-      if (field.required) return { ok: false, field: field.id, error: 'form_required' };
-      answers[field.id] = '';
-      continue;
-    }
-    if (text.length > (long ? ANSWER_LONG_MAX : ANSWER_SHORT_MAX)) {
-      return { ok: false, field: field.id, error: 'form_answer_too_long' };
-    }
-    if (field.kind === 'email' && (text.length > 254 || !EMAIL.test(text))) {
-      return { ok: false, field: field.id, error: 'email_invalid' };
-    }
-    if (field.kind === 'phone') {
-      text = text.replace(/[\s().-]/g, '');
-      if (!E164.test(text)) return { ok: false, field: field.id, error: 'phone_invalid' };
-    }
-    if (field.kind === 'choice' && !field.options.includes(text)) {
-      return { ok: false, field: field.id, error: 'form_choice_invalid' };
-    }
-    answers[field.id] = text;
-  }
-  return { ok: true, answers };
-}
 
 /** What the inquiry-form screen reads (a plain shape: the answer is checked, not transformed again). */
 export const inquiryFormData = z.object({

@@ -1,4 +1,5 @@
 import {
+  type AnswerProblem,
   type ClickListQuery,
   type ContactClick,
   checkAnswers,
@@ -325,7 +326,11 @@ export function createLeadService(deps: {
       if (!form.enabled) throw new AppError(404, 'form_not_found', { field: 'videoId' });
       if (input.website !== '' || input.elapsedMs < MIN_FILL_MS) return { leadId: null };
       const checked = checkAnswers(form.fields, input.answers);
-      if (!checked.ok) throw badRequest(checked.error, `answers.${checked.field}`);
+      if (!checked.ok) {
+        // The player marks every problem before sending; a request that still has some is answered with the first.
+        const [field, problem] = Object.entries(checked.problems)[0] as [string, AnswerProblem];
+        throw badRequest(problem, `answers.${field}`);
+      }
       const fields: LeadField[] = form.fields.map(({ id, kind, label }) => ({ id, kind, label }));
       const lead = await db
         .insertInto('lead')

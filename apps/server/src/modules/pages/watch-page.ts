@@ -264,6 +264,8 @@ function formMarkup(video: PublicVideo, lang: PageLanguage): string {
     form.oncePerViewer ? 'data-once' : '',
     form.skippable ? 'data-skippable' : '',
     form.redirectUrl ? `data-redirect="${escapeHtml(form.redirectUrl)}"` : '',
+    // The shared answer check's rules, so the player marks every problem before anything is sent.
+    `data-rules="${escapeHtml(JSON.stringify(form.fields.map(({ id, kind, required, options }) => ({ id, kind, required, options }))))}"`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -373,13 +375,14 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .watch-share-link{padding:6px 14px;border:1px solid #d9d9d9;border-radius:16px;background:#fff;color:#1f1f1f;font:inherit;font-size:14px;text-decoration:none;cursor:pointer}
 .transcript h2{font-size:18px;margin:24px 0 8px}.transcript ol{list-style:none;margin:0;padding:0;max-height:360px;overflow:auto}.transcript li{margin:4px 0}
 .cue-time{display:inline-block;min-width:48px;color:#595959;font-variant-numeric:tabular-nums}
-.lr-form{position:absolute;inset:0;z-index:3;overflow:auto;padding:12px 16px;background:rgba(0,0,0,.88);color:#fff;font-size:14px}
+.lr-form{position:absolute;inset:0;z-index:3;overflow:auto;overscroll-behavior:contain;padding:12px 16px 0;background:rgba(16,16,16,.92);color:#fff;font-size:14px}
+.lr-form-sheet{position:fixed;z-index:2147483000;background:#101010}
 .lr-form-body{max-width:440px;margin:0 auto}.lr-form h2{margin:0 0 6px;font-size:18px}.lr-form-description{margin:0 0 12px;white-space:pre-line}
 .lr-form-field{display:flex;flex-direction:column;gap:2px;margin-top:6px}.lr-form-field input,.lr-form-field textarea{width:100%;padding:6px 8px;border:1px solid #8c8c8c;border-radius:6px;font:inherit;color:#1f1f1f;background:#fff}
 .lr-form-group{margin:8px 0 0;padding:0;border:0}.lr-form-group legend{padding:0;margin-bottom:4px}.lr-form-check{display:block;margin:4px 0}
 .lr-form-error,.lr-form-status{display:block;color:#ffb4a9;min-height:0}.lr-form-status{margin:8px 0 0}
 .lr-form-trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-.lr-form-actions{display:flex;gap:8px;margin-top:12px}.lr-form-submit{padding:10px 20px;border:0;border-radius:6px;background:var(--lr-submit,#0958d9);color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.lr-form-actions{position:sticky;bottom:0;display:flex;flex-wrap:wrap;gap:8px;margin-top:4px;padding:10px 0 12px;background:#101010;box-shadow:0 -8px 8px -8px rgba(0,0,0,.8)}.lr-form-submit{padding:10px 20px;border:0;border-radius:6px;background:var(--lr-submit,#0958d9);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .lr-form-skip{padding:10px 16px;border:1px solid #fff;border-radius:6px;background:none;color:#fff;font:inherit;cursor:pointer}
 .lr-form:not([hidden])~.lr-controls{visibility:hidden}
 .lr-form-thanks{max-width:440px;margin:40px auto;font-size:18px;text-align:center}

@@ -1,0 +1,208 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type FrameLocator,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { failOnPageProblems, snap } from './support.ts';
+import { grantPlan, signUpByApi } from './support-console.ts';
+import { uploadVideo } from './support-video.ts';
+
+// issue 13 items 6 and 7: the inquiry form fits every player. On a phone's watch page it is a sheet over the
+// page, in a small embed a sheet over the frame, each with its own scroll and the submit button always in
+// view; every bad answer is marked at once, in the viewer's language, before anything is sent.
+failOnPageProblems(test);
+
+const FORM = {
+  enabled: true,
+  title: '',
+  description: 'Tell us about your team and we answer within a working day.',
+  fields: [
+    { id: 'name', kind: 'name', label: 'Name', placeholder: '', required: true, options: [] },
+    { id: 'email', kind: 'email', label: 'Email', placeholder: 'you@company.com', required: true, options: [] },
+    { id: 'phone', kind: 'phone', label: 'Phone', placeholder: '', required: false, options: [] },
+    { id: 'company', kind: 'company', label: 'Company', placeholder: '', required: false, options: [] },
+    { id: 'f1', kind: 'choice', label: 'Team size', placeholder: '', required: true, options: ['1-10', '11-50'] },
+    { id: 'message', kind: 'message', label: 'Message', placeholder: '', required: false, options: [] },
+  ],
+  submitText: '',
+  submitColor: '#7a1fa2',
+  thanksMessage: '',
+  redirectUrl: '',
+  moment: 'before',
+  second: 0,
+  skippable: true,
+  oncePerViewer: false,
+};
+
+const LANGS = [
+  { locale: 'en-US', suffix: '', play: /^Play video: /, send: 'Send', required: 'This field is required.' },
+  { locale: 'zh-CN', suffix: '-zh', play: /^播放视频: /, send: '提交', required: '此项为必填。' },
+] as const;
+const EMAIL_INVALID = {
+  'en-US': 'Enter an email address such as name@example.com.',
+  'zh-CN': '请输入邮箱地址，例如 name@example.com。',
+};
+
+/** One account with one video holding the form, made once for the file. */
+let made: Promise<{ token: string; videoId: string }> | undefined;
+function formVideo(page: Page) {
+  made ??= (async () => {
+    const { token, email } = await signUpByApi(page);
+    const videoId = await uploadVideo(page.request, token, 'fit-tour.mp4');
+    await grantPlan(email, 'Pro');
+    const saved = await page.request.post('/api/vod/form/save', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { videoId, form: FORM },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    return { token, videoId };
+  })();
+  return made;
+}
+
+async function leadNames(request: APIRequestContext, token: string) {
+  const answer = await request.get('/api/user-form-list/list', { headers: { authorization: `Bearer ${token}` } });
+  return ((await answer.json()).data.list as { answers: Record<string, string> }[]).map((lead) => lead.answers.name);
+}
+
+/** The whole of `inner` lies inside `outer` (both boxes in the page's coordinates). */
+async function expectInside(inner: Locator, outer: { x: number; y: number; width: number; height: number }) {
+  const box = await inner.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  expect(box.x).toBeGreaterThanOrEqual(outer.x - 0.5);
+  expect(box.y).toBeGreaterThanOrEqual(outer.y - 0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+}
+
+/**
+ * Bad answers first (every one marked at once, nothing sent), then good ones; the submit button stays
+ * inside `area` (the viewport or the frame) all along, and the lead reaches the account.
+ */
+async function sendForm(options: {
+  viewer: Page;
+  scope: Page | FrameLocator;
+  area: { x: number; y: number; width: number; height: number };
+  lang: (typeof LANGS)[number];
+  shot: string;
+  name: string;
+  request: APIRequestContext;
+  token: string;
+}) {
+  const { viewer, scope, area, lang } = options;
+  const form = scope.locator('form.lr-form');
+  const submit = form.getByRole('button', { name: lang.send, exact: true });
+  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expect(form).toHaveClass(/lr-form-sheet/);
+  await expectInside(form, area);
+  await expectInside(submit, area);
+  await snap(viewer, options.shot);
+
+  const sent: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().endsWith('/api/public/lead')) sent.push(request.url());
+  });
+  await form.getByLabel('Email').fill('ada at example');
+  await submit.click();
+  await expect(form.locator('[data-error-for="name"]')).toHaveText(lang.required);
+  await expect(form.locator('[data-error-for="email"]')).toHaveText(EMAIL_INVALID[lang.locale]);
+  await expect(form.locator('[data-error-for="f1"]')).toHaveText(lang.required);
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+  await expectInside(submit, area);
+  await snap(viewer, `${options.shot}-errors`);
+
+  await form.getByLabel('Name *').fill(options.name);
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByRole('radio', { name: '11-50' }).check();
+  await expectInside(submit, area);
+  const answered = viewer.waitForResponse((response) => response.url().endsWith('/api/public/lead'));
+  await submit.click();
+  expect((await answered).status()).toBe(200);
+  await expect(form.locator('.lr-form-thanks')).toBeVisible();
+  expect(sent).toHaveLength(1);
+  await expect.poll(() => leadNames(options.request, options.token), { timeout: 20_000 }).toContain(options.name);
+}
+
+async function viewerPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  locale: string,
+  width: number,
+  height: number,
+) {
+  const context = await browser.newContext({ baseURL, locale, viewport: { width, height } });
+  return { context, page: await context.newPage() };
+}
+
+for (const lang of LANGS) {
+  test(`a phone viewer (360x640, ${lang.locale}) sends the form from a sheet over the watch page`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const { token, videoId } = await formVideo(page);
+    const { context, page: viewer } = await viewerPage(browser, baseURL, lang.locale, 360, 640);
+    try {
+      await viewer.goto(`/v/${videoId}`);
+      await viewer.getByRole('button', { name: lang.play }).click();
+      await sendForm({
+        viewer,
+        scope: viewer,
+        area: { x: 0, y: 0, width: 360, height: 640 },
+        lang,
+        shot: `player-form-phone${lang.suffix}`,
+        name: `Phone ${lang.locale}`,
+        request: page.request,
+        token,
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`a viewer of a 480x270 embed on another site (${lang.locale}) sends the form from a sheet over the frame`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const { token, videoId } = await formVideo(page);
+    const host = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        `<!doctype html><title>Customer</title><h1>Pricing</h1><iframe src="${baseURL}/embed/${videoId}" width="480" height="270" style="border:0" allow="autoplay; fullscreen"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const { context, page: viewer } = await viewerPage(browser, baseURL, lang.locale, 800, 600);
+    try {
+      await viewer.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+      const frame = viewer.frameLocator('iframe');
+      await frame.getByRole('button', { name: lang.play }).click();
+      const area = await viewer.locator('iframe').boundingBox();
+      expect(area).toMatchObject({ width: 480, height: 270 });
+      await sendForm({
+        viewer,
+        scope: frame,
+        area: area as { x: number; y: number; width: number; height: number },
+        lang,
+        shot: `player-form-embed${lang.suffix}`,
+        name: `Embed ${lang.locale}`,
+        request: page.request,
+        token,
+      });
+    } finally {
+      await context.close();
+      host.close();
+    }
+  });
+}
