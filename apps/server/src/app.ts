@@ -10,7 +10,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -62,6 +61,7 @@ import { createWebhookService } from './modules/webhooks/webhooks.service.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
+import { registerHealthRoutes } from './plugins/health.ts';
 import { createPgRateLimitStore } from './plugins/rate-limit-store.ts';
 
 const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi;
@@ -413,18 +413,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     { prefix: '/api' },
   );
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ statusCode: 200, data: { status: 'ok' } }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const ready = options.isReady?.() ?? true;
-    const dbOk = await sql`select 1`
-      .execute(db)
-      .then(() => true)
-      .catch(() => false);
-    if (!ready || !dbOk) {
-      return reply.status(503).send({ statusCode: 503, error: 'not_ready', message: 'not ready' });
-    }
-    return { statusCode: 200, data: { status: 'ready' } };
-  });
+  registerHealthRoutes(app, db, () => options.isReady?.() ?? true);
 
   await app.register(mediaRoutes, {
     videos: services.videoRepo,

@@ -45,14 +45,22 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
       closers.push(embedded.stop);
       databaseUrl = embedded.url;
     }
-    const db = createDb(databaseUrl, config.DATABASE_POOL_SIZE, (error) =>
-      isStopping()
-        ? log.debug({ err: error }, 'connection closed while stopping')
-        : log.warn({ err: error }, 'idle database connection lost'),
-    );
+    const db = createDb(databaseUrl, config.DATABASE_POOL_SIZE, {
+      onError: (error) =>
+        isStopping()
+          ? log.debug({ err: error }, 'connection closed while stopping')
+          : log.warn({ reason: error.message }, 'idle database connection lost'),
+    });
     closers.push(() => db.destroy());
-    const applied = await migrateToLatest(db as never);
-    if (applied.length > 0) log.info({ applied }, 'database migrated');
+    // Migrations get a connection of their own without the per-query time limit: building an index on a
+    // large table may rightly take minutes.
+    const migrator = createDb(databaseUrl, 1, { queryTimeoutMs: 0 });
+    try {
+      const applied = await migrateToLatest(migrator as never);
+      if (applied.length > 0) log.info({ applied }, 'database migrated');
+    } finally {
+      await migrator.destroy();
+    }
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MESSAGES } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/database.ts';
 import {
@@ -98,7 +99,7 @@ describe('the public configuration', () => {
 });
 
 describe('errors nobody planned for', () => {
-  it('answers a logged 500 with a request id and no internals when the database is down', async () => {
+  it('answers 503 with a key and Retry-After, and no internals, when the database is down', async () => {
     const broken = createDb('postgres://nobody@127.0.0.1:1/none', 1);
     const down = await createTestApp({}, { database: { db: broken, url: '', drop: () => broken.destroy() } });
     try {
@@ -107,15 +108,14 @@ describe('errors nobody planned for', () => {
         url: '/api/auth/login',
         payload: { email: 'a@example.com', password: 'whatever' },
       });
-      expect(response.statusCode).toBe(500);
-      const body = response.json();
-      expect(body).toEqual({
-        statusCode: 500,
-        error: 'internal_error',
-        message: 'Unknown error',
-        requestId: expect.any(String),
+      // issue 13 §16: an outage is temporary, so the client is told to come back, not that it failed.
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        statusCode: 503,
+        error: 'service_unavailable',
+        message: MESSAGES.service_unavailable,
       });
-      expect(response.headers['x-request-id']).toBe(body.requestId);
       expect(response.body).not.toContain('ECONNREFUSED');
       expect((await get(down.app, '/readyz')).status).toBe(503);
     } finally {

