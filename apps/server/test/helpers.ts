@@ -161,3 +161,30 @@ export async function signUp(t: TestApp, email = uniqueEmail(), password = 'corr
   if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   return { email, password, token: signup.body.data.accessToken as string };
 }
+
+/**
+ * A browser on the auth routes: it sends back the cookies they set (device and reset cookies), as the
+ * console's same-origin fetch does, from one address.
+ */
+export function browser(app: FastifyInstance, ip = '203.0.113.10') {
+  const jar = new Map<string, string>();
+  return {
+    jar,
+    async post(url: string, body: unknown) {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: ip,
+        payload: body as object,
+        headers: cookie ? { cookie } : {},
+      });
+      for (const line of [response.headers['set-cookie'] ?? []].flat()) {
+        const pair = line.split(';')[0] ?? '';
+        const at = pair.indexOf('=');
+        if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return { status: response.statusCode, body: response.json() };
+    },
+  };
+}

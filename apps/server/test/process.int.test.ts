@@ -140,7 +140,11 @@ describe('migrations', () => {
         ).rows.map((r) => r.column_name);
       expect(await tables()).toEqual(latest);
       expect(await columns('lead')).toContain('viewer_id');
+      expect(await columns('verification_code')).toContain('requester');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      expect(await columns('verification_code')).not.toContain('requester');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(webhooks);
       await migrateDown(database.db as never);

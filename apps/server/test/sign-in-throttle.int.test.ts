@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSecret } from '../src/lib/server-secret.ts';
 import { createDeviceCookies } from '../src/modules/auth/device-cookie.ts';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/modules/auth/login-throttle.ts';
-import { createTestApp, createTestDatabase, get, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+import { RESET_MAILS_PER_HOUR } from '../src/modules/auth/auth.service.ts';
+import {
+  browser,
+  createTestApp,
+  createTestDatabase,
+  get,
+  lastCode,
+  mailsTo,
+  signUp,
+  type TestApp,
+  type TestDatabase,
+} from './helpers.ts';
 
 let database: TestDatabase;
 let t: TestApp;
@@ -158,5 +169,92 @@ describe('sign-in throttling with device cookies (OWASP)', () => {
     expect(locked.body.error).toBe('login_locked');
     // Another browser, known or not, is not affected by that device's failures.
     expect((await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.8' })).status).toBe(200);
+  });
+});
+
+describe('password reset under a flood', () => {
+  /** Reset requests for `email` from `addresses` addresses, `each` from every one, none keeping cookies. */
+  async function floodResets(email: string, prefix: string, addresses: number, each: number) {
+    for (let a = 0; a < addresses; a++) {
+      for (let i = 0; i < each; i++) {
+        const asked = await browser(t.app, `${prefix}.${a}`).post('/api/auth/find-password', { email });
+        expect(asked.status).toBe(200);
+      }
+    }
+  }
+
+  it('mails the owner at most the hour’s allowance, and the owner’s browser still gets its code and resets', async () => {
+    const owner = await signUp(t);
+    const ownersBrowser = browser(t.app, '192.0.2.20');
+    expect((await ownersBrowser.post('/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(
+      200,
+    );
+    const before = (await mailsTo(t.outbox, owner.email)).length;
+
+    await floodResets(owner.email, '198.51.110', 8, 3);
+    const flooded = (await mailsTo(t.outbox, owner.email)).length;
+    expect(flooded - before).toBe(RESET_MAILS_PER_HOUR.account);
+
+    expect((await ownersBrowser.post('/api/auth/find-password', { email: owner.email })).status).toBe(200);
+    expect(await mailsTo(t.outbox, owner.email)).toHaveLength(flooded + 1);
+    const code = await lastCode(t.outbox, owner.email);
+    // Wrong guesses and fresh requests from elsewhere neither burn nor replace the owner's code.
+    const guesser = browser(t.app, '198.51.111.1');
+    for (let i = 0; i < 6; i++) {
+      const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const wrong = await guesser.post('/api/auth/reset-password', {
+        email: owner.email,
+        code: guess,
+        password: 'taken over 123',
+      });
+      expect(wrong.status).toBe(400);
+    }
+    await floodResets(owner.email, '198.51.112', 1, 2);
+
+    const reset = await ownersBrowser.post('/api/auth/reset-password', {
+      email: owner.email,
+      code,
+      password: 'a new secret 123',
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(t, { email: owner.email, password: 'a new secret 123' })).status).toBe(200);
+  });
+
+  it('takes a code only from the browser that asked for it', async () => {
+    const owner = await signUp(t);
+    const asking = browser(t.app, '192.0.2.21');
+    await asking.post('/api/auth/find-password', { email: owner.email });
+    const code = await lastCode(t.outbox, owner.email);
+    const elsewhere = await browser(t.app, '192.0.2.21').post('/api/auth/reset-password', {
+      email: owner.email,
+      code,
+      password: 'not the owner 123',
+    });
+    expect(elsewhere.body).toMatchObject({ statusCode: 400, error: 'code_expired' });
+    expect(
+      (await asking.post('/api/auth/reset-password', { email: owner.email, code, password: 'mine 12345' })).status,
+    ).toBe(200);
+  });
+
+  it('keeps mails for a new device when one address floods, and a reset makes that browser a known device', async () => {
+    const owner = await signUp(t);
+    const before = (await mailsTo(t.outbox, owner.email)).length;
+    await guessFromTenAddresses(owner.email, '198.51.113');
+    await floodResets(owner.email, '198.51.114', 1, 6);
+    expect(await mailsTo(t.outbox, owner.email)).toHaveLength(before + RESET_MAILS_PER_HOUR.address);
+
+    const newLaptop = browser(t.app, '192.0.2.22');
+    await newLaptop.post('/api/auth/find-password', { email: owner.email });
+    expect(await mailsTo(t.outbox, owner.email)).toHaveLength(before + RESET_MAILS_PER_HOUR.address + 1);
+    const code = await lastCode(t.outbox, owner.email);
+    expect(
+      (await newLaptop.post('/api/auth/reset-password', { email: owner.email, code, password: 'fresh start 123' }))
+        .status,
+    ).toBe(200);
+    // Sign-in from unknown clients is still locked by the guesses, but not from the browser that reset.
+    expect((await login(t, { email: owner.email, password: 'fresh start 123' })).body.error).toBe('login_locked');
+    expect((await newLaptop.post('/api/auth/login', { email: owner.email, password: 'fresh start 123' })).status).toBe(
+      200,
+    );
   });
 });

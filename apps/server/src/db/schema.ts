@@ -75,6 +75,8 @@ export interface VerificationCodeTable {
   created_at: CreatedAt;
   expires_at: Date;
   consumed_at: Date | null;
+  /** Reset codes: sha256 of the asking browser's reset cookie; null for the other scenes. */
+  requester: Generated<string | null>;
 }
 
 export interface RateLimitTable {

@@ -44,32 +44,43 @@ export function createAuthRepo(db: Db) {
     },
 
     /** Serialises code requests for one address and scene, so the resend rule holds across processes. */
-    async lockCodeSlot(trx: Db, email: string, scene: string) {
-      await sql`select pg_advisory_xact_lock(hashtext(${`code:${scene}:${email}`}))`.execute(trx);
+    async lockCodeSlot(trx: Db, email: string, scene: string, requester: string | null) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`code:${scene}:${email}:${requester ?? ''}`}))`.execute(trx);
     },
 
-    latestCode(trx: Db, email: string, scene: string) {
+    /** The newest code of an address and scene; for reset codes, of the browser that asked for it. */
+    latestCode(trx: Db, email: string, scene: string, requester: string | null) {
       return trx
         .selectFrom('verification_code')
         .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'consumed_at'])
         .where('email', '=', email)
         .where('scene', '=', scene)
+        .where(sql<boolean>`requester is not distinct from ${requester}`)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
     },
 
-    async replaceCode(trx: Db, email: string, scene: string, codeHash: string, now: Date, expiresAt: Date) {
+    async replaceCode(
+      trx: Db,
+      email: string,
+      scene: string,
+      requester: string | null,
+      codeHash: string,
+      now: Date,
+      expiresAt: Date,
+    ) {
       await trx
         .updateTable('verification_code')
         .set({ consumed_at: now })
         .where('email', '=', email)
         .where('scene', '=', scene)
+        .where(sql<boolean>`requester is not distinct from ${requester}`)
         .where('consumed_at', 'is', null)
         .execute();
       return trx
         .insertInto('verification_code')
-        .values({ email, scene, code_hash: codeHash, created_at: now, expires_at: expiresAt })
+        .values({ email, scene, requester, code_hash: codeHash, created_at: now, expires_at: expiresAt })
         .returning('id')
         .executeTakeFirstOrThrow();
     },

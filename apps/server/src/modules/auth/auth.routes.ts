@@ -1,6 +1,7 @@
 import {
   accessTokenData,
   bindReferrerBody,
+  CODE_TTL_SECONDS,
   changePasswordBody,
   checkTokenBody,
   checkTokenData,
@@ -15,13 +16,13 @@ import {
   verifyCodeBody,
   verifyCodeData,
 } from '@leadreel/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.ts';
 import type { AuthHooks } from '../../plugins/auth.ts';
 import type { AccountService } from '../account/account.service.ts';
-import type { AuthService } from './auth.service.ts';
-import { parseCookies, serializeDeviceCookie } from './device-cookie.ts';
+import type { AuthService, Client } from './auth.service.ts';
+import { parseCookies, resetNonce, serializeDeviceCookie, serializeResetCookie } from './device-cookie.ts';
 
 type Options = {
   auth: AuthService;
@@ -42,15 +43,37 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
 ) => {
   const tags = ['auth'];
   const limited = { onRequest: [perIp], preHandler: [perEmail] };
+  const client = (request: FastifyRequest): Client => {
+    const cookies = parseCookies(request.headers.cookie);
+    return { cookies, ip: request.ip, resetNonce: resetNonce(cookies, secureCookies) };
+  };
+  /** The asking browser keeps its reset cookie for as long as the code it is about to get lives. */
+  const resetClient = (request: FastifyRequest, reply: FastifyReply): Client => {
+    const asking = client(request);
+    if (asking.resetNonce) {
+      reply.header('set-cookie', serializeResetCookie(asking.resetNonce, CODE_TTL_SECONDS, secureCookies));
+    }
+    return asking;
+  };
 
   app.post(
     '/auth/verify-code',
     {
       schema: { tags, body: verifyCodeBody, response: { 200: okEnvelope(verifyCodeData) } },
       onRequest: [perIp, hooks.optional],
-      preHandler: [perEmail],
+      // Reset codes have allowances per account and browser instead (auth.service.ts), which a flood
+      // from elsewhere cannot use up for the owner's browser.
+      preHandler: [async (request) => (request.body.scene === 'reset' ? undefined : perEmail(request))],
     },
-    async (request) => ok(await auth.sendCode(request.body, requestLanguage(request), request.auth)),
+    async (request, reply) =>
+      ok(
+        await auth.sendCode(
+          request.body,
+          requestLanguage(request),
+          request.auth,
+          request.body.scene === 'reset' ? resetClient(request, reply) : null,
+        ),
+      ),
   );
 
   app.post(
@@ -82,16 +105,24 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
 
   app.post(
     '/auth/find-password',
-    { schema: { tags, body: findPasswordBody, response: { 200: okEnvelope(verifyCodeData) } }, ...limited },
-    async (request) =>
-      ok(await auth.sendCode({ email: request.body.email, scene: 'reset' }, requestLanguage(request), null)),
+    { schema: { tags, body: findPasswordBody, response: { 200: okEnvelope(verifyCodeData) } }, onRequest: [perIp] },
+    async (request, reply) =>
+      ok(
+        await auth.sendCode(
+          { email: request.body.email, scene: 'reset' },
+          requestLanguage(request),
+          null,
+          resetClient(request, reply),
+        ),
+      ),
   );
 
   app.post(
     '/auth/reset-password',
-    { schema: { tags, body: resetPasswordBody, response: { 200: okEnvelope(emptyData) } }, ...limited },
-    async (request) => {
-      await auth.resetPassword(request.body);
+    { schema: { tags, body: resetPasswordBody, response: { 200: okEnvelope(emptyData) } }, onRequest: [perIp] },
+    async (request, reply) => {
+      const { deviceCookie } = await auth.resetPassword(request.body, client(request));
+      reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
       return ok(null);
     },
   );

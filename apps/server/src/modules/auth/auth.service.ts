@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Language, VerifyScene } from '@leadreel/shared';
 import { CODE_TTL_SECONDS } from '@leadreel/shared';
 import type { Logger } from 'pino';
@@ -13,6 +14,18 @@ import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthContext, SessionService } from './session.service.ts';
 import type { VerificationService } from './verification.service.ts';
+
+/** What the auth routes know of the client: its cookies, address and reset nonce (auth.routes.ts). */
+export type Client = { cookies: Record<string, string>; ip: string; resetNonce: string | null };
+
+/**
+ * Reset mails an hour (docs/decisions/0010-sign-in-throttling.md): a browser with a device cookie of the
+ * account has its own allowance; other clients share the account's, of which one address gets a few, so
+ * one flooder cannot use it all. Requests past an allowance are answered as usual and mail nothing.
+ */
+export const RESET_MAILS_PER_HOUR = { device: 5, address: 3, account: 10 } as const;
+
+const requesterOf = (nonce: string | null) => (nonce ? createHash('sha256').update(nonce).digest('hex') : null);
 
 type Deps = {
   db: Db;
@@ -63,18 +76,52 @@ export function createAuthService(deps: Deps) {
     });
   }
 
+  async function resetMailAllowed(email: string, accountId: string, client: Client) {
+    const device = await devices.deviceOf(accountId, client.cookies, clock.now());
+    if (device) return throttle.withinHourly(`reset-mail-device:${device}`, RESET_MAILS_PER_HOUR.device);
+    if (!(await throttle.withinHourly(`reset-mail-ip:${email}:${client.ip}`, RESET_MAILS_PER_HOUR.address))) {
+      return false;
+    }
+    return throttle.withinHourly(`reset-mail:${email}`, RESET_MAILS_PER_HOUR.account);
+  }
+
   return {
-    /** Sends a 6-digit code (issue 3 §5). The answer is the same whether or not an account exists. */
-    async sendCode(input: { email: string; scene: VerifyScene }, language: Language, auth: AuthContext | null) {
+    /**
+     * Sends a 6-digit code (issue 3 §5). The answer is the same whether or not an account exists, and
+     * whether or not a reset mail was over its allowance.
+     */
+    async sendCode(
+      input: { email: string; scene: VerifyScene },
+      language: Language,
+      auth: AuthContext | null,
+      client: Client | null = null,
+    ) {
       if (input.scene === 'change-email' && !auth) throw unauthorized();
       const existing = await accounts.findByEmail(input.email);
-      const sendCode = input.scene === 'reset' ? existing !== undefined : existing === undefined;
-      const mailLanguage = input.scene === 'reset' && existing ? existing.language : language;
+      if (input.scene === 'reset') {
+        if (!client?.resetNonce) throw new Error('a reset code needs the asking browser');
+        const onlyClient = client;
+        // The mail is in the account's language, not the asking browser's.
+        return codes.issue(
+          input.email,
+          'reset',
+          async (code) => {
+            if (!code || !existing) return;
+            if (!(await resetMailAllowed(input.email, existing.id, onlyClient))) {
+              log.info({ accountId: existing.id }, 'reset mail over its hourly allowance: not sent');
+              return;
+            }
+            await deliver(input.email, existing.language, 'reset', code);
+          },
+          existing !== undefined,
+          requesterOf(client.resetNonce),
+        );
+      }
       return codes.issue(
         input.email,
         input.scene,
-        (code) => deliver(input.email, mailLanguage, input.scene, code),
-        sendCode,
+        (code) => deliver(input.email, language, input.scene, code),
+        existing === undefined,
       );
     },
 
@@ -114,8 +161,9 @@ export function createAuthService(deps: Deps) {
 
     logout: (auth: AuthContext) => sessions.revoke(auth.sessionId),
 
-    async resetPassword(input: { email: string; code: string; password: string }) {
-      const codeId = await codes.check(input.email, 'reset', input.code);
+    /** Only the browser that asked for the code can use it; it then becomes a known device of the account. */
+    async resetPassword(input: { email: string; code: string; password: string }, client: Client) {
+      const codeId = await codes.check(input.email, 'reset', input.code, requesterOf(client.resetNonce));
       const account = await accounts.findByEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
@@ -127,7 +175,9 @@ export function createAuthService(deps: Deps) {
           .where('id', '=', account.id)
           .execute();
       });
-      if (account) await sessions.revokeOthers(account.id);
+      if (!account) throw badRequest('code_expired', 'code');
+      await sessions.revokeOthers(account.id);
+      return { deviceCookie: await devices.issue(account.id, clock.now()) };
     },
 
     /** Changing the password ends the account's other sessions (issue 3 §5). */

@@ -72,7 +72,7 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return cookies;
 }
 
-/** The Set-Cookie line: sent to the auth routes only, out of reach of scripts. */
+/** The Set-Cookie line of an auth cookie: sent to the auth routes only, out of reach of scripts. */
 export function serializeDeviceCookie(cookie: DeviceCookie, secure: boolean): string {
   return [
     `${cookie.name}=${cookie.value}`,
@@ -82,4 +82,23 @@ export function serializeDeviceCookie(cookie: DeviceCookie, secure: boolean): st
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
   ].join('; ');
+}
+
+/**
+ * The reset cookie: a random name for the browser that asks for a reset code, so the code it is mailed
+ * works only there (verification.service.ts). It lives as long as a code.
+ */
+export function resetCookieName(secure: boolean): string {
+  return `${secure ? '__Secure-' : ''}lr_reset`;
+}
+
+/** The browser's reset nonce when it sent a well-formed one, else a new one. */
+export function resetNonce(cookies: Record<string, string>, secure: boolean): string {
+  const name = resetCookieName(secure);
+  const value = Object.hasOwn(cookies, name) ? cookies[name] : undefined;
+  return value && /^[A-Za-z0-9_-]{22}$/.test(value) ? value : randomBytes(16).toString('base64url');
+}
+
+export function serializeResetCookie(nonce: string, maxAgeSeconds: number, secure: boolean): string {
+  return serializeDeviceCookie({ name: resetCookieName(secure), value: nonce, maxAgeSeconds }, secure);
 }

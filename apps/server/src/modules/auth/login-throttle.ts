@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthRepo } from './auth.repo.ts';
 
 /**
- * OWASP's device-cookie lockout (docs/decisions/0008-sign-in-throttling.md): N failures within T lock
+ * OWASP's device-cookie lockout (docs/decisions/0010-sign-in-throttling.md): N failures within T lock
  * the bucket they were counted in for T. A browser with a valid device cookie of the account has a bucket
  * of its own; every other client shares the account's untrusted bucket, so guesses from anywhere lock out
  * only clients that never signed in, never the owner's browser. Ten failures an hour is ample for a
@@ -11,6 +11,8 @@ import type { AuthRepo } from './auth.repo.ts';
  */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_LOCK_MS = 60 * 60_000;
+
+const NEVER = 2 ** 31 - 1;
 
 export function createLoginThrottle(deps: { repo: AuthRepo; clock: Clock }) {
   const { repo, clock } = deps;
@@ -23,6 +25,11 @@ export function createLoginThrottle(deps: { repo: AuthRepo; clock: Clock }) {
       const now = clock.now();
       const until = await repo.throttleLockedUntil(bucket, now);
       if (until) throw tooManyRequests('login_locked', (until.getTime() - now.getTime()) / 1000);
+    },
+
+    /** Counts one use of an hourly allowance; false once the hour's `max` is used up. */
+    async withinHourly(key: string, max: number) {
+      return (await repo.countThrottleHit(key, clock.now(), 60 * 60_000, NEVER)) <= max;
     },
 
     failed: (bucket: string) => repo.countThrottleHit(bucket, clock.now(), LOGIN_LOCK_MS, LOGIN_MAX_FAILURES),

@@ -11,7 +11,8 @@ function hashCode(email: string, scene: string, code: string): Buffer {
 
 /**
  * Six-digit email codes: valid 10 minutes, one send per 60 seconds per address and scene, burned after
- * 5 wrong tries (issue 3 §5). Only a hash is stored.
+ * 5 wrong tries (issue 3 §5). Only a hash is stored. A reset code also belongs to the browser that asked
+ * for it (`requester`): the rules above then hold per browser, so nobody else can burn or replace it.
  */
 export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock: Clock }) {
   const { db, repo, clock } = deps;
@@ -27,11 +28,12 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
       scene: CodeScene,
       deliver: (code: string | null) => Promise<void>,
       shouldSendCode: boolean,
+      requester: string | null = null,
     ): Promise<{ resendAfter: number }> {
       await db.transaction().execute(async (trx) => {
-        await repo.lockCodeSlot(trx, email, scene);
+        await repo.lockCodeSlot(trx, email, scene, requester);
         const now = clock.now();
-        const latest = await repo.latestCode(trx, email, scene);
+        const latest = await repo.latestCode(trx, email, scene, requester);
         if (latest) {
           const waitMs = latest.created_at.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime();
           if (waitMs > 0) throw tooManyRequests('code_resend_too_soon', waitMs / 1000);
@@ -41,6 +43,7 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
           trx,
           email,
           scene,
+          requester,
           // Without a code to send we still store a row, so the resend rule applies the same way.
           hashCode(email, scene, shouldSendCode ? code : `x${code}`).toString('hex'),
           now,
@@ -55,8 +58,8 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
      * Checks a code and, when right, consumes it inside `trx` so that the action it guards and the
      * consumption commit together. A wrong try is counted outside any transaction, so it sticks.
      */
-    async check(email: string, scene: CodeScene, code: string): Promise<string> {
-      const latest = await repo.latestCode(db, email, scene);
+    async check(email: string, scene: CodeScene, code: string, requester: string | null = null): Promise<string> {
+      const latest = await repo.latestCode(db, email, scene, requester);
       const now = clock.now();
       if (
         !latest ||
