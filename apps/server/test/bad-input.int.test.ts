@@ -1,3 +1,4 @@
+import { MESSAGES } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post, signUp, type TestApp } from './helpers.ts';
 
@@ -350,6 +351,21 @@ describe('bodies that are not what a route takes', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'invalid_body' });
+  });
+
+  it('answers a body that is not JSON with 415 and its own message, not "invalid JSON"', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: 'email=a@example.com&password=whatever',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      statusCode: 415,
+      error: 'unsupported_media_type',
+      message: MESSAGES.unsupported_media_type,
+    });
   });
 
   it('answers a body over 1 MiB with 413', async () => {

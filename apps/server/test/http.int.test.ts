@@ -69,6 +69,19 @@ describe('the console and its history fallback', () => {
     },
   );
 
+  it.each(['/assets/..%5c..%5cpackage.json', '/assets/%2e%2e%5cx.js', '/assets/x%00.js'])(
+    'refuses the path %s that climbs out of the console with its own message, not "invalid JSON"',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'path_forbidden',
+        message: 'this path is not allowed',
+      });
+    },
+  );
+
   it('serves fingerprinted assets with a long cache lifetime', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);

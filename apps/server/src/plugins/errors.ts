@@ -47,9 +47,11 @@ export function installErrorHandler(app: FastifyInstance) {
       return send(reply, { statusCode: 413, error: 'payload_too_large', message: MESSAGES.payload_too_large });
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: bad JSON, wrong content type, empty body.
+      // Fastify's own client errors: bad JSON or an empty body (400), a body that is not JSON (415), a
+      // file path climbing out of the served folder (403, from @fastify/static).
       request.log.info({ code: fastifyError.code }, fastifyError.message);
-      return send(reply, { statusCode: status, error: 'invalid_body', message: MESSAGES.invalid_body });
+      const code = status === 415 ? 'unsupported_media_type' : status === 403 ? 'path_forbidden' : 'invalid_body';
+      return send(reply, { statusCode: status, error: code, message: MESSAGES[code] });
     }
     if (isDatabaseUnavailable(error)) {
       // The database is down, restarting or frozen: the request may succeed later, so 503, not 500.
