@@ -312,6 +312,25 @@ describe('referrers', () => {
     expect((await get(t.app, '/api/account/detail', third.token)).body.data.refererId).toBeNull();
   });
 
+  it('refuses a referral loop, between two accounts or along a longer chain', async () => {
+    const accounts = await Promise.all([signUp(t), signUp(t), signUp(t)]);
+    const [a, b, c] = await Promise.all(
+      accounts.map(async (account) => ({
+        token: account.token,
+        id: (await get(t.app, '/api/account/detail', account.token)).body.data.userId as string,
+      })),
+    );
+    if (!a || !b || !c) throw new Error('three accounts expected');
+    // A refers B, B refers C.
+    expect((await post(t.app, '/api/auth/bind-referrer', { ref: a.id }, b.token)).status).toBe(200);
+    expect((await post(t.app, '/api/auth/bind-referrer', { ref: b.id }, c.token)).status).toBe(200);
+    for (const ref of [b.id, c.id]) {
+      const loop = await post(t.app, '/api/auth/bind-referrer', { ref }, a.token);
+      expect(loop.body).toMatchObject({ statusCode: 409, error: 'referrer_loop' });
+    }
+    expect((await get(t.app, '/api/account/detail', a.token)).body.data.refererId).toBeNull();
+  });
+
   it('binds the ref given at sign-up, and ignores an unknown one', async () => {
     const referrer = await signUp(t);
     const referrerId = (await get(t.app, '/api/account/detail', referrer.token)).body.data.userId;

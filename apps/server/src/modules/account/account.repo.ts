@@ -1,4 +1,5 @@
 import type { Language, PlanType } from '@leadreel/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 const DEFAULT_FOLDER_NAME = 'Default';
@@ -90,16 +91,32 @@ export function createAccountRepo(db: Db) {
       return db.updateTable('account').set({ language }).where('id', '=', id).execute();
     },
 
-    /** Binds once: false when a referrer was bound meanwhile. */
-    async bindReferrer(id: string, referrerId: string) {
-      const result = await db
-        .updateTable('account')
-        .set({ referrer_id: referrerId })
-        .where('id', '=', id)
-        .where('referrer_id', 'is', null)
-        .where('is_referrer', '=', false)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    /**
+     * Binds once: 'taken' when a referrer was bound meanwhile, 'loop' when `id` is already among the
+     * referrers of `referrerId` (A refers B refers ... A). Bindings are serialised by one advisory lock, so
+     * two opposite binds at once cannot both pass the check.
+     */
+    async bindReferrer(id: string, referrerId: string): Promise<'bound' | 'taken' | 'loop'> {
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('account-referrer-bind'))`.execute(trx);
+        const { rows } = await sql<{ loop: boolean }>`
+          with recursive chain (id) as (
+            select ${referrerId}::uuid
+            union
+            select account.referrer_id from account join chain on account.id = chain.id
+            where account.referrer_id is not null
+          )
+          select exists (select 1 from chain where id = ${id}::uuid) as loop`.execute(trx);
+        if (rows[0]?.loop) return 'loop';
+        const result = await trx
+          .updateTable('account')
+          .set({ referrer_id: referrerId })
+          .where('id', '=', id)
+          .where('referrer_id', 'is', null)
+          .where('is_referrer', '=', false)
+          .executeTakeFirst();
+        return result.numUpdatedRows > 0n ? 'bound' : 'taken';
+      });
     },
   };
 }

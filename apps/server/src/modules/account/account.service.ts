@@ -95,7 +95,9 @@ export function createAccountService(deps: {
       if (account.is_referrer) throw conflict('referrer_is_referrer');
       if (account.referrer_id) throw conflict('referrer_already_bound');
       if (!(await accounts.findById(ref))) throw new AppError(404, 'referrer_not_found');
-      if (!(await accounts.bindReferrer(account.id, ref))) throw conflict('referrer_already_bound');
+      const bound = await accounts.bindReferrer(account.id, ref);
+      if (bound === 'loop') throw conflict('referrer_loop');
+      if (bound === 'taken') throw conflict('referrer_already_bound');
     },
 
     /** The one guard gated modules call: a feature past its period threshold answers 403 plan_period (spec §4). */
