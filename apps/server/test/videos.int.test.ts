@@ -210,6 +210,8 @@ describe('an upload through signed part URLs', () => {
     const master = await t.app.inject({ url: video.hlsUrl as string });
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    // The way into a video's files is cached no longer than a delete may take to show (issue 13 §18).
+    expect(master.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     const variant = master.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
     const playlist = await t.app.inject({ url: `/media/${videoId}/${variant}` });
     expect(playlist.statusCode).toBe(200);

@@ -15,6 +15,11 @@ export type MediaDeps = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The master playlist is the way into a video's files: a delete must close it as soon as a shared cache
+ * lets go (issue 13 §18), so browsers ask each time and a CDN keeps it 5 s, as the watch pages.
+ */
+const MASTER_READY = 'public, max-age=0, s-maxage=5';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -68,7 +73,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
     await videos.addUsedTraffic(video.account_id, Buffer.byteLength(body));
     return reply
       .header('content-type', contentTypeOf('master.m3u8'))
-      .header('cache-control', video.status === 'ready' ? 'public, max-age=60' : 'no-cache')
+      .header('cache-control', video.status === 'ready' ? MASTER_READY : 'no-cache')
       .send(body);
   });
 

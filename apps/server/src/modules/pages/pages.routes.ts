@@ -21,14 +21,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
-import type { SettingsRepo } from '../player/settings.repo.ts';
+import { type SettingsRepo, SHOWN_STATUSES } from '../player/settings.repo.ts';
 import { DEFAULT_SEO, logoPath, watchPath } from '../player/settings.service.ts';
 import { subtitlePath } from '../player/subtitles.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
-import { renderCache } from './render-cache.ts';
+import { batchedCheck, renderCache } from './render-cache.ts';
 import {
   type PublicAction,
   type PublicContact,
@@ -47,6 +47,14 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITEMAP_MAX = 50_000;
+
+/**
+ * What browsers and shared caches may keep of a watch page or embed (issue 13 §18, docs/decisions/
+ * 0011-public-page-caching.md): a delete or a change must not outlive what we can take back. Browsers
+ * ask again each time (max-age=0); a CDN may serve a copy for 5 s, which is as stale as a deleted video
+ * can get behind one. The server itself never serves a deleted video from its own cache.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
 type PublicRow = NonNullable<Awaited<ReturnType<SettingsRepo['findPublic']>>>;
 
@@ -204,7 +212,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
 
   /** A row as a public page shows it, or null while the video cannot play. */
   function toPublicVideo(row: PublicRow): PublicVideo | null {
-    if (!row.playable || !['processing', 'ready'].includes(row.status)) return null;
+    if (!row.playable || !(SHOWN_STATUSES as readonly string[]).includes(row.status)) return null;
     const seo = { ...DEFAULT_SEO, ...row.seo };
     const file = (name: string | null | undefined) =>
       name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
@@ -271,7 +279,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', pageCsp(frameAncestors, styleHash))
-      .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-store');
+      .header('cache-control', status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
     // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
     if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
     return sendEncoded(request, reply, body);
@@ -279,15 +287,25 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
 
   const language = (request: FastifyRequest) => pageLanguage(request.headers['accept-language']);
 
-  type Rendered = { status: number; html: string; frameAncestors: string; styleHash?: string };
+  /** A rendered page, with the video it shows (none for a 404). */
+  type Rendered = { status: number; html: string; frameAncestors: string; styleHash?: string; videoId?: string };
   const pages = renderCache<Omit<Rendered, 'html'> & { body: Encoded }>(pageCacheMs);
+  const stillShown = batchedCheck((ids) => settings.stillShown(ids));
 
   /** A page by its address and language, rendered and compressed at most once per pageCacheMs. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
-    const page = await pages.get(`${language(request)}:${key}`, async () => {
+    const cacheKey = `${language(request)}:${key}`;
+    const make = async () => {
       const { html, ...rest } = await render();
       return { ...rest, body: precompress(Buffer.from(html)) };
-    });
+    };
+    let { value: page, fresh } = await pages.get(cacheKey, make);
+    // A delete takes effect at once in every process (issue 13 §18): a page made for an earlier request is
+    // served only if PostgreSQL, asked after this request arrived, still shows its video.
+    if (!fresh && page.videoId && !(await stillShown(page.videoId))) {
+      pages.forget(cacheKey);
+      ({ value: page } = await pages.get(cacheKey, make));
+    }
     return sendHtml(request, reply, page.status, page.body, page.frameAncestors, page.styleHash);
   }
 
@@ -301,6 +319,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
             html: renderWatchPage(video, lang, assets),
             frameAncestors: "'none'",
             styleHash: pageStyle(video).hash,
+            videoId: video.id,
           }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: "'none'" };
     }),
@@ -317,6 +336,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
             html: renderEmbedPage(video, lang, assets),
             frameAncestors: embedAncestors(video.embedDomains),
             styleHash: pageStyle(video).hash,
+            videoId: video.id,
           }
         : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: '*' };
     }),

@@ -12,6 +12,9 @@ export const OVERLAY_COLUMNS = {
   share: 'share',
 } as const satisfies Record<OverlayKind, keyof VideoSettingTable>;
 
+/** The statuses in which a playable video has a public page. */
+export const SHOWN_STATUSES = ['processing', 'ready'] as const;
+
 /** A subtitle track as a public page lists it. */
 export type PublicTrack = { id: string; lang: string; label: string; isDefault: boolean; version: number };
 
@@ -75,6 +78,22 @@ export function createSettingsRepo(db: Db) {
       return (
         'id' in ref ? query.where('video.id', '=', ref.id) : query.where('video_setting.slug', '=', ref.slug)
       ).executeTakeFirst();
+    },
+
+    /**
+     * Which of these videos a public page may still show (playable, not deleted, not failed): one indexed
+     * query, so a page kept in memory is checked on every view (issue 13 §18).
+     */
+    async stillShown(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('video')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('playable', '=', true)
+        .where('status', 'in', SHOWN_STATUSES)
+        .execute();
+      return new Set(rows.map((row) => row.id));
     },
 
     async saveSeo(videoId: string, seo: SeoPageFields) {
