@@ -460,15 +460,20 @@ describe('the SSRF guard at delivery (WEBHOOK_ALLOW_PRIVATE_TARGETS off)', () =>
       const sent = await post(guarded.app, '/api/webhook/test', { id }, owner.token);
       expect(sent.body.data, id).toMatchObject({ status: 'failed', statusCode: null, error: 'blocked_address' });
     }
-    // A queued event is refused the same way, and retried (the address may become public again).
+    // A queued event is refused the same way and failed at once with its reason in the log, not retried.
     const videoId = await videoWithForm(owner);
     await submitLead(videoId);
     const delivery = (await deliveriesOf(ids[0] as string)).find((row) => row.event === 'lead.created');
-    await expect(guarded.services.webhooks.deliver(delivery?.id as string)).rejects.toThrow(/blocked_address/);
+    const failed = await guarded.services.webhooks.deliver(delivery?.id as string);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_error: 'blocked_address' });
+    const log = await get(guarded.app, `/api/webhook/deliveries?id=${ids[0]}`, owner.token);
+    expect(log.body.data.list).toContainEqual(
+      expect.objectContaining({ event: 'lead.created', status: 'failed', attempts: 1, error: 'blocked_address' }),
+    );
     expect(canary.received).toEqual([]);
     expect(canary6.received).toEqual([]);
-    // The same endpoint is reachable where loopback is allowed: the canary does answer.
-    await open.services.webhooks.deliver(delivery?.id as string);
+    // The same endpoint is reachable where loopback is allowed: the canary does answer the resend.
+    await open.services.webhooks.redeliver(owner.accountId, delivery?.id as string);
     expect(canary.received).toHaveLength(1);
   });
 });

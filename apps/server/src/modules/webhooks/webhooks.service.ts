@@ -138,8 +138,10 @@ export function createWebhookService(deps: {
       }
       if (statusCode !== null && statusCode >= 300 && statusCode < 400) error = 'redirect_not_followed';
     }
-    // A refused endpoint or plan will not change by retrying; a test is sent once, while the owner watches.
-    const final = once || test || error === 'endpoint_disabled' || error === 'plan_not_allowed';
+    // A refused endpoint, plan or address will not change by retrying (an address the SSRF guard refuses
+    // is the owner's to fix, and the log says why); a test is sent once, while the owner watches.
+    const final =
+      once || test || error === 'endpoint_disabled' || error === 'plan_not_allowed' || error === 'blocked_address';
     const last = final || claimed.attempts >= deps.maxAttempts;
     const row = await repo.record(deliveryId, {
       status: last ? 'failed' : 'pending',
