@@ -7,7 +7,11 @@ import { DIALOG_WIDTH } from '../constants.ts';
 
 export const COMMUNITY_EVENT = 'leadreel:open-community';
 
-/** spec §2: the community-invitation dialog with the chat app's QR code (COMMUNITY_URL on the server). */
+/**
+ * spec §2: the community-invitation dialog with the chat app's QR code. It has nothing to offer without a
+ * community to join, so it opens only when the server names one (COMMUNITY_URL); a self-hoster who sets none
+ * never sees it, and is never sent to "ask your administrator", who is often themselves.
+ */
 export function CommunityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const url = usePublicConfig()?.communityUrl ?? null;
@@ -20,7 +24,7 @@ export function CommunityDialog({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <Modal
-      open={open}
+      open={open && Boolean(url)}
       title={t('community.title')}
       onCancel={onClose}
       width={Math.min(DIALOG_WIDTH, 520)}
@@ -32,9 +36,7 @@ export function CommunityDialog({ open, onClose }: { open: boolean; onClose: () 
             <img src={qr} width={132} height={132} alt={t('community.qrAlt')} />
           </a>
         )}
-        <Typography.Paragraph style={{ margin: 0 }}>
-          {t(url ? 'community.text' : 'community.textNoLink')}
-        </Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0 }}>{t('community.text')}</Typography.Paragraph>
       </div>
     </Modal>
   );

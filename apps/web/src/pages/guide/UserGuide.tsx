@@ -4,9 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { GUIDE_STEPS } from '../../constants.ts';
 import { useAccountStore } from '../../stores/account.ts';
+import './guide.css';
+import { useGuideVideo, useInquiryFormStep, useStartStep, useWhatsappStep } from './GuideSteps.tsx';
 import { clearGuideStep, guideButton, saveGuideStep, showGuideSkip } from './guideSteps.ts';
 
-/** spec §2: the three-step guide at /guide/user-guide/<step>. */
+/**
+ * spec §2: the three-step guide at /guide/user-guide/<step>. Each step does what it names for the account's
+ * newest video: start-guide uploads one, whatsapp turns its WhatsApp button on, inquiry-form its inquiry form.
+ * Next/Finish does the step's action first and stays on the step when it is refused; Skip goes on without it.
+ */
 export function UserGuide() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,10 +31,20 @@ export function UserGuide() {
     if (userId) clearGuideStep(userId);
     navigate('/videos/index', { state: { community: true } });
   };
+  const { video } = useGuideVideo();
+  const backToUpload = () => go(0);
+  const views = {
+    'start-guide': useStartStep(video),
+    whatsapp: useWhatsappStep(video, backToUpload),
+    'inquiry-form': useInquiryFormStep(video, backToUpload),
+  };
+  const view = views[step];
+  const last = index === GUIDE_STEPS.length - 1;
+  const advance = () => (last ? finish() : go(index + 1));
   const button = guideButton(index);
 
   return (
-    <Card style={{ maxWidth: 760, margin: '0 auto' }}>
+    <Card className="guide" style={{ maxWidth: 760, margin: '0 auto' }}>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('guide.title')}
       </Typography.Title>
@@ -38,10 +54,17 @@ export function UserGuide() {
         style={{ marginBottom: 32 }}
       />
       <Typography.Title level={4}>{t(`guide.steps.${step}.title`)}</Typography.Title>
-      <Typography.Paragraph>{t(`guide.steps.${step}.text`)}</Typography.Paragraph>
-      <Space>
-        {showGuideSkip(index) && <Button onClick={finish}>{t('guide.skip')}</Button>}
-        <Button type="primary" onClick={() => (index === GUIDE_STEPS.length - 1 ? finish() : go(index + 1))}>
+      <div className="guide-step">{view.body}</div>
+      <Space style={{ marginTop: 24 }}>
+        {showGuideSkip(index) && <Button onClick={advance}>{t('guide.skip')}</Button>}
+        <Button
+          key={step}
+          type="primary"
+          loading={view.busy}
+          onClick={async () => {
+            if (await view.run()) advance();
+          }}
+        >
           {t(button.key, { step: button.step, total: button.total })}
         </Button>
       </Space>
