@@ -1,9 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The first render of the whole console in a file takes over a second on a busy two-core machine; findBy's
-// default 1 s wait then fails tests at random.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of the whole console in a file takes over a second on a quiet two-core machine and ten
+// times that when the machine is loaded; findBy's default 1 s wait then fails tests at random. A limit, not an
+// expectation: a green wait ends as soon as what it waits for is there.
+configure({ asyncUtilTimeout: 30_000 });
 
 // antd reads matchMedia for responsive layout; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
