@@ -240,10 +240,16 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
-    // Fastify's defaults are 0 (no limit), which leaves slow-header and slow-body attacks open.
-    connectionTimeout: 60_000,
-    requestTimeout: 120_000,
-    keepAliveTimeout: 72_000,
+    // Fastify's defaults are 0 (no limit), which leaves slow-header and slow-body attacks open; the values
+    // and how to set them behind a proxy are in docs/operations.md ("Connections and timeouts").
+    connectionTimeout: 30_000,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      // Node checks the two limits above only this often (30 s by default), which adds to each of them.
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 5))),
+    },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // One line per request, written below, with secrets in query strings (?token= login links) redacted.

@@ -39,6 +39,12 @@ describe('configuration', () => {
     expect(() => parseConfig({ SESSION_IDLE_DAYS: '30', SESSION_MAX_DAYS: '7' })).toThrow(/SESSION_MAX_DAYS/);
   });
 
+  it('refuses a request timeout shorter than the header timeout (Node would throw at start)', () => {
+    expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /HTTP_REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://videos.example.com/' }).publicUrl).toBe('https://videos.example.com');
   });

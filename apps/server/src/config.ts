@@ -74,6 +74,21 @@ export const configSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(90),
   /** Per-IP budget of auth requests a minute (login, codes, resets). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
+  /**
+   * How long a client may take to send a request's headers (slow-loris), in ms. Node's default is 60 s;
+   * a real client sends them in one packet.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /**
+   * How long a client may take to send a whole request, body included, in ms. Upload parts go through the
+   * server with local storage (32 MiB, at most 64): 300 s carries a 32 MiB part at about 1 Mbit/s.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /**
+   * How long an idle keep-alive connection is kept open, in ms. Behind a load balancer that reuses
+   * connections, set it above the balancer's idle timeout (AWS ALB: 60 s, so 65000).
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Trust X-Forwarded-For from a proxy in front (set when behind a load balancer). */
   TRUST_PROXY: bool.default(false),
   /**
@@ -122,6 +137,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const problems: string[] = [];
   if (config.SESSION_MAX_DAYS < config.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS');
+  }
+  if (config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS) {
+    problems.push('HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS');
   }
   if (config.STORAGE === 's3') {
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
