@@ -65,7 +65,7 @@ describe('the worker loop', () => {
     });
     try {
       await httpOnly.boss.send(QUEUES.sweep, {});
-      for (let i = 0; i < 100 && swept === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 600 && swept === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(swept).toBe(100);
       expect(await t.db.selectFrom('session').select('id').execute()).toHaveLength(0);
     } finally {

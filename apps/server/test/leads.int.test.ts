@@ -83,7 +83,7 @@ const leadsOf = (videoId: string) => t.db.selectFrom('lead').selectAll().where('
 const leadMails = async (email: string) =>
   (await mailsTo(t.outbox, email)).filter((mail) => mail.subject?.startsWith('New inquiry'));
 
-async function waitForMail(email: string, count: number, timeoutMs = 10_000) {
+async function waitForMail(email: string, count: number, timeoutMs = 60_000) {
   for (const start = Date.now(); Date.now() - start < timeoutMs; ) {
     const mails = await leadMails(email);
     if (mails.length >= count) return mails;

@@ -38,7 +38,8 @@ afterAll(async () => {
 });
 
 const waitFor = async <T>(find: () => T | undefined): Promise<T> => {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 3000; i++) {
+    // up to 60 s: a limit for a loaded machine
     const found = find();
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 20));

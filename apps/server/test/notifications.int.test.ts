@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 async function mailTo(email: string, subject: RegExp): Promise<ParsedMail> {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 3000; i++) {
+    // up to 60 s: a limit for a loaded machine
     const found = received.find((r) => r.to.includes(email) && subject.test(r.mail.subject ?? ''));
     if (found) return found.mail;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -83,7 +83,7 @@ describe('the worker entry point', () => {
     try {
       const port = await freePort();
       const worker = startServer(dataDir, port, { DATABASE_URL: database.url }, WORKER);
-      for (let i = 0; i < 100 && !worker.output().includes('worker is running'); i++) {
+      for (let i = 0; i < 1200 && !worker.output().includes('worker is running'); i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(worker.output()).toContain('LeadReel worker is running');

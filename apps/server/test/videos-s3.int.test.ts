@@ -75,7 +75,7 @@ describe('uploads and playback on S3', () => {
     );
 
     let video = (await get(t.app, `/api/vod/video/detail?videoId=${videoId}`, token)).body.data;
-    for (let i = 0; i < 240 && !['ready', 'failed'].includes(video.status); i++) {
+    for (let i = 0; i < 960 && !['ready', 'failed'].includes(video.status); i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       video = (await get(t.app, `/api/vod/video/detail?videoId=${videoId}`, token)).body.data;
     }

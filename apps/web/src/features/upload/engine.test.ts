@@ -99,7 +99,7 @@ async function until(engine: UploadEngine, check: (task: UploadTask) => boolean,
       const task = engine.list().find((t) => t.taskId === taskId);
       if (!task || !check(task)) throw new Error(`task is ${task?.uploadStatus}`);
     },
-    { timeout: 10_000 },
+    { timeout: 60_000 },
   );
 }
 
