@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { codeField, currentPasswordField, emailField, newPasswordField, userIdField } from './common.ts';
 
 export const VERIFY_SCENES = ['signup', 'reset', 'change-email'] as const;
@@ -42,11 +43,11 @@ export const changePasswordBody = z.strictObject({ oldPassword: currentPasswordF
 export const setPasswordBody = z.strictObject({ newPassword: newPasswordField });
 
 export const googleLoginBody = z.strictObject({
-  idToken: z.string({ error: 'id_token_required' }).min(1, 'id_token_required').max(8192, 'illegal_input'),
+  idToken: textField('id_token_required').min(1, 'id_token_required').max(8192, 'illegal_input'),
 });
 
 export const checkTokenBody = z.strictObject({
-  token: z.string({ error: 'token_required' }).min(1, 'token_required').max(512, 'illegal_input'),
+  token: textField('token_required').min(1, 'token_required').max(512, 'illegal_input'),
 });
 export const checkTokenData = z.object({
   expireTime: z.number().int().describe('seconds left; 0 or negative when invalid'),

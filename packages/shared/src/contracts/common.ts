@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 
 // The HTML standard's valid e-mail address (https://html.spec.whatwg.org/#valid-e-mail-address), with a
 // dot required in the domain: what browsers accept in type=email, and nothing that can smuggle markup or
@@ -6,8 +7,7 @@ import { z } from 'zod';
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-export const emailField = z
-  .string({ error: 'email_required' })
+export const emailField = textField('email_required')
   .trim()
   .min(1, 'email_required')
   .max(254, 'email_too_long')
@@ -15,22 +15,20 @@ export const emailField = z
   .transform((email) => email.toLowerCase());
 
 /** A password being set: 8 to 128 characters, not all whitespace (spec §5). */
-export const newPasswordField = z
-  .string({ error: 'password_required' })
+export const newPasswordField = textField('password_required')
   .min(1, 'password_required')
   .refine((value) => value.trim().length > 0, 'password_blank')
   .refine((value) => value.length >= 8, 'password_too_short')
   .refine((value) => value.length <= 128, 'password_too_long');
 
 /** A password being checked: anything non-empty up to the maximum a stored one can have. */
-export const currentPasswordField = z
-  .string({ error: 'password_required' })
+export const currentPasswordField = textField('password_required')
   .min(1, 'password_required')
   .max(128, 'password_too_long');
 
 // spec §9: verification code length is 6
 export const CODE_LENGTH = 6;
-export const codeField = z.string({ error: 'code_incomplete' }).regex(/^\d{6}$/, 'code_incomplete');
+export const codeField = textField('code_incomplete').regex(/^\d{6}$/, 'code_incomplete');
 
 export const userIdField = z.uuid({ error: 'ref_invalid' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 import { hexColorField, httpUrlField } from './overlays.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS, viewerIdField } from './player.ts';
@@ -32,25 +33,16 @@ const FIELD_ID = /^(name|email|phone|company|country|message|f[1-9]\d{0,2})$/;
 
 export const formFieldSchema = z
   .strictObject({
-    id: z.string({ error: 'illegal_input' }).regex(FIELD_ID, 'illegal_input'),
+    id: textField().regex(FIELD_ID, 'illegal_input'),
     kind: z.enum(FIELD_KINDS, { error: 'illegal_input' }),
-    label: z
-      .string({ error: 'illegal_input' })
-      .trim()
-      .min(1, 'form_field_label_required')
-      .max(FIELD_LABEL_MAX, 'form_field_label_too_long'),
-    placeholder: z.string({ error: 'illegal_input' }).trim().max(FIELD_PLACEHOLDER_MAX, 'form_placeholder_too_long'),
+    label: textField().trim().min(1, 'form_field_label_required').max(FIELD_LABEL_MAX, 'form_field_label_too_long'),
+    placeholder: textField().trim().max(FIELD_PLACEHOLDER_MAX, 'form_placeholder_too_long'),
     required: z.boolean({ error: 'illegal_input' }),
     /** The choices of a single or multiple choice. */
     options: z
-      .array(
-        z
-          .string({ error: 'illegal_input' })
-          .trim()
-          .min(1, 'form_option_empty')
-          .max(FIELD_OPTION_MAX, 'form_option_too_long'),
-        { error: 'illegal_input' },
-      )
+      .array(textField().trim().min(1, 'form_option_empty').max(FIELD_OPTION_MAX, 'form_option_too_long'), {
+        error: 'illegal_input',
+      })
       .max(FIELD_OPTIONS_MAX, 'form_options_too_many'),
   })
   .superRefine((field, context) => {
@@ -67,16 +59,16 @@ export type FormField = z.infer<typeof formFieldSchema>;
 export const inquiryFormSchema = z
   .strictObject({
     enabled: z.boolean({ error: 'illegal_input' }),
-    title: z.string({ error: 'illegal_input' }).trim().max(FORM_TITLE_MAX, 'form_title_too_long'),
-    description: z.string({ error: 'illegal_input' }).trim().max(FORM_DESCRIPTION_MAX, 'form_description_too_long'),
+    title: textField().trim().max(FORM_TITLE_MAX, 'form_title_too_long'),
+    description: textField().trim().max(FORM_DESCRIPTION_MAX, 'form_description_too_long'),
     fields: z
       .array(formFieldSchema, { error: 'illegal_input' })
       .min(1, 'form_fields_required')
       .max(FORM_FIELDS_MAX, 'form_fields_too_many'),
-    submitText: z.string({ error: 'illegal_input' }).trim().max(FORM_SUBMIT_MAX, 'form_submit_too_long'),
+    submitText: textField().trim().max(FORM_SUBMIT_MAX, 'form_submit_too_long'),
     submitColor: hexColorField,
     /** After a submission: a message in the player, or another page (http or https). */
-    thanksMessage: z.string({ error: 'illegal_input' }).trim().max(FORM_THANKS_MAX, 'form_thanks_too_long'),
+    thanksMessage: textField().trim().max(FORM_THANKS_MAX, 'form_thanks_too_long'),
     redirectUrl: httpUrlField,
     moment: z.enum(FORM_MOMENTS, { error: 'illegal_input' }),
     /** With moment "at": the second it shows. */
@@ -131,22 +123,25 @@ export type LeadField = { id: string; kind: FieldKind; label: string };
 export const submitLeadBody = z.strictObject({
   videoId: videoIdField,
   answers: z.record(
-    z.string().max(8),
-    z.union([
-      z.string().max(ANSWER_LONG_MAX + 1),
-      z.array(z.string().max(FIELD_OPTION_MAX + 1)).max(FIELD_OPTIONS_MAX),
-      z.boolean(),
-    ]),
+    textField().max(8),
+    z.union(
+      [
+        textField().max(ANSWER_LONG_MAX + 1),
+        z.array(textField().max(FIELD_OPTION_MAX + 1)).max(FIELD_OPTIONS_MAX),
+        z.boolean(),
+      ],
+      { error: 'illegal_input' },
+    ),
     { error: 'illegal_input' },
   ),
   second: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
-  page: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
-  referrer: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
-  language: z.string({ error: 'illegal_input' }).max(35, 'illegal_input'),
+  page: textField().max(2000, 'illegal_input'),
+  referrer: textField().max(2000, 'illegal_input'),
+  language: textField().max(35, 'illegal_input'),
   /** How long the form was on screen before it was sent; people take seconds, scripts do not. */
   elapsedMs: z.number({ error: 'illegal_input' }).int('illegal_input').min(0, 'illegal_input'),
   /** A field people never see (hidden by the page): anything in it was typed by a script. */
-  website: z.string({ error: 'illegal_input' }).max(500, 'illegal_input'),
+  website: textField().max(500, 'illegal_input'),
   /** The player's anonymous viewer id: links the viewer's contact clicks to this lead. */
   viewerId: viewerIdField,
 });
@@ -180,8 +175,7 @@ export const submitLeadData = z.object({ received: z.literal(true) });
 
 // ---- Seeing leads (spec: form-submit-data page, video submissions dialog; §7 "user-form-list: list, export") ----
 
-const dayField = z
-  .string({ error: 'illegal_input' })
+const dayField = textField()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'illegal_input')
   .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'illegal_input');
 
@@ -191,7 +185,7 @@ export const leadFilterQuery = z.strictObject({
   from: dayField.optional(),
   to: dayField.optional(),
   /** Text searched in every answer. */
-  q: z.string({ error: 'illegal_input' }).trim().max(100, 'illegal_input').optional(),
+  q: textField().trim().max(100, 'illegal_input').optional(),
   unread: z.enum(['1', '0'], { error: 'illegal_input' }).optional(),
 });
 export const leadListQuery = leadFilterQuery.extend(pageFields());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { BUTTON_POSITIONS, MAX_VIDEO_SECONDS } from './player.ts';
 import { videoIdField } from './videos.ts';
 
@@ -7,8 +8,7 @@ import { videoIdField } from './videos.ts';
 
 export const URL_MAX = 2000;
 /** A link the viewer may follow: http or https only (never javascript:, data: or a bare word). */
-export const httpUrlField = z
-  .string({ error: 'url_invalid' })
+export const httpUrlField = textField('url_invalid')
   .trim()
   .max(URL_MAX, 'url_invalid')
   .refine((text) => {
@@ -22,8 +22,7 @@ export const httpUrlField = z
   }, 'url_invalid');
 
 /** A colour as #rrggbb (what colour pickers give); #rgb is widened, letters kept lower case. */
-export const hexColorField = z
-  .string({ error: 'color_invalid' })
+export const hexColorField = textField('color_invalid')
   .trim()
   .toLowerCase()
   .transform((text) => (/^#[0-9a-f]{3}$/.test(text) ? `#${[...text.slice(1)].map((c) => c + c).join('')}` : text))
@@ -43,7 +42,7 @@ export const BRAND_FILE = /^(logo|cover)-[a-z0-9]{16}\.(png|jpg)$/;
 
 export const brandingSetting = z.strictObject({
   /** The uploaded logo's file name (POST /vod/video/logo/upload answers it); null for none. */
-  logo: z.string({ error: 'logo_invalid' }).regex(LOGO_FILE, 'logo_invalid').nullable(),
+  logo: textField('logo_invalid').regex(LOGO_FILE, 'logo_invalid').nullable(),
   logoPosition: z.enum(BUTTON_POSITIONS, { error: 'illegal_input' }),
   /** Where a click on the logo goes; empty for nowhere. */
   logoLink: httpUrlField,
@@ -76,8 +75,7 @@ export const brandingData = z.object({
 /** A logo image as the browser read it, base64 (JPEG or PNG, at most LOGO_MAX_BYTES once decoded). */
 export const logoUploadBody = z.strictObject({
   videoId: videoIdField,
-  image: z
-    .string({ error: 'logo_file_invalid' })
+  image: textField('logo_file_invalid')
     .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4, 'logo_too_large')
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'logo_file_invalid'),
 });
@@ -92,7 +90,7 @@ export const superActionSetting = z
   .strictObject({
     enabled: z.boolean({ error: 'illegal_input' }),
     style: z.enum(ACTION_STYLES, { error: 'illegal_input' }),
-    text: z.string({ error: 'illegal_input' }).trim().max(ACTION_TEXT_MAX, 'action_text_too_long'),
+    text: textField().trim().max(ACTION_TEXT_MAX, 'action_text_too_long'),
     link: httpUrlField,
     /** Where a button sits (a banner runs along the bottom). */
     position: z.enum(BUTTON_POSITIONS, { error: 'illegal_input' }),
@@ -143,8 +141,8 @@ export const WIDGET_MESSAGE_MAX = 200;
 export const widgetSetting = z
   .strictObject({
     enabled: z.boolean({ error: 'illegal_input' }),
-    title: z.string({ error: 'illegal_input' }).trim().max(WIDGET_TITLE_MAX, 'widget_title_too_long'),
-    message: z.string({ error: 'illegal_input' }).trim().max(WIDGET_MESSAGE_MAX, 'widget_message_too_long'),
+    title: textField().trim().max(WIDGET_TITLE_MAX, 'widget_title_too_long'),
+    message: textField().trim().max(WIDGET_MESSAGE_MAX, 'widget_message_too_long'),
     channels: z
       .array(z.enum(WIDGET_CHANNELS, { error: 'illegal_input' }), { error: 'illegal_input' })
       .max(WIDGET_CHANNELS.length, 'illegal_input')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { EMAIL_PATTERN } from './common.ts';
 import { videoIdField } from './videos.ts';
 
@@ -13,8 +14,7 @@ export const SLUG_MAX = 80;
 /** Lower-case words joined by single hyphens: readable in a link and safe in any path. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const slugField = z
-  .string({ error: 'slug_invalid' })
+export const slugField = textField('slug_invalid')
   .trim()
   .toLowerCase()
   .max(SLUG_MAX, 'slug_invalid')
@@ -22,15 +22,12 @@ export const slugField = z
 
 export const seoPageFields = z.strictObject({
   /** The watch page's title; empty means the video's name. */
-  title: z.string({ error: 'illegal_input' }).trim().max(SEO_TITLE_MAX, 'seo_title_too_long'),
-  description: z.string({ error: 'illegal_input' }).trim().max(SEO_DESCRIPTION_MAX, 'seo_description_too_long'),
+  title: textField().trim().max(SEO_TITLE_MAX, 'seo_title_too_long'),
+  description: textField().trim().max(SEO_DESCRIPTION_MAX, 'seo_description_too_long'),
   keywords: z
-    .array(
-      z.string({ error: 'illegal_input' }).trim().min(1, 'illegal_input').max(SEO_KEYWORD_MAX, 'seo_keyword_too_long'),
-      {
-        error: 'illegal_input',
-      },
-    )
+    .array(textField().trim().min(1, 'illegal_input').max(SEO_KEYWORD_MAX, 'seo_keyword_too_long'), {
+      error: 'illegal_input',
+    })
     .max(SEO_KEYWORDS_MAX, 'seo_keywords_too_many'),
   /** `/v/{slug}` besides `/v/{videoId}`; empty for none. Unique across the whole server. */
   slug: slugField,
@@ -53,8 +50,7 @@ export type SeoPage = z.infer<typeof seoPageData>;
 /** A cover image as the browser read it, base64 (JPEG or PNG, at most 2 MB once decoded); null removes it. */
 export const coverUploadBody = z.strictObject({
   videoId: videoIdField,
-  image: z
-    .string({ error: 'cover_file_invalid' })
+  image: textField('cover_file_invalid')
     .max(Math.ceil((2 * 1024 * 1024) / 3) * 4 + 4, 'cover_too_large')
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'cover_file_invalid')
     .nullable(),
@@ -75,14 +71,12 @@ export const MAX_VIDEO_SECONDS = 36_000;
  * A phone or WhatsApp number in international form (E.164: +, country code, at most 15 digits); spaces,
  * dots, hyphens and brackets as people write them are dropped. Empty while the button is off.
  */
-export const internationalNumberField = z
-  .string({ error: 'phone_invalid' })
+export const internationalNumberField = textField('phone_invalid')
   .transform((text) => text.replace(/[\s().-]/g, ''))
   .refine((number) => number === '' || /^\+[1-9]\d{6,14}$/.test(number), 'phone_invalid');
 
 /** An email address for a mail button; empty while the button is off. */
-const buttonAddressField = z
-  .string({ error: 'email_invalid' })
+const buttonAddressField = textField('email_invalid')
   .trim()
   .toLowerCase()
   .refine((address) => address === '' || (address.length <= 254 && EMAIL_PATTERN.test(address)), 'email_invalid');
@@ -96,7 +90,7 @@ const secondField = z
 const buttonFields = {
   enabled: z.boolean({ error: 'illegal_input' }),
   /** The button's text; empty uses the player's own wording in the viewer's language. */
-  label: z.string({ error: 'illegal_input' }).trim().max(CONTACT_LABEL_MAX, 'contact_label_too_long'),
+  label: textField().trim().max(CONTACT_LABEL_MAX, 'contact_label_too_long'),
   position: z.enum(BUTTON_POSITIONS, { error: 'illegal_input' }),
   /** Shown from this second of the video... */
   showFrom: secondField,
@@ -127,7 +121,7 @@ export const whatsappSetting = z
   .strictObject({
     ...buttonFields,
     number: internationalNumberField,
-    message: z.string({ error: 'illegal_input' }).trim().max(WHATSAPP_MESSAGE_MAX, 'whatsapp_message_too_long'),
+    message: textField().trim().max(WHATSAPP_MESSAGE_MAX, 'whatsapp_message_too_long'),
   })
   .superRefine(checkButton('number'));
 export const telephoneSetting = z
@@ -137,7 +131,7 @@ export const emailButtonSetting = z
   .strictObject({
     ...buttonFields,
     address: buttonAddressField,
-    subject: z.string({ error: 'illegal_input' }).trim().max(EMAIL_SUBJECT_MAX, 'email_subject_too_long'),
+    subject: textField().trim().max(EMAIL_SUBJECT_MAX, 'email_subject_too_long'),
   })
   .superRefine(checkButton('address'));
 export type WhatsappSetting = z.infer<typeof whatsappSetting>;
@@ -199,8 +193,7 @@ export type ClickKind = (typeof CLICK_KINDS)[number];
  * or lead is never lost over a browser's corrupted storage; the row is then only not linked.
  */
 export const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
-export const viewerIdField = z
-  .string()
+export const viewerIdField = textField()
   .regex(VIEWER_ID)
   .optional()
   .catch(() => undefined);
@@ -211,8 +204,8 @@ export const contactClickBody = z.strictObject({
   /** Second of the video when clicked. */
   second: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
   /** The page the player was on (the customer's page for an embed), and where the viewer came from. */
-  page: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
-  referrer: z.string({ error: 'illegal_input' }).max(2000, 'illegal_input'),
+  page: textField().max(2000, 'illegal_input'),
+  referrer: textField().max(2000, 'illegal_input'),
   viewerId: viewerIdField,
 });
 
@@ -223,8 +216,7 @@ const HOST =
   /^(\*\.)?(localhost|([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})(:\d{1,5})?$/;
 
 /** A website as people paste it (https://www.example.com/page) kept as its host (www.example.com). */
-export const embedDomainField = z
-  .string({ error: 'embed_domain_invalid' })
+export const embedDomainField = textField('embed_domain_invalid')
   .trim()
   .toLowerCase()
   .transform((text) => text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, ''))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { MAX_VIDEO_SECONDS } from './player.ts';
 import { videoIdField } from './videos.ts';
 
@@ -13,8 +14,7 @@ export const SUBTITLE_LABEL_MAX = 40;
 export type Cue = { start: number; end: number; text: string };
 
 /** A language tag as <track srclang> takes it (BCP 47, e.g. en, zh-CN, pt-BR). */
-export const subtitleLangField = z
-  .string({ error: 'subtitle_lang_invalid' })
+export const subtitleLangField = textField('subtitle_lang_invalid')
   .trim()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/, 'subtitle_lang_invalid');
 
@@ -22,11 +22,7 @@ const cueField = z
   .strictObject({
     start: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
     end: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
-    text: z
-      .string({ error: 'illegal_input' })
-      .trim()
-      .min(1, 'subtitle_cue_empty')
-      .max(SUBTITLE_CUE_TEXT_MAX, 'subtitle_cue_too_long'),
+    text: textField().trim().min(1, 'subtitle_cue_empty').max(SUBTITLE_CUE_TEXT_MAX, 'subtitle_cue_too_long'),
   })
   .refine((cue) => cue.end > cue.start, { message: 'subtitle_cue_times', path: ['end'] });
 
@@ -35,8 +31,7 @@ export const cuesField = z
   .min(1, 'subtitle_empty')
   .max(SUBTITLE_CUES_MAX, 'subtitle_too_many_cues');
 
-const labelField = z
-  .string({ error: 'illegal_input' })
+const labelField = textField()
   .trim()
   .min(1, 'subtitle_label_required')
   .max(SUBTITLE_LABEL_MAX, 'subtitle_label_too_long');
@@ -47,8 +42,8 @@ export const uploadSubtitleBody = z.strictObject({
   videoId: videoIdField,
   lang: subtitleLangField,
   label: labelField,
-  fileName: z.string({ error: 'illegal_input' }).max(255, 'illegal_input'),
-  content: z.string({ error: 'illegal_input' }).max(SUBTITLE_FILE_MAX_BYTES, 'subtitle_file_too_large'),
+  fileName: textField().max(255, 'illegal_input'),
+  content: textField().max(SUBTITLE_FILE_MAX_BYTES, 'subtitle_file_too_large'),
 });
 export const saveSubtitleBody = z.strictObject({
   subtitleId: videoIdField,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 import { MAX_PARTS, VIDEO_NAME_MAX } from '../uploads.ts';
 
@@ -6,8 +7,7 @@ import { MAX_PARTS, VIDEO_NAME_MAX } from '../uploads.ts';
 
 export const FOLDER_NAME_MAX = 50;
 
-export const folderNameField = z
-  .string({ error: 'folder_name_required' })
+export const folderNameField = textField('folder_name_required')
   .trim()
   .min(1, 'folder_name_required')
   .max(FOLDER_NAME_MAX, 'folder_name_too_long');
@@ -75,7 +75,7 @@ export const PAGE_SIZE_MAX = 100;
 
 export const videoListQuery = z.strictObject({
   folderId: folderIdField.optional(),
-  keyword: z.string().trim().max(100, 'illegal_input').optional(),
+  keyword: textField().trim().max(100, 'illegal_input').optional(),
   sort: z.enum(VIDEO_SORTS, { error: 'illegal_input' }).default('date'),
   order: z.enum(['asc', 'desc'], { error: 'illegal_input' }).default('desc'),
   ...pageFields(PAGE_SIZE_MAX),
@@ -89,8 +89,7 @@ export const deleteVideosBody = z.strictObject({
   videoIds: z.array(videoIdField, { error: 'video_invalid' }).min(1, 'video_invalid').max(500, 'video_invalid'),
 });
 export const videoStatusQuery = z.strictObject({
-  videoIds: z
-    .string({ error: 'video_invalid' })
+  videoIds: textField('video_invalid')
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(videoIdField).min(1, 'video_invalid').max(100, 'video_invalid')),
 });
@@ -114,11 +113,7 @@ export const preAddBody = z.strictObject({
   videos: z
     .array(
       z.strictObject({
-        videoName: z
-          .string({ error: 'illegal_input' })
-          .trim()
-          .min(1, 'illegal_input')
-          .max(VIDEO_NAME_MAX, 'illegal_input'),
+        videoName: textField().trim().min(1, 'illegal_input').max(VIDEO_NAME_MAX, 'illegal_input'),
         size: z.number({ error: 'illegal_input' }).int('illegal_input').min(0, 'illegal_input'),
       }),
       { error: 'illegal_input' },
@@ -161,12 +156,12 @@ const ignoredFolderId = folderIdField.optional().describe('ignored: the folder i
 
 export const uploadSuccessBody = z.strictObject({
   sourceVideoId: videoIdField,
-  videoUrl: z.string().max(2000, 'illegal_input').optional(),
+  videoUrl: textField().max(2000, 'illegal_input').optional(),
   folderId: ignoredFolderId,
 });
 export const uploadFailBody = z.strictObject({
   sourceVideoId: videoIdField,
-  failReason: z.string().max(1000, 'illegal_input').optional(),
+  failReason: textField().max(1000, 'illegal_input').optional(),
 });
 export const heartbeatBody = z.strictObject({
   videos: z
@@ -174,7 +169,7 @@ export const heartbeatBody = z.strictObject({
       z.strictObject({
         sourceVideoId: videoIdField,
         uploadPercent: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(100, 'illegal_input'),
-        sourceVideoUrl: z.string().max(2000, 'illegal_input').optional(),
+        sourceVideoUrl: textField().max(2000, 'illegal_input').optional(),
         folderId: ignoredFolderId,
       }),
     )

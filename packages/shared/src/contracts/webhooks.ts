@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 import type { CLICK_KINDS } from './player.ts';
 
@@ -49,8 +50,7 @@ function parsedUrl(text: string): URL | null {
  * The receiver's address: http or https, no user name or password (they would end up in logs and the
  * console). Whether it points at a private network is the server's check, at save and at each delivery.
  */
-export const webhookUrlField = z
-  .string({ error: 'webhook_url_invalid' })
+export const webhookUrlField = textField('webhook_url_invalid')
   .trim()
   .min(1, 'webhook_url_invalid')
   .max(WEBHOOK_URL_MAX, 'webhook_url_too_long')

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
+
+// NUL: PostgreSQL refuses U+0000 in text and jsonb ("invalid byte sequence", "unsupported Unicode escape
+// sequence"). A lone UTF-16 surrogate: no UTF-8 form (https://encoding.spec.whatwg.org/#utf-8-encode turns it
+// into U+FFFD, so what is stored is not what was sent) and jsonb refuses its \uD800 escape. With the u flag a
+// well-formed pair is one code point, so \p{Cs} matches only a surrogate without its partner.
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** Whether a string can be stored, mailed and exported as the text it is. */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * Every string a request carries: `z.string()` that refuses NUL and lone surrogates with `illegal_input`
+ * (spec §5: "Illegal input") before any other check, so every route answers them 400 instead of failing in
+ * the database. `error` is the message key for a value that is not a string at all.
+ */
+export function textField(error: MessageKey = 'illegal_input') {
+  return z.string({ error }).refine(isStorableText, { message: 'illegal_input', abort: true });
+}
