@@ -5,11 +5,11 @@ import type { MessageKey } from './messages.ts';
 // sequence"). A lone UTF-16 surrogate: no UTF-8 form (https://encoding.spec.whatwg.org/#utf-8-encode turns it
 // into U+FFFD, so what is stored is not what was sent) and jsonb refuses its \uD800 escape. With the u flag a
 // well-formed pair is one code point, so \p{Cs} matches only a surrogate without its partner.
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Whether a string can be stored, mailed and exported as the text it is. */
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 /**
