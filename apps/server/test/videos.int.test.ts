@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat, truncate } from 'node:fs/promises';
+import { mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PREFERRED_PART_SIZE, type Video } from '@leadreel/shared';
+import { PREFERRED_PART_SIZE, VIDEO_TYPES_TEXT, type Video } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
@@ -306,17 +306,50 @@ describe('an upload through signed part URLs', () => {
     expect((await call('/api/vod/video/add-custom-video-success', { sourceVideoId: tooMuch }, token)).status).toBe(200);
   });
 
-  it('fails a truncated video with a readable reason, and retry runs the pipeline again', async () => {
+  it('fails a text file named .mp4 with a message key, gives its bytes back, and refuses a retry that cannot help', async () => {
+    const { token } = await signUp(t);
+    const [kept] = await preAdd(token, [{ videoName: 'kept.mp4', size: 1000 }]);
+    expect(kept).toBeTruthy();
+    const notes = path.join(work, 'notes.mp4');
+    await writeFile(notes, 'Meeting notes, not a video.\n'.repeat(400));
+    const { videoId, bytes } = await upload(token, notes);
+    expect((await usedStorage(token)).usedStorage).toBe(1000 + bytes.length);
+    const failed = await settled(token, videoId);
+    expect(failed).toMatchObject({ status: 'failed', failCode: 'media_not_video' });
+    // The English words name the same kinds as the upload dialog (one list, in packages/shared).
+    expect(failed.failReason).toContain(`(supported: ${VIDEO_TYPES_TEXT})`);
+    expect(VIDEO_TYPES_TEXT).toBe('FLV, AVI, MOV, MP4, RMVB');
+    expect((await usedStorage(token)).usedStorage).toBe(1000);
+    const retry = await call('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, token);
+    expect(retry).toMatchObject({ status: 409, body: { error: 'video_not_retryable' } });
+    // Deleting it gives nothing back twice.
+    expect((await post(t.app, '/api/vod/video/delete', { videoIds: [videoId] }, token)).status).toBe(200);
+    expect((await usedStorage(token)).usedStorage).toBe(1000);
+  });
+
+  it('fails a truncated video for good; retry runs the pipeline again after an encode that went wrong', async () => {
     const { token } = await signUp(t);
     const file = await makeVideo(path.join(work, 'cut.mp4'), { seconds: 3 });
     await truncate(file, Math.floor((await stat(file)).size / 2));
     const { videoId } = await upload(token, file);
     const failed = await settled(token, videoId);
     expect(failed.status).toBe('failed');
+    expect(['media_not_video', 'media_damaged']).toContain(failed.failCode);
     expect(failed.failReason).toBeTruthy();
-    expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, token)).status).toBe(200);
-    expect((await settled(token, videoId)).status).toBe('failed');
-    expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, token)).status).toBe(200);
+    const refused = await call('/api/vod/video/re-upload-video', { sourceVideoId: videoId }, token);
+    expect(refused).toMatchObject({ status: 409, body: { error: 'video_not_retryable' } });
+
+    // An encode that went wrong is not the file's fault: its retry is taken and runs the pipeline again (here
+    // on a source that never came, so it ends refused for good).
+    const [other] = await preAdd(token, [{ videoName: 'encode-failed.mp4', size: 1000 }]);
+    await t.db
+      .updateTable('video')
+      .set({ status: 'failed', fail_reason: 'media_failed' })
+      .where('id', '=', other as string)
+      .execute();
+    expect(await detail(token, other as string)).toMatchObject({ failCode: 'media_failed' });
+    expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: other }, token)).status).toBe(200);
+    expect(await settled(token, other as string)).toMatchObject({ status: 'failed', failCode: 'upload_size_mismatch' });
   });
 
   it('encodes a MOV and an AVI into the ladder', async () => {

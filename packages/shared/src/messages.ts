@@ -72,6 +72,14 @@ export const MESSAGES = {
   video_processing: 'the video is still being processed',
   upload_url_expired: 'the upload link has expired, please retry',
   upload_url_invalid: 'the upload link is not valid',
+  // Why a video failed (VIDEO_FAIL_CODES, issue 13 §11); {{types}} is VIDEO_TYPES_TEXT
+  media_not_video: 'the file is not a video that can be read (supported: {{types}})',
+  media_no_video: 'the file has no video picture',
+  media_too_large: 'the picture is larger than 8K (8192 pixels on a side)',
+  media_too_long: 'the video is longer than 4 hours',
+  media_damaged: 'the file is damaged or incomplete',
+  media_failed: 'the video could not be processed, please retry',
+  video_not_retryable: 'retrying cannot fix this video: the file itself is not a video that can be processed',
   // Video settings (issue 5)
   seo_title_too_long: 'the title cannot exceed 100 characters',
   seo_description_too_long: 'the description cannot exceed 5000 characters',

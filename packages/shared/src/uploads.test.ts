@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canRetryVideo,
   checkUploadFile,
   MAX_PARTS,
   MIN_PART_SIZE,
@@ -7,6 +8,7 @@ import {
   partCountFor,
   partSizeFor,
   UPLOAD_SIZE_LIMITS,
+  VIDEO_TYPES_TEXT,
 } from './uploads.ts';
 
 describe('checkUploadFile (spec §5 Uploads)', () => {
@@ -51,5 +53,20 @@ describe('part sizing (S3: parts of at least 5 MiB, at most 10,000)', () => {
     expect(partCountFor(1, PREFERRED_PART_SIZE)).toBe(1);
     expect(partCountFor(PREFERRED_PART_SIZE, PREFERRED_PART_SIZE)).toBe(1);
     expect(partCountFor(PREFERRED_PART_SIZE + 1, PREFERRED_PART_SIZE)).toBe(2);
+  });
+});
+
+describe('failed videos (issue 13 §11)', () => {
+  it('names the video kinds of the spec, once, for the upload dialog and the server alike', () => {
+    expect(VIDEO_TYPES_TEXT).toBe('FLV, AVI, MOV, MP4, RMVB');
+  });
+
+  it('offers a retry only where one can help', () => {
+    expect(canRetryVideo({ status: 'failed', failCode: 'media_not_video' })).toBe(false);
+    expect(canRetryVideo({ status: 'failed', failCode: 'media_too_long' })).toBe(false);
+    expect(canRetryVideo({ status: 'failed', failCode: 'media_failed' })).toBe(true);
+    expect(canRetryVideo({ status: 'failed', failCode: null })).toBe(true);
+    expect(canRetryVideo({ status: 'upload_failed', failCode: 'upload_size_mismatch' })).toBe(true);
+    expect(canRetryVideo({ status: 'ready', failCode: null })).toBe(false);
   });
 });

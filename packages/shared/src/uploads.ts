@@ -1,3 +1,5 @@
+import type { MessageKey } from './messages.ts';
+
 /**
  * Upload kinds, their extensions, media types and size limits (console-spec §5 and §9). The console checks
  * a file with these before it asks for an upload; the server checks again at pre-add.
@@ -65,6 +67,39 @@ export const UPLOAD_SIZE_LIMITS: Record<UploadKind, number> = {
   'tts-subtitle': 100 * MB,
   'tts-scene': 100 * MB,
 };
+
+/** The video kinds as the console and the server's messages name them: "FLV, AVI, MOV, MP4, RMVB". */
+export const VIDEO_TYPES_TEXT = UPLOAD_EXTENSIONS.video.map((ext) => ext.toUpperCase()).join(', ');
+
+/**
+ * Why a video failed, as message keys the console translates (issue 13 §11). The final ones come from the
+ * file itself: running the pipeline again on the same bytes cannot help, so the console offers no Retry,
+ * the server refuses one, and the file's bytes are given back to the account's storage.
+ */
+export const VIDEO_FAIL_CODES = [
+  'media_not_video',
+  'media_no_video',
+  'media_too_large',
+  'media_too_long',
+  'media_damaged',
+  'upload_size_mismatch',
+  'media_failed',
+] as const satisfies readonly MessageKey[];
+export type VideoFailCode = (typeof VIDEO_FAIL_CODES)[number];
+const FINAL_FAIL_CODES: readonly VideoFailCode[] = VIDEO_FAIL_CODES.filter((code) => code !== 'media_failed');
+
+export const isVideoFailCode = (value: string | null | undefined): value is VideoFailCode =>
+  (VIDEO_FAIL_CODES as readonly string[]).includes(value ?? '');
+
+/**
+ * Whether a Retry can help a video: a failed upload reopens and takes the rest of the bytes; a failed
+ * encode runs again, unless the file itself was refused (a final code).
+ */
+export function canRetryVideo(video: { status: string; failCode: string | null }): boolean {
+  if (video.status === 'upload_failed') return true;
+  if (video.status !== 'failed') return false;
+  return !(FINAL_FAIL_CODES as readonly string[]).includes(video.failCode ?? '');
+}
 
 /** Longest file name kept for a video (its title starts as the name without the extension). */
 export const VIDEO_NAME_MAX = 200;

@@ -50,6 +50,7 @@ export const fakeVideo = (videoId: string, name: string, overrides: Partial<Vide
   storyboardUrl: null,
   previewUrl: null,
   failReason: null,
+  failCode: null,
   sha256: null,
   createdAt: 1_780_000_000,
   updatedAt: 1_780_000_000,

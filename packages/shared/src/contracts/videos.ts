@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
-import { MAX_PARTS, VIDEO_NAME_MAX } from '../uploads.ts';
+import { MAX_PARTS, VIDEO_FAIL_CODES, VIDEO_NAME_MAX } from '../uploads.ts';
 
 // ---- Folders (spec §3 Folder, §5 folder name) ----
 
@@ -64,6 +64,8 @@ export const videoData = z.object({
   storyboardUrl: z.string().nullable().describe('WebVTT of the scrubbing storyboard'),
   previewUrl: z.string().nullable().describe('animated preview'),
   failReason: z.string().nullable(),
+  /** Why it failed as a message key, for the console to say in its own language; null for a reason in words. */
+  failCode: z.enum(VIDEO_FAIL_CODES).nullable(),
   sha256: z.string().nullable(),
   createdAt: z.number().int().describe('seconds'),
   updatedAt: z.number().int().describe('seconds'),

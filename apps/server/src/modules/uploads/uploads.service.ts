@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  canRetryVideo,
   checkUploadFile,
   isFeatureAllowed,
   PART_URL_SECONDS,
@@ -16,7 +17,7 @@ import type { StorageDriver, StoredPart } from '../storage/storage.ts';
 import type { FolderRepo } from '../videos/folders.repo.ts';
 import { accountDir, sourceKey } from '../videos/keys.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
-import type { VideoService } from '../videos/videos.service.ts';
+import { toVideoData, type VideoService } from '../videos/videos.service.ts';
 import type { CredentialSigner } from './credential.ts';
 
 export type UploadsDeps = {
@@ -197,9 +198,10 @@ export function createUploadsService(deps: UploadsDeps) {
       const stored = await storage.listParts(video.source_key, video.upload_id);
       const { missing, wrong } = compareParts(Number(video.size), video.part_size, stored);
       if (wrong.length > 0) {
+        log.warn({ videoId, parts: wrong }, 'uploaded parts do not match the declared size of the file');
         await videos.transition(video.id, ['uploading'], {
           status: 'upload_failed',
-          fail_reason: `parts ${wrong.join(', ')} do not match the declared size of the file`,
+          fail_reason: 'upload_size_mismatch',
         });
         throw badRequest('upload_size_mismatch', 'sourceVideoId');
       }
@@ -227,10 +229,14 @@ export function createUploadsService(deps: UploadsDeps) {
       for (const item of items) await videos.heartbeat(accountId, item.sourceVideoId, item.uploadPercent, now);
     },
 
-    /** Retry: a failed upload reopens (its stored parts are kept); a failed encode runs the pipeline again. */
+    /**
+     * Retry: a failed upload reopens (its stored parts are kept); a failed encode runs the pipeline again,
+     * unless the file itself was refused (not a video, too large, damaged): the same bytes would fail again.
+     */
     async reUpload(accountId: string, videoId: string) {
       const video = await videos.find(accountId, videoId);
       if (!video) throw videoNotFound();
+      if (video.status === 'failed' && !canRetryVideo(toVideoData(video))) throw conflict('video_not_retryable');
       if (video.status === 'upload_failed') {
         await videos.transition(video.id, ['upload_failed'], { status: 'uploading', fail_reason: null });
         return;

@@ -91,15 +91,15 @@ export function createFfmpegPipeline(
       probeJson = await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal });
     } catch (error) {
       if (error instanceof FfmpegError && error.kind !== 'aborted') {
-        throw new MediaRefusal(
-          'The file is not a video LeadReel can read (supported: MP4, MOV, AVI, FLV, RMVB, MKV, WebM, MPEG).',
-        );
+        // The user reads the key's words, naming the kinds the upload dialog takes (VIDEO_TYPES_TEXT).
+        throw new MediaRefusal(`ffprobe could not read the file: ${error.reason}`, 'media_not_video');
       }
       throw error;
     }
     const probe = parseProbe(probeJson);
     const refusal = checkProbe(probe, limits);
-    if (refusal || !probe.video) throw new MediaRefusal(refusal ?? 'The file has no video stream.');
+    if (refusal) throw new MediaRefusal(refusal.reason, refusal.code);
+    if (!probe.video) throw new MediaRefusal('The file has no video stream.', 'media_no_video');
     const { width, height } = displaySize(probe.video);
     const duration = probe.durationSec;
     const hasAudio = probe.audio !== null;

@@ -41,17 +41,20 @@ describe('parseProbe', () => {
 
 describe('checkProbe', () => {
   it.each([
-    ['a normal 1080p video', probe({}), null],
-    ['no video stream', probe(null), /no video stream/],
-    ['a pixel flood', probe({ width: 16000, height: 16000 }), /8K/],
-    ['one side too long', probe({ width: 20000, height: 2 }), /8K/],
-    ['a 10-hour 1x1 video', probe({ width: 1, height: 1 }, { durationSec: 36_000 }), /10\.0 hours/],
-    ['no duration', probe({}, { durationSec: 0 }), /no duration/],
-    ['no picture size', probe({ width: 0, height: 0 }), /picture size/],
-  ])('%s', (_, value, expected) => {
-    const reason = checkProbe(value);
-    if (expected === null) expect(reason).toBeNull();
-    else expect(reason).toMatch(expected);
+    ['a normal 1080p video', probe({}), null, null],
+    ['no video stream', probe(null), 'media_no_video', /no video stream/],
+    ['a pixel flood', probe({ width: 16000, height: 16000 }), 'media_too_large', /8K/],
+    ['one side too long', probe({ width: 20000, height: 2 }), 'media_too_large', /8K/],
+    ['a 10-hour 1x1 video', probe({ width: 1, height: 1 }, { durationSec: 36_000 }), 'media_too_long', /10\.0 hours/],
+    ['no duration', probe({}, { durationSec: 0 }), 'media_damaged', /no duration/],
+    ['no picture size', probe({ width: 0, height: 0 }), 'media_damaged', /picture size/],
+  ])('%s', (_, value, code, detail) => {
+    const refusal = checkProbe(value);
+    if (code === null) expect(refusal).toBeNull();
+    else {
+      expect(refusal?.code).toBe(code);
+      expect(refusal?.reason).toMatch(detail as RegExp);
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import type { VideoFailCode } from '@leadreel/shared';
+
 /** What ffprobe says of a file, reduced to what the pipeline decides with. */
 export type Probe = {
   format: string;
@@ -66,17 +68,33 @@ export type MediaLimits = { maxSide: number; maxPixels: number; maxDurationSec: 
 /** 8K on either side at most (a pixel flood declares more), and four hours. */
 export const DEFAULT_LIMITS: MediaLimits = { maxSide: 8192, maxPixels: 8192 * 4320, maxDurationSec: 4 * 3600 };
 
-/** Why the pipeline will not take this file, in words a user can act on, or null. */
-export function checkProbe(probe: Probe, limits: MediaLimits = DEFAULT_LIMITS): string | null {
-  if (!probe.video) return 'The file has no video stream.';
+/**
+ * Why the pipeline will not take this file, or null: `code` is the message key the user reads (in their
+ * language), `reason` the detail for the log.
+ */
+export function checkProbe(
+  probe: Probe,
+  limits: MediaLimits = DEFAULT_LIMITS,
+): { code: VideoFailCode; reason: string } | null {
+  if (!probe.video) return { code: 'media_no_video', reason: 'The file has no video stream.' };
   const { width, height } = probe.video;
-  if (width <= 0 || height <= 0) return 'The video has no picture size; the file may be damaged.';
-  if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
-    return `The video is ${width}x${height}; the largest supported picture is 8K (8192 pixels on a side).`;
+  if (width <= 0 || height <= 0) {
+    return { code: 'media_damaged', reason: 'The video has no picture size; the file may be damaged.' };
   }
-  if (!(probe.durationSec > 0)) return 'The video has no duration; the file may be damaged or incomplete.';
+  if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
+    return {
+      code: 'media_too_large',
+      reason: `The video is ${width}x${height}; the largest supported picture is 8K (8192 pixels on a side).`,
+    };
+  }
+  if (!(probe.durationSec > 0)) {
+    return { code: 'media_damaged', reason: 'The video has no duration; the file may be damaged or incomplete.' };
+  }
   if (probe.durationSec > limits.maxDurationSec) {
-    return `The video is ${(probe.durationSec / 3600).toFixed(1)} hours long; the longest supported is ${limits.maxDurationSec / 3600} hours.`;
+    return {
+      code: 'media_too_long',
+      reason: `The video is ${(probe.durationSec / 3600).toFixed(1)} hours long; the longest supported is ${limits.maxDurationSec / 3600} hours.`,
+    };
   }
   return null;
 }

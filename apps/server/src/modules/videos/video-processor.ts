@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { canRetryVideo, type VideoFailCode } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { compareParts } from '../uploads/uploads.service.ts';
-import { generationPrefix } from './keys.ts';
+import { generationPrefix, sourcePrefix } from './keys.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
 
 /** What the media pipeline made, paths relative to its output folder. */
@@ -38,12 +39,19 @@ export type Pipeline = (options: {
   onStills?: (stills: { poster: string; thumbnail: string }) => Promise<void>;
 }) => Promise<PipelineResult>;
 
-/** A failure that running again cannot fix (not a video, too big, corrupt): the video fails with `reason`. */
+/**
+ * The pipeline will not, or could not, make the file playable: the video fails with `code`, a message key
+ * the console says in its own language; `reason` is the detail, for the log. A final code (the file itself:
+ * not a video, too large, damaged) cannot be retried and gives the file's bytes back; `media_failed`, an
+ * encode that went wrong, can be retried.
+ */
 export class MediaRefusal extends Error {
   readonly reason: string;
-  constructor(reason: string) {
+  readonly code: VideoFailCode;
+  constructor(reason: string, code: VideoFailCode = 'media_failed') {
     super(reason);
     this.reason = reason;
+    this.code = code;
   }
 }
 
@@ -80,7 +88,7 @@ export function createVideoProcessor(deps: {
       const parts = await storage.listParts(video.source_key, video.upload_id);
       const { missing, wrong } = compareParts(Number(video.size), video.part_size, parts);
       if (missing.length > 0 || wrong.length > 0)
-        throw new MediaRefusal('the uploaded parts do not add up to the file');
+        throw new MediaRefusal('the uploaded parts do not add up to the file', 'upload_size_mismatch');
       await storage.completeMultipartUpload(
         video.source_key,
         video.upload_id,
@@ -89,8 +97,10 @@ export function createVideoProcessor(deps: {
       await videos.update(video.id, { upload_id: null });
     }
     const head = await storage.head(video.source_key);
-    if (!head) throw new MediaRefusal('the uploaded file is missing from storage');
-    if (head.size !== Number(video.size)) throw new MediaRefusal('the uploaded file does not have the declared size');
+    if (!head) throw new MediaRefusal('the uploaded file is missing from storage', 'upload_size_mismatch');
+    if (head.size !== Number(video.size)) {
+      throw new MediaRefusal('the uploaded file does not have the declared size', 'upload_size_mismatch');
+    }
   }
 
   /** SHA-256 of the whole source, recorded on the video; runs beside the encode, which does not need it. */
@@ -115,9 +125,25 @@ export function createVideoProcessor(deps: {
     }
   }
 
-  async function fail(videoId: string, generation: number, reason: string) {
-    const updated = await videos.transitionGeneration(videoId, generation, { status: 'failed', fail_reason: reason });
-    if (updated) log.warn({ videoId, reason }, 'video processing failed');
+  /**
+   * Fails the video (of run `generation`, or before any run) with the refusal's code. A refusal of the file
+   * itself gives its bytes back to the account, so the file is not kept either (issue 13 §11).
+   */
+  async function fail(videoId: string, generation: number | undefined, refusal: MediaRefusal) {
+    const final = !canRetryVideo({ status: 'failed', failCode: refusal.code });
+    const values = { status: 'failed' as const, fail_reason: refusal.code };
+    const updated = final
+      ? await videos.refuse(videoId, refusal.code, generation)
+      : generation === undefined
+        ? await videos.transition(videoId, ['uploaded', 'processing'], values)
+        : await videos.transitionGeneration(videoId, generation, values);
+    if (!updated) return;
+    log.warn({ videoId, code: refusal.code, reason: refusal.reason }, 'video processing failed');
+    if (final) {
+      await storage.deletePrefix(sourcePrefix(updated.account_id, updated.id)).catch((error: unknown) => {
+        log.error({ err: error, videoId }, 'could not delete the source of a refused video');
+      });
+    }
   }
 
   return {
@@ -129,7 +155,7 @@ export function createVideoProcessor(deps: {
         await ingest(video);
       } catch (error) {
         if (!(error instanceof MediaRefusal)) throw error;
-        await videos.transition(videoId, ['uploaded', 'processing'], { status: 'failed', fail_reason: error.reason });
+        await fail(videoId, undefined, error);
         return;
       }
       const claimed = await videos.claimGeneration(videoId);
@@ -216,7 +242,7 @@ export function createVideoProcessor(deps: {
       } catch (error) {
         startHashing();
         await hashing.catch(() => undefined);
-        if (error instanceof MediaRefusal) await fail(videoId, generation, error.reason);
+        if (error instanceof MediaRefusal) await fail(videoId, generation, error);
         else throw error;
       } finally {
         await fs.rm(workDir, { recursive: true, force: true });

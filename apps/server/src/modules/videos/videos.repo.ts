@@ -203,7 +203,7 @@ export function createVideoRepo(db: Db) {
         .deleteFrom('video')
         .where('account_id', '=', accountId)
         .where('id', 'in', videoIds)
-        .returning(['id', 'size', 'source_key', 'upload_id', 'generation', 'account_id'])
+        .returning(['id', 'size', 'source_key', 'upload_id', 'generation', 'account_id', 'status', 'fail_reason'])
         .execute();
     },
 
@@ -215,6 +215,33 @@ export function createVideoRepo(db: Db) {
         .where('status', 'in', ['uploading', 'upload_failed'])
         .where(sql<boolean>`coalesce(last_heartbeat_at, updated_at) < ${before}`)
         .execute();
+    },
+
+    /**
+     * Fails a video for good with `code` (a final VIDEO_FAIL_CODES key) and gives its bytes back to its
+     * account, in one transaction: while it is waiting for or in processing, and, given `generation`, only
+     * while that run is still the video's. Answers the failed row, or undefined when nothing changed.
+     */
+    refuse(videoId: string, code: string, generation?: number) {
+      return db.transaction().execute(async (trx) => {
+        let query = trx
+          .updateTable('video')
+          .set({ status: 'failed', fail_reason: code, updated_at: new Date() })
+          .where('id', '=', videoId);
+        query =
+          generation === undefined
+            ? query.where('status', 'in', ['uploaded', 'processing'])
+            : query.where('status', '=', 'processing').where('generation', '=', generation);
+        const row = await query.returningAll().executeTakeFirst();
+        if (row) {
+          await trx
+            .updateTable('account')
+            .set({ used_storage: sql`greatest(0, used_storage - ${Number(row.size)})` })
+            .where('id', '=', row.account_id)
+            .execute();
+        }
+        return row;
+      });
     },
 
     /**

@@ -1,4 +1,12 @@
-import type { Folder, Video, VideoListParams } from '@leadreel/shared';
+import {
+  canRetryVideo,
+  type Folder,
+  isVideoFailCode,
+  MESSAGES,
+  VIDEO_TYPES_TEXT,
+  type Video,
+  type VideoListParams,
+} from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -9,6 +17,22 @@ import { mediaUrl, sourcePrefix, videoMediaPrefix } from './keys.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * `fail_reason` holds a message key (VIDEO_FAIL_CODES) when the server failed the video, or the words the
+ * browser sent with a failed upload. A key is answered as itself and in English.
+ */
+function failure(row: { fail_reason: string | null }) {
+  if (!isVideoFailCode(row.fail_reason)) return { failCode: null, failReason: row.fail_reason };
+  return {
+    failCode: row.fail_reason,
+    failReason: MESSAGES[row.fail_reason].replace('{{types}}', VIDEO_TYPES_TEXT),
+  };
+}
+
+/** A video refused for good gave its bytes back when it failed (issue 13 §11); every other one holds them. */
+export const holdsStorage = (row: { status: string; fail_reason: string | null }) =>
+  row.status !== 'failed' || canRetryVideo({ status: row.status, failCode: failure(row).failCode });
 
 /** The API's view of a video row (spec §3 Video). */
 export function toVideoData(row: VideoRow): Video {
@@ -31,7 +55,7 @@ export function toVideoData(row: VideoRow): Video {
     hlsUrl: row.playable ? `/media/${row.id}/master.m3u8` : null,
     storyboardUrl: file(media?.storyboard),
     previewUrl: file(media?.preview),
-    failReason: row.fail_reason,
+    ...failure(row),
     sha256: row.sha256,
     createdAt: seconds(row.created_at),
     updatedAt: seconds(row.updated_at),
@@ -159,7 +183,7 @@ export function createVideoService(deps: {
       const deleted = await db.transaction().execute(async (trx) => {
         const rows = await videos.deleteMany(trx, accountId, ids);
         if (rows.length !== ids.length) throw videoNotFound();
-        const bytes = rows.reduce((sum, row) => sum + Number(row.size), 0);
+        const bytes = rows.filter(holdsStorage).reduce((sum, row) => sum + Number(row.size), 0);
         await videos.addUsedStorage(trx, accountId, -bytes);
         return rows;
       });

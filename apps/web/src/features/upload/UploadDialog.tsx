@@ -1,4 +1,10 @@
-import { checkUploadFile, type Folder, UPLOAD_EXTENSIONS, UPLOAD_SIZE_LIMITS } from '@leadreel/shared';
+import {
+  checkUploadFile,
+  type Folder,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_SIZE_LIMITS,
+  VIDEO_TYPES_TEXT,
+} from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Modal, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -117,7 +123,7 @@ export function UploadDialog(props: {
           <p className="upload-drop-title">{t('upload.drop')}</p>
           <p className="upload-drop-hint">
             {t('upload.hint', {
-              types: UPLOAD_EXTENSIONS.video.join(', ').toUpperCase(),
+              types: VIDEO_TYPES_TEXT,
               size: formatLimit(UPLOAD_SIZE_LIMITS.video),
             })}
           </p>

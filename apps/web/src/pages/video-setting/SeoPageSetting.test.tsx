@@ -27,6 +27,7 @@ const video: Video = {
   storyboardUrl: null,
   previewUrl: null,
   failReason: null,
+  failCode: null,
   sha256: null,
   createdAt: 1_780_000_000,
   updatedAt: 1_780_000_000,

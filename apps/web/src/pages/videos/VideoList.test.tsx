@@ -202,6 +202,28 @@ describe('folders (spec §5 folder name)', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('请输入文件夹名称');
   });
 
+  it('says in Chinese why the server refused a file that is not a video, and offers no Retry that cannot help', async () => {
+    const notes = video('notes', {
+      status: 'failed',
+      playable: false,
+      failCode: 'media_not_video',
+      failReason: 'the file is not a video that can be read (supported: FLV, AVI, MOV, MP4, RMVB)',
+    });
+    await openList(
+      {
+        'GET /vod/video/list': () => ({ data: { list: [videos[0], notes], total: 2 } }),
+        'GET /vod/video/status': () => ({ data: [notes] }),
+      },
+      'zh_CN',
+    );
+    const cells = within(await waitFor(() => row('notes')));
+    expect(cells.getByText('处理失败')).toBeTruthy();
+    expect(cells.getByText('该文件不是可读取的视频（支持：FLV, AVI, MOV, MP4, RMVB）')).toBeTruthy();
+    expect(cells.queryByText(/not a video/)).toBeNull();
+    expect(cells.queryByRole('button', { name: /重\s?试/ })).toBeNull();
+    expect(cells.queryByText(/重\s?试/)).toBeNull();
+  });
+
   it('deletes a folder after a confirm that says its videos move to the default folder', async () => {
     const { calls } = await openList({ 'POST /vod/video/folder/delete': () => ({ data: null }) });
     fireEvent.click(screen.getByRole('button', { name: 'Actions of folder Customer stories' }));

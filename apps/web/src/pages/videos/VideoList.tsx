@@ -1,9 +1,11 @@
 import {
+  canRetryVideo,
   FOLDER_NAME_MAX,
   type Folder,
   type GatedFeature,
   isFeatureAllowed,
   VIDEO_SORTS,
+  VIDEO_TYPES_TEXT,
   type Video,
 } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -136,19 +138,22 @@ function StatusCell({ video }: { video: Video }) {
       );
     case 'ready':
       return <Tag color="success">{t('videos.status.ready')}</Tag>;
-    default:
+    default: {
+      // The server's reasons are message keys, said in the console's language; a browser's own words as sent.
+      const reason = video.failCode ? t(`errors.${video.failCode}`, { types: VIDEO_TYPES_TEXT }) : video.failReason;
       return (
         <Space direction="vertical" size={0}>
           <Tag color="error">
             {t(video.status === 'failed' ? 'videos.status.failed' : 'videos.status.uploadFailed')}
           </Tag>
-          {video.failReason && (
-            <Typography.Text type="secondary" className="video-fail-reason" ellipsis={{ tooltip: video.failReason }}>
-              {video.failReason}
+          {reason && (
+            <Typography.Text type="secondary" className="video-fail-reason" ellipsis={{ tooltip: reason }}>
+              {reason}
             </Typography.Text>
           )}
         </Space>
       );
+    }
   }
 }
 
@@ -409,7 +414,7 @@ export function VideoList() {
                   <Button size="small" disabled={!video.playable} onClick={() => setPreview(video)}>
                     {t('videos.preview')}
                   </Button>
-                  {(video.status === 'failed' || (video.status === 'upload_failed' && hasTask(video))) && (
+                  {canRetryVideo(video) && (video.status === 'failed' || hasTask(video)) && (
                     <Button size="small" onClick={() => retry(video)}>
                       {t('upload.retry')}
                     </Button>
