@@ -48,11 +48,12 @@ async function process(input: string, options: { ladderPollMs?: number } = {}) {
   return { result, percents, playable, published, outDir };
 }
 
+/** Why the pipeline refused the file: its message key, then the detail for the log. */
 async function refusal(input: string): Promise<string> {
   try {
     await process(input);
   } catch (error) {
-    if (error instanceof MediaRefusal) return error.reason;
+    if (error instanceof MediaRefusal) return `${error.code}: ${error.reason}`;
     throw error;
   }
   throw new Error('the pipeline took the file');
@@ -170,7 +171,7 @@ describe('the ffmpeg pipeline', () => {
   ])('refuses %s renamed to .mp4', async (_, text) => {
     const input = path.join(work, `disguised-${text.length}.mp4`);
     await writeFile(input, text);
-    expect(await refusal(input)).toMatch(/not a video LeadReel can read/);
+    expect(await refusal(input)).toMatch(/^media_not_video: ffprobe could not read the file/);
   });
 
   it('refuses a pixel flood and a 10-hour video by their headers, before decoding anything', async () => {
@@ -186,7 +187,7 @@ describe('the ffmpeg pipeline', () => {
       'yuvj420p',
       flood,
     ]);
-    expect(await refusal(flood)).toMatch(/8200x64.*8K/);
+    expect(await refusal(flood)).toMatch(/^media_too_large: .*8200x64.*8K/);
     const long = path.join(work, 'long.mp4');
     await ffmpeg([
       '-f',
@@ -199,7 +200,7 @@ describe('the ffmpeg pipeline', () => {
       'ultrafast',
       long,
     ]);
-    expect(await refusal(long)).toMatch(/10\.0 hours/);
+    expect(await refusal(long)).toMatch(/^media_too_long: .*10\.0 hours/);
   });
 
   it('fails a truncated file with a reason', async () => {
