@@ -159,6 +159,16 @@ describe('sign-in throttling with device cookies (OWASP)', () => {
     expect((await login(t, { email: owner.email, password: owner.password, cookie: owner.device })).status).toBe(200);
   });
 
+  it('knows the browser that signed up as a device of the account', async () => {
+    const email = `signed-up-${Date.now()}@example.test`;
+    const laptop = browser(t.app, '192.0.2.30');
+    await laptop.post('/api/auth/verify-code', { email, scene: 'signup' });
+    const code = await lastCode(t.outbox, email);
+    expect((await laptop.post('/api/auth/signup', { email, password: 'first password 1', code })).status).toBe(200);
+    await guessFromTenAddresses(email, '198.51.104');
+    expect((await laptop.post('/api/auth/login', { email, password: 'first password 1' })).status).toBe(200);
+  });
+
   it('counts failures from a known device against that device only', async () => {
     const owner = await ownerWithDevice();
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {

@@ -79,7 +79,11 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/auth/signup',
     { schema: { tags, body: signupBody, response: { 200: okEnvelope(accessTokenData) } }, ...limited },
-    async (request) => ok(await auth.signup(request.body, requestLanguage(request))),
+    async (request, reply) => {
+      const { deviceCookie, ...data } = await auth.signup(request.body, requestLanguage(request));
+      reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
+      return ok(data);
+    },
   );
 
   // No per-address limit here: guesses at one account are throttled by device cookie (auth.login), so

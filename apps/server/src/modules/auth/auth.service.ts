@@ -133,7 +133,12 @@ export function createAuthService(deps: Deps) {
         codes.consume(trx, codeId),
       );
       log.info({ accountId: created.id }, 'account created');
-      return { accessToken: await sessions.issue(created.id), isNew: true };
+      return {
+        accessToken: await sessions.issue(created.id),
+        isNew: true,
+        // The browser that proved the mailbox and chose the password is the account's first known device.
+        deviceCookie: await devices.issue(created.id, clock.now()),
+      };
     },
 
     /**
