@@ -91,7 +91,8 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [number, setNumber] = useState('');
+  // What the user typed; until then the number the video's button already has.
+  const [typed, setNumber] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const key = ['contact', 'whatsapp', video?.videoId ?? ''];
@@ -101,6 +102,7 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
     enabled: Boolean(video),
     retry: false,
   });
+  const number = typed ?? current.data?.number ?? '';
 
   const run = async () => {
     if (!video) return true;
@@ -147,7 +149,7 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
             <Input
               id="guide-whatsapp-number"
               type="tel"
-              placeholder={current.data?.number || '+44 20 7946 0958'}
+              placeholder="+44 20 7946 0958"
               maxLength={32}
               value={number}
               onChange={(event) => {
