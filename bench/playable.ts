@@ -29,6 +29,7 @@ try {
   await page.addScriptTag({ path: require.resolve('hls.js/dist/hls.min.js') });
   await complete();
   const completedAt = performance.now();
+  const completedWall = Date.now();
   // The server's share: until the video says it is playable.
   const serverSide = (async () => {
     for (;;) {
@@ -37,21 +38,42 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
-  // The page asks for the master playlist until it exists, then plays it and reports the first frame.
-  const waitedMs = await page.evaluate(async (masterUrl) => {
-    const started = performance.now();
+  // The page asks for the master playlist until it exists, then plays it and reports the first frame, with
+  // what hls.js did on the way (wall-clock times, comparable with completedAt).
+  const trace = await page.evaluate(async (masterUrl) => {
+    type Emitter = { on(event: string, listener: (event: string, data: never) => void): void };
     const Hls = (
-      window as unknown as { Hls: new () => { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void } }
+      window as unknown as {
+        Hls: new () => Emitter & { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void };
+      }
     ).Hls;
+    const events: { at: number; what: string }[] = [];
+    const note = (what: string) => events.push({ at: Date.now(), what });
     for (;;) {
       const response = await fetch(masterUrl, { cache: 'no-store' });
       if (response.ok) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    note('master answered');
     const video = document.createElement('video');
     video.muted = true;
     document.body.append(video);
     const hls = new Hls();
+    hls.on('hlsManifestParsed', (_, data: { levels: { bitrate: number; height: number }[] }) =>
+      note(`manifest parsed: ${data.levels.map((l) => `${l.height}p@${Math.round(l.bitrate / 1000)}k`).join(' ')}`),
+    );
+    hls.on('hlsLevelLoaded', (_, data: { level: number }) => note(`level ${data.level} playlist loaded`));
+    hls.on('hlsFragLoading', (_, data: { frag: { sn: number; level: number } }) =>
+      note(`segment ${data.frag.sn} of level ${data.frag.level} requested`),
+    );
+    hls.on('hlsFragLoaded', (_, data: { frag: { sn: number; duration: number; stats: { total: number } } }) =>
+      note(
+        `segment ${data.frag.sn} loaded: ${(data.frag.stats.total / 1024).toFixed(0)} KiB, ${data.frag.duration.toFixed(1)} s`,
+      ),
+    );
+    hls.on('hlsFragBuffered', (_, data: { frag: { sn: number } }) => note(`segment ${data.frag.sn} buffered`));
+    video.addEventListener('loadeddata', () => note('first frame decoded (loadeddata)'), { once: true });
+    video.addEventListener('playing', () => note('playing'), { once: true });
     hls.loadSource(masterUrl);
     hls.attachMedia(video);
     await video.play().catch(() => undefined);
@@ -59,14 +81,14 @@ try {
       const check = () => (video.currentTime > 0 ? resolve() : requestAnimationFrame(check));
       check();
     });
-    return performance.now() - started;
+    note('first frame shown (currentTime > 0)');
+    return events;
   }, `${server.url}/media/${videoId}/master.m3u8`);
   const totalSeconds = (performance.now() - completedAt) / 1000;
   console.log(`source: ${SECONDS} s 1080p30 H.264/AAC, ${(bytes.length / 1024 ** 2).toFixed(1)} MiB`);
   console.log(`server: playable after ${(await serverSide).toFixed(2)} s`);
-  console.log(
-    `page waited ${(waitedMs / 1000).toFixed(2)} s; upload complete to first frame ${totalSeconds.toFixed(2)} s`,
-  );
+  for (const { at, what } of trace) console.log(`  +${((at - completedWall) / 1000).toFixed(2)} s ${what}`);
+  console.log(`upload complete to first frame ${totalSeconds.toFixed(2)} s`);
   console.log(ratioLine('playable', `${totalSeconds.toFixed(2)} s for ${SECONDS} s`, totalSeconds / SECONDS, '<=0.05'));
 } finally {
   await browser.close();

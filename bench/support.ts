@@ -111,6 +111,24 @@ export async function benchSource(seconds = 60, size = '1920x1080'): Promise<str
   return file;
 }
 
+/**
+ * A low-bitrate source as phones and screen recorders send: 720p30 H.264 at about 127 kb/s with 48 kb/s
+ * AAC, 175 kb/s in all (issue 13 §9's file). Made once and cached.
+ */
+export async function benchLowBitrateSource(seconds = 30): Promise<string> {
+  const file = path.join(tmpdir(), `leadreel-bench-720p-175k-${seconds}s.mp4`);
+  if (existsSync(file)) return file;
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${seconds},noise=alls=6:allf=t`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '120k', '-maxrate', '120k', '-bufsize', '240k'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k', `${file}.tmp.mp4`],
+  ]);
+  await run('mv', [`${file}.tmp.mp4`, file]);
+  return file;
+}
+
 /** The ratio line every benchmark ends with. */
 export function ratioLine(name: string, figure: string, ratio: number, target: string) {
   return `${name}: ${figure} ratio=${ratio.toFixed(3)} target ${target}`;

@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createFfmpegPipeline } from '../apps/server/src/modules/videos/ffmpeg-pipeline.ts';
-import { benchSource, ratioLine } from './support.ts';
+import { benchLowBitrateSource, benchSource, ratioLine } from './support.ts';
 
 // issue 4 bench:transcode: our pipeline from job claim to a complete ladder (probe, fast path, stills and
 // the ladder), for a 60 s 1080p30 H.264 source with noise, against (a) one hand-written ffmpeg command
 // producing the same ladder (target <= 1.10) and (b) PeerTube's shape, one ffmpeg process per rung
-// (target <= 0.85).
+// (target <= 0.85). Beside them, issue 13 §9: the bytes of every rung of a 175 kb/s source over the source's
+// own (target <= 1.5), since a ladder that ignores the source multiplies it.
 const run = promisify(execFile);
 const source = await benchSource(60);
 const work = await mkdtemp(path.join(tmpdir(), 'leadreel-bench-transcode-'));
@@ -37,6 +38,27 @@ async function ours() {
     onPlayable: async () => undefined,
   });
   return ladderDone;
+}
+
+/** Bytes of every rung our pipeline makes of `input` (initialization sections and segments), and its rungs. */
+async function renditionBytes(input: string) {
+  const outDir = path.join(work, 'low');
+  await mkdir(outDir);
+  const result = await createFfmpegPipeline()({
+    input,
+    outDir,
+    signal: new AbortController().signal,
+    onProgress: () => undefined,
+    onPlayable: async () => undefined,
+  });
+  let bytes = 0;
+  for (const rendition of result.renditions) {
+    const dir = path.join(outDir, path.dirname(rendition.playlist));
+    for (const file of await readdir(dir)) {
+      if (!file.endsWith('.m3u8')) bytes += (await stat(path.join(dir, file))).size;
+    }
+  }
+  return { bytes, rungs: result.renditions.map((r) => `${r.name} ${Math.round(r.bandwidth / 1000)} kb/s`) };
 }
 
 /** What an engineer would type: one decode, split, one encoder per rung, var_stream_map. */
@@ -100,6 +122,19 @@ async function perRung() {
 }
 
 try {
+  const low = await benchLowBitrateSource();
+  const lowBytes = (await stat(low)).size;
+  const renditions = await renditionBytes(low);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(2);
+  console.log(`low-bitrate source: ${mb(lowBytes)} MB, 175 kb/s 720p; rungs: ${renditions.rungs.join(', ')}`);
+  console.log(
+    ratioLine(
+      'transcode-low-bitrate',
+      `${mb(renditions.bytes)} MB of renditions for ${mb(lowBytes)} MB`,
+      renditions.bytes / lowBytes,
+      '<=1.5',
+    ),
+  );
   const hand = await handWritten();
   console.log(`hand-written single command: ${hand.toFixed(1)} s`);
   const peertube = await perRung();

@@ -98,6 +98,7 @@ export function jobHandlers(services: Services, config: Config): JobHandlers {
       await services.webhooks.sweep();
     },
     processVideo: (videoId, signal) => services.processor.process(videoId, signal),
+    sweepMediaWork: () => services.processor.sweep(),
     mailLead: (leadId) => services.leadNotifier.send(leadId),
     deliverWebhook: async (deliveryId) => {
       await services.webhooks.deliver(deliveryId);

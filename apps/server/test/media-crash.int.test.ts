@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREFERRED_PART_SIZE } from '@leadreel/shared';
@@ -7,10 +8,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, lastCode, type TestDatabase, uniqueEmail } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
-import { freePort, type Running, startServer, WORKER, waitReady } from './processes.ts';
+import { childrenOf, freePort, isRunning, type Running, startServer, WORKER, waitReady } from './processes.ts';
 
 // issue 4 "Bad input and faults": kill -9 of the server halfway through an upload, and of a worker
-// halfway through an encode, on real processes.
+// halfway through an encode, on real processes. Every wait is on a condition, with a limit only a broken
+// run reaches: a loaded machine may be several times slower than a quiet one (issue 13, the test suite).
 let dataDir: string;
 let database: TestDatabase;
 beforeAll(async () => {
@@ -63,6 +65,9 @@ async function signUp(server: Running) {
   return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
+/** Limits of the waits below: far above what the work takes on a busy two-core machine. */
+const MINUTES = 60_000;
+
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -82,140 +87,187 @@ const env = (port: number, extra: Record<string, string> = {}) => ({
 });
 
 describe('kill -9 of the server halfway through an upload', () => {
-  it('loses no byte: the uploader resumes with the parts storage kept, and the SHA-256 matches', async () => {
-    const port = await freePort();
-    let server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
-    await waitReady(server);
-    const token = await signUp(server);
-    const api = client(
-      () => server,
-      () => token,
-    );
-    const bytes = randomBytes(PREFERRED_PART_SIZE * 2 + 123_457);
-    const [videoId] = (
-      await api.post('/api/vod/video/pre-add-custom-video', { videos: [{ videoName: 'big.mp4', size: bytes.length }] })
-    ).data as string[];
-    const cos = {
-      'x-cos-security-token': await api.sessionToken(),
-    };
-    const start = async () =>
-      (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
-        partSize: number;
-        partCount: number;
-        parts: { partNumber: number }[];
-      };
-    const sendParts = async (partNumbers: number[], partSize: number) => {
-      const signed = (await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos))
-        .data as {
-        urls: { partNumber: number; url: string }[];
-      };
-      for (const { partNumber, url } of signed.urls) {
-        expect(await api.put(url, bytes.subarray((partNumber - 1) * partSize, partNumber * partSize))).toBe(200);
-      }
-    };
-    const first = await start();
-    expect(first.partCount).toBe(3);
-    await sendParts([1, 2], first.partSize);
-
-    server.child.kill('SIGKILL');
-    await server.exited;
-    server = startServer(dataDir, port, env(port));
-    await waitReady(server);
-
-    const resumed = await start();
-    expect(resumed.parts.map((part) => part.partNumber)).toEqual([1, 2]);
-    await sendParts([3], resumed.partSize);
-    expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
-      200,
-    );
-    const video = await waitFor(
-      'the pipeline',
-      async () => {
-        const v = (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as {
-          status: string;
-          sha256: string | null;
-        };
-        return ['ready', 'failed'].includes(v.status) ? v : undefined;
-      },
-      60_000,
-    );
-    // Random bytes are not a video: the pipeline refuses them, after recording what arrived.
-    expect(video.status).toBe('failed');
-    expect(video.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }, 120_000);
-});
-
-describe('kill -9 of a worker halfway through an encode', () => {
-  it('hands the job to another worker, which finishes it exactly once', async () => {
-    const port = await freePort();
-    const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
-    await waitReady(server);
-    let worker = startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
-    try {
+  it(
+    'loses no byte: the uploader resumes with the parts storage kept, and the SHA-256 matches',
+    async () => {
+      const port = await freePort();
+      let server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+      await waitReady(server);
       const token = await signUp(server);
       const api = client(
         () => server,
         () => token,
       );
-      const file = await makeVideo(path.join(dataDir, 'long.mp4'), { seconds: 20, size: '1280x720' });
-      const bytes = await readFile(file);
+      const bytes = randomBytes(PREFERRED_PART_SIZE * 2 + 123_457);
       const [videoId] = (
         await api.post('/api/vod/video/pre-add-custom-video', {
-          videos: [{ videoName: 'long.mp4', size: bytes.length }],
+          videos: [{ videoName: 'big.mp4', size: bytes.length }],
         })
       ).data as string[];
       const cos = {
         'x-cos-security-token': await api.sessionToken(),
       };
-      const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
-        partSize: number;
-        partCount: number;
+      const start = async () =>
+        (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
+          partSize: number;
+          partCount: number;
+          parts: { partNumber: number }[];
+        };
+      const sendParts = async (partNumbers: number[], partSize: number) => {
+        const signed = (
+          await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos)
+        ).data as {
+          urls: { partNumber: number; url: string }[];
+        };
+        for (const { partNumber, url } of signed.urls) {
+          expect(await api.put(url, bytes.subarray((partNumber - 1) * partSize, partNumber * partSize))).toBe(200);
+        }
       };
-      const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
-      const signed = (await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos))
-        .data as {
-        urls: { partNumber: number; url: string }[];
-      };
-      for (const { partNumber, url } of signed.urls) {
-        await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
-      }
+      const first = await start();
+      expect(first.partCount).toBe(3);
+      await sendParts([1, 2], first.partSize);
+
+      server.child.kill('SIGKILL');
+      await server.exited;
+      server = startServer(dataDir, port, env(port));
+      await waitReady(server);
+
+      const resumed = await start();
+      expect(resumed.parts.map((part) => part.partNumber)).toEqual([1, 2]);
+      await sendParts([3], resumed.partSize);
       expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
         200,
       );
-      const detail = async () =>
-        (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as { status: string; processPercent: number };
-      await waitFor('encoding to start', async () => ((await detail()).processPercent > 0 ? true : undefined), 60_000);
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-      expect((await detail()).status).toBe('processing');
-
-      worker = startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
-      const ready = await waitFor(
-        'the retried job',
+      const video = await waitFor(
+        'the pipeline',
         async () => {
-          const v = await detail();
-          return v.status === 'ready' || v.status === 'failed' ? v : undefined;
+          const v = (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as {
+            status: string;
+            sha256: string | null;
+          };
+          return ['ready', 'failed'].includes(v.status) ? v : undefined;
         },
-        100_000,
+        5 * MINUTES,
       );
-      expect(ready.status).toBe('ready');
-      const row = await database.db
-        .selectFrom('video')
-        .selectAll()
-        .where('id', '=', videoId as string)
-        .executeTakeFirstOrThrow();
-      expect(row.generation).toBe(2);
-      const { rows } = await sql<{ state: string; n: number }>`
+      // Random bytes are not a video: the pipeline refuses them, after recording what arrived.
+      expect(video.status).toBe('failed');
+      expect(video.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+    10 * MINUTES,
+  );
+});
+
+describe('kill -9 of a worker halfway through an encode', () => {
+  it(
+    'kills its ffmpeg with it, and another worker sweeps its folder, takes the job and finishes it exactly once',
+    async () => {
+      const port = await freePort();
+      const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+      await waitReady(server);
+      // The workers' temporary folder, where each media job keeps its files (issue 13 §17).
+      const workRoot = path.join(dataDir, 'work');
+      await mkdir(workRoot);
+      const startWorker = async () =>
+        startServer(dataDir, await freePort(), env(0, { WORKERS: '1', TMPDIR: workRoot }), WORKER);
+      let worker = await startWorker();
+      try {
+        const token = await signUp(server);
+        const api = client(
+          () => server,
+          () => token,
+        );
+        const file = await makeVideo(path.join(dataDir, 'long.mp4'), { seconds: 20, size: '1280x720' });
+        const bytes = await readFile(file);
+        const [videoId] = (
+          await api.post('/api/vod/video/pre-add-custom-video', {
+            videos: [{ videoName: 'long.mp4', size: bytes.length }],
+          })
+        ).data as string[];
+        const cos = {
+          'x-cos-security-token': await api.sessionToken(),
+        };
+        const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
+          partSize: number;
+          partCount: number;
+        };
+        const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+        const signed = (
+          await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos)
+        ).data as {
+          urls: { partNumber: number; url: string }[];
+        };
+        for (const { partNumber, url } of signed.urls) {
+          await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
+        }
+        expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
+          200,
+        );
+        const detail = async () =>
+          (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as {
+            status: string;
+            processPercent: number;
+          };
+        // The moment to kill: the ladder's ffmpeg is running under the worker.
+        const workerPid = worker.child.pid as number;
+        const ladder = await waitFor(
+          "the ladder's ffmpeg",
+          async () => (await childrenOf(workerPid)).find((child) => child.command.includes('-var_stream_map')),
+          3 * MINUTES,
+        );
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        expect((await detail()).status).toBe('processing');
+        // The kernel ends it with its worker; before, it encoded on for a minute beside the retried job. An
+        // orphan would still be encoding a 20 s 720p ladder long after this limit.
+        await waitFor(
+          'the dead worker’s ffmpeg to end',
+          async () => ((await isRunning(ladder.pid)) ? undefined : true),
+          15_000,
+        );
+        const deadWorkersFolders = async () =>
+          (await readdir(workRoot)).filter((name) => name.startsWith(`leadreel-job-${hostname()}-${workerPid}-`));
+        expect(await deadWorkersFolders()).toHaveLength(1);
+
+        worker = await startWorker();
+        await waitFor(
+          'the new worker to sweep the dead one’s folder',
+          async () => ((await deadWorkersFolders()).length === 0 ? true : undefined),
+          3 * MINUTES,
+        );
+        const ready = await waitFor(
+          'the retried job',
+          async () => {
+            const v = await detail();
+            return v.status === 'ready' || v.status === 'failed' ? v : undefined;
+          },
+          8 * MINUTES,
+        );
+        const row = await database.db
+          .selectFrom('video')
+          .selectAll()
+          .where('id', '=', videoId as string)
+          .executeTakeFirstOrThrow();
+        expect(ready.status, `${row.fail_reason}\n${worker.output()}`).toBe('ready');
+        expect(row.generation).toBe(2);
+        const { rows } = await sql<{ state: string; n: number }>`
         select state, count(*)::int as n from pgboss.job
         where name = 'video-process' and data->>'videoId' = ${videoId} group by state
       `.execute(database.db);
-      expect(rows).toEqual([{ state: 'completed', n: 1 }]);
-    } finally {
-      worker.child.kill('SIGKILL');
-      server.child.kill('SIGTERM');
-      await Promise.all([worker.exited, server.exited]);
-    }
-  }, 180_000);
+        expect(rows).toEqual([{ state: 'completed', n: 1 }]);
+        // The finished job cleans up after itself.
+        await waitFor(
+          'the job folder to go',
+          async () => ((await readdir(workRoot)).some((name) => name.startsWith('leadreel-job-')) ? undefined : true),
+          MINUTES,
+        );
+      } finally {
+        worker.child.kill('SIGKILL');
+        server.child.kill('SIGTERM');
+        await Promise.all([worker.exited, server.exited]);
+      }
+    },
+    16 * MINUTES,
+  );
 });

@@ -13,6 +13,8 @@ export const QUEUES = {
 export type JobHandlers = {
   sweep: () => Promise<void>;
   processVideo: (videoId: string, signal: AbortSignal) => Promise<void>;
+  /** Clears what media jobs of dead workers left on this machine, before this worker takes media jobs. */
+  sweepMediaWork?: () => Promise<void>;
   mailLead: (leadId: string) => Promise<void>;
   /** One attempt at a webhook delivery; throws when it should be retried. */
   deliverWebhook: (deliveryId: string) => Promise<void>;
@@ -120,6 +122,9 @@ export async function openJobs(options: {
       await boss.work(QUEUES.sweep, async () => {
         await handlers.sweep();
         log.info('swept expired sessions, codes and uploads');
+      });
+      await handlers.sweepMediaWork?.().catch((error: unknown) => {
+        log.warn({ err: error }, 'could not sweep the folders of dead media jobs');
       });
       await boss.work<{ videoId: string }>(
         QUEUES.videoProcess,

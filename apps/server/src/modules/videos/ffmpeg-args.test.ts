@@ -1,13 +1,14 @@
 import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  frameArgs,
+  audioKbpsFor,
   ladderArgs,
   ladderRungs,
   parseProgress,
   previewArgs,
   probeArgs,
   remuxArgs,
+  stillsArgs,
   storyboardArgs,
   storyboardInterval,
   storyboardVtt,
@@ -20,7 +21,7 @@ describe('every ffmpeg and ffprobe call', () => {
     probe: probeArgs('/in/source'),
     remux: remuxArgs('/in/source', '/out/fast', true),
     ladder: ladderArgs('/in/source', '/out/hls', ladderRungs(1920, 1080), { fps: 30, hasAudio: true }),
-    frame: frameArgs('/in/source', '/out/poster.jpg', 640),
+    stills: stillsArgs('/in/source', [{ output: '/out/poster.jpg', width: 640 }]),
     storyboard: storyboardArgs('/in/source', '/out/sb.jpg', 60),
     preview: previewArgs('/in/source', '/out/p.gif', 60),
   };
@@ -32,6 +33,15 @@ describe('every ffmpeg and ffprobe call', () => {
       expect(demuxers).not.toContain(dangerous);
     // The whitelists are input options: they come before the input they guard.
     expect(args.indexOf('-format_whitelist')).toBeLessThan(args.indexOf('/in/source'));
+  });
+});
+
+describe('remuxArgs', () => {
+  it('cuts the fast path at every keyframe a second or more apart, so the first segment is one GOP', () => {
+    const args = remuxArgs('/in/source', '/out/fast', true);
+    expect(valueAfter(args, '-hls_time')).toBe('1');
+    expect(valueAfter(args, '-c')).toBe('copy');
+    expect(args.at(-1)).toBe('/out/fast/index.m3u8');
   });
 });
 
@@ -50,6 +60,59 @@ describe('ladderRungs', () => {
   });
 });
 
+describe('ladderRungs against the source bitrate', () => {
+  const ladder = (width: number, height: number, sourceKbps: number | null) =>
+    ladderRungs(width, height, sourceKbps).map((r) => `${r.name}@${r.videoKbps}`);
+  it.each([
+    // A camera's 8 Mb/s 1080p: the whole ladder at Apple's rates.
+    [1920, 1080, 8000, ['1080p@5000', '720p@2800', '480p@1400', '360p@800']],
+    [1920, 1080, null, ['1080p@5000', '720p@2800', '480p@1400', '360p@800']],
+    // issue 13 §9: a 175 kb/s 720p source (about 127 k of picture) is one rung, below the source.
+    [1280, 720, 127, ['720p@107']],
+    // Each rung a real step below the one above; one left with less than half its usual rate goes.
+    [1920, 1080, 2500, ['1080p@2125', '720p@1416', '480p@944', '360p@629']],
+    [1920, 1080, 1200, ['1080p@1020', '360p@680']],
+    [1920, 1080, 4000, ['1080p@3400', '720p@2266', '480p@1400', '360p@800']],
+    [1280, 720, 3000, ['720p@2550', '480p@1400', '360p@800']],
+    [1280, 720, 900, ['720p@765', '360p@510']],
+    [640, 360, 300, ['360p@255']],
+    // Tiny sources: one rung of their own size, never above the source, never asked for nothing.
+    [320, 240, 100, ['240p@85']],
+    [320, 240, 20, ['240p@64']],
+  ])('%dx%d at %s kb/s', (width, height, sourceKbps, expected) => {
+    expect(ladder(width, height, sourceKbps)).toEqual(expected);
+  });
+
+  it.each([
+    [1920, 1080],
+    [1280, 720],
+    [1080, 1920],
+    [854, 480],
+  ])('no rung of %dx%d is above the source or the rung above it, at any source bitrate', (width, height) => {
+    for (let sourceKbps = 50; sourceKbps <= 12_000; sourceKbps += 25) {
+      const rungs = ladderRungs(width, height, sourceKbps);
+      expect(rungs.length).toBeGreaterThan(0);
+      rungs.forEach((rung, i) => {
+        expect(rung.videoKbps).toBeLessThanOrEqual(Math.max(64, sourceKbps));
+        const above = rungs[i - 1];
+        if (above) {
+          expect(rung.videoKbps * 1.5).toBeLessThanOrEqual(above.videoKbps);
+          expect(rung.height * rung.width).toBeLessThan(above.height * above.width);
+        }
+      });
+    }
+  });
+
+  it.each([
+    [null, 128],
+    [48.4, 48],
+    [320, 128],
+    [8, 16],
+  ])('sound from a source at %s kb/s is encoded at %d k', (source, expected) => {
+    expect(audioKbpsFor(source)).toBe(expected);
+  });
+});
+
 describe('ladderArgs', () => {
   it('decodes once and splits into one encoder per rung, keyframes aligned every 2 s', () => {
     const rungs = ladderRungs(1280, 720);
@@ -62,8 +125,23 @@ describe('ladderArgs', () => {
     expect(valueAfter(args, '-g')).toBe('50');
     expect(valueAfter(args, '-sc_threshold')).toBe('0');
     expect(valueAfter(args, '-b:v:0')).toBe('2800k');
-    expect(valueAfter(args, '-master_pl_name')).toBe('master.m3u8');
+    expect(valueAfter(args, '-b:a')).toBe('128k');
+    expect(valueAfter(args, '-hls_segment_type')).toBe('fmp4');
+    expect(args.at(-2)).toBe('/out/hls/%v/seg_%05d.m4s');
     expect(args).toContain('-progress');
+  });
+
+  it('encodes each rung at its own capped rate and the sound at the source’s', () => {
+    const args = ladderArgs('/in/source', '/out/hls', ladderRungs(1280, 720, 127), {
+      fps: 30,
+      hasAudio: true,
+      audioKbps: 48,
+    });
+    expect(valueAfter(args, '-filter_complex')).toBe('[0:v]split=1[s0];[s0]scale=1280:720[v0]');
+    expect(valueAfter(args, '-b:v:0')).toBe('107k');
+    expect(valueAfter(args, '-maxrate:v:0')).toBe('114k');
+    expect(valueAfter(args, '-b:a')).toBe('48k');
+    expect(valueAfter(args, '-var_stream_map')).toBe('v:0,a:0,name:720p');
   });
 
   it('maps no audio for a silent source', () => {
@@ -75,10 +153,24 @@ describe('ladderArgs', () => {
 });
 
 describe('stills, storyboard and preview', () => {
-  it('takes the thumbnail 640 wide at 0.1 s (spec §9)', () => {
-    const args = frameArgs('/in/source', '/out/t.jpg', 640);
+  it('takes the thumbnail 640 wide and the poster at 0.1 s from one decode (spec §9)', () => {
+    const args = stillsArgs('/in/source', [
+      { output: '/out/t.jpg', width: 640 },
+      { output: '/out/p.jpg', width: 1280 },
+    ]);
     expect(valueAfter(args, '-ss')).toBe('0.1');
-    expect(valueAfter(args, '-vf')).toBe('scale=640:-2');
+    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    expect(valueAfter(args, '-filter_complex')).toBe('[0:v]split=2[s0][s1];[s0]scale=640:-2[o0];[s1]scale=1280:-2[o1]');
+    expect(args.slice(args.indexOf('[o0]') - 1, args.indexOf('/out/t.jpg') + 1)).toEqual([
+      '-map',
+      '[o0]',
+      '-frames:v',
+      '1',
+      '-q:v',
+      '4',
+      '/out/t.jpg',
+    ]);
+    expect(args.at(-1)).toBe('/out/p.jpg');
   });
 
   it('covers the video with at most 100 tiles', () => {

@@ -35,11 +35,17 @@ const RUNGS = [
 export const SOURCE_HEADROOM = 0.85;
 
 /**
- * A rung below another is kept only when it needs at most 1/1.5 of that one's bitrate: adjacent variants a
- * factor of 1.5 to 2 apart is what Apple's HLS authoring spec recommends, and a rung the source's own
- * bitrate squeezes up against the one above it costs as many bytes and plays no better for a slow viewer.
+ * A rung below another needs at most 1/1.5 of that one's bitrate: adjacent variants a factor of 1.5 to 2
+ * apart is what Apple's HLS authoring spec recommends, and a rung squeezed up against the one above it costs
+ * as many bytes and plays no better for a slow viewer.
  */
 export const MIN_RUNG_STEP = 1.5;
+
+/**
+ * A rung below the top that would get less than half its usual rate to keep that step is dropped: the
+ * rungs under it serve slow viewers better, at the size such a rate suits.
+ */
+const MIN_SHARE_OF_USUAL = 0.5;
 
 /** Below this, H.264 at any size is mostly artefacts: a rung is never asked for less. */
 const MIN_VIDEO_KBPS = 64;
@@ -55,8 +61,9 @@ const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 /**
  * Rungs for a source of `width` x `height` (as displayed, rotation applied) and `sourceVideoKbps` (unknown:
  * no cap): 1080p, 720p, 480p and 360p by the short side, never above the source in size, nor in bitrate
- * (each at most SOURCE_HEADROOM of the source's), and a rung that would not step down by MIN_RUNG_STEP from
- * the one above it is dropped. A source smaller than 360p gets one rung of its own size.
+ * (each at most SOURCE_HEADROOM of the source's). Each rung steps down from the one above by MIN_RUNG_STEP at
+ * least; one that would be left with less than half its usual rate adds nothing and is dropped. A source
+ * smaller than 360p gets one rung of its own size.
  */
 export function ladderRungs(width: number, height: number, sourceVideoKbps?: number | null): Rung[] {
   const short = Math.min(width, height);
@@ -71,15 +78,20 @@ export function ladderRungs(width: number, height: number, sourceVideoKbps?: num
   const candidates = RUNGS.filter((rung) => rung.short <= short).map((rung) => ({
     name: `${rung.short}p`,
     ...scaled(rung.short),
-    videoKbps: Math.min(rung.videoKbps, ceiling),
+    usualKbps: rung.videoKbps,
   }));
   if (candidates.length === 0) {
     return [{ name: `${even(short)}p`, width: even(width), height: even(height), videoKbps: Math.min(500, ceiling) }];
   }
   const kept: Rung[] = [];
-  for (const rung of candidates) {
+  for (const { usualKbps, ...rung } of candidates) {
     const above = kept.at(-1);
-    if (!above || rung.videoKbps * MIN_RUNG_STEP <= above.videoKbps) kept.push(rung);
+    if (!above) {
+      kept.push({ ...rung, videoKbps: Math.min(usualKbps, ceiling) });
+      continue;
+    }
+    const videoKbps = Math.min(usualKbps, Math.floor(above.videoKbps / MIN_RUNG_STEP));
+    if (videoKbps >= usualKbps * MIN_SHARE_OF_USUAL) kept.push({ ...rung, videoKbps });
   }
   return kept;
 }
@@ -99,9 +111,11 @@ export function remuxArgs(input: string, outDir: string, hasAudio: boolean): str
     'copy',
     '-f',
     'hls',
-    // Short segments (cut at the source's own keyframes) so the first one arrives, and plays, sooner.
+    // A segment per source keyframe interval: hls.js plays nothing before the first segment is whole, and the
+    // muxer cuts at the first keyframe at or after each multiple of hls_time, so with 2 a camera's GOP of
+    // 59 frames at 30 fps (1.97 s) made a first segment of two GOPs, 3.9 s and 5.4 MB (issue 13 §20).
     '-hls_time',
-    '2',
+    '1',
     '-hls_playlist_type',
     'vod',
     '-hls_segment_filename',
@@ -172,18 +186,33 @@ export function ladderArgs(
     'event',
     '-hls_flags',
     'independent_segments',
+    // Fragmented MP4 (CMAF) rather than MPEG-TS: TS spends about 60 kb/s on packet headers and padding at 30
+    // fps whatever the rung's rate, a third of a 175 kb/s source's budget; fMP4 spends about 1 %. hls.js and
+    // Safari (iOS 10+) play it (https://developer.apple.com/documentation/http-live-streaming/hls-authoring-specification-for-apple-devices).
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    // ffmpeg's own master only lends its CODECS strings: the pipeline writes the served one from what the
+    // segments measure (ladder-master in ffmpeg-pipeline.ts).
     '-master_pl_name',
     'master.m3u8',
     '-var_stream_map',
     streamMap.join(' '),
     '-hls_segment_filename',
-    `${outDir}/%v/seg_%05d.ts`,
+    `${outDir}/%v/seg_%05d.m4s`,
     `${outDir}/%v/index.m3u8`,
   ];
 }
 
-/** spec §9: thumbnail width 640, proportional height, captured at 0.1 s. */
-export function frameArgs(input: string, output: string, width: number, atSeconds = 0.1): string[] {
+/**
+ * The stills from one decode (spec §9: thumbnail 640 wide, proportional height, captured at 0.1 s; the
+ * poster likewise, wider): one ffmpeg instead of one per still, since they run while the first viewers of
+ * the fast path start playing (issue 13 §20).
+ */
+export function stillsArgs(input: string, stills: { output: string; width: number }[], atSeconds = 0.1): string[] {
+  const split = `[0:v]split=${stills.length}${stills.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = stills.map((still, i) => `[s${i}]scale=${still.width}:-2[o${i}]`);
   return [
     ...quiet,
     '-y',
@@ -192,15 +221,19 @@ export function frameArgs(input: string, output: string, width: number, atSecond
     ...inputOptions(),
     '-i',
     input,
-    '-frames:v',
-    '1',
-    '-vf',
-    `scale=${width}:-2`,
-    // JPEG at about quality 85, what YouTube's posters use: a fifth smaller than q 3 and no visible loss,
-    // and the poster is most of what an embed weighs before play (bench:embed-weight).
-    '-q:v',
-    '4',
-    output,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+    ...stills.flatMap((still, i) => [
+      '-map',
+      `[o${i}]`,
+      '-frames:v',
+      '1',
+      // JPEG at about quality 85, what YouTube's posters use: a fifth smaller than q 3 and no visible loss,
+      // and the poster is most of what an embed weighs before play (bench:embed-weight).
+      '-q:v',
+      '4',
+      still.output,
+    ]),
   ];
 }
 

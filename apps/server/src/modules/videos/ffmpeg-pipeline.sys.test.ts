@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFfmpegPipeline, playlistSegments } from './ffmpeg-pipeline.ts';
+import { createFfmpegPipeline } from './ffmpeg-pipeline.ts';
+import { playlistEntries, playlistFiles, playlistSegments } from './hls-playlists.ts';
 import { FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal } from './video-processor.ts';
 
@@ -75,7 +76,7 @@ describe('the ffmpeg pipeline', () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     const master = await readFile(path.join(outDir, 'hls/master.m3u8'), 'utf8');
     expect(master).toContain('RESOLUTION=640x360');
-    const segments = (await readdir(path.join(outDir, 'hls/360p'))).filter((f) => f.endsWith('.ts'));
+    const segments = (await readdir(path.join(outDir, 'hls/360p'))).filter((f) => f.endsWith('.m4s'));
     expect(segments.length).toBeGreaterThan(0);
     const { stdout } = await run('ffprobe', [
       '-v',
@@ -84,7 +85,7 @@ describe('the ffmpeg pipeline', () => {
       'stream=codec_name',
       '-of',
       'csv=p=0',
-      path.join(outDir, 'hls/360p', segments[0] as string),
+      path.join(outDir, 'hls/360p/index.m3u8'),
     ]);
     expect([...new Set(stdout.split('\n').filter(Boolean))].sort()).toEqual(['aac', 'h264']);
     const { stdout: thumb } = await run('ffprobe', [
@@ -159,6 +160,51 @@ describe('the ffmpeg pipeline', () => {
     expect(final).toContain('#EXT-X-ENDLIST');
     expect(playlistSegments(final).length).toBeGreaterThanOrEqual(3);
   });
+
+  // issue 13 §9: a 175 kb/s source became 6.07 MB of renditions, its 480p rung larger than its 720p one.
+  it.each([
+    ['a 175 kb/s 720p source', '120k', 1],
+    ['a 900 kb/s 720p source', '850k', 2],
+  ])(
+    'encodes %s into rungs no larger than the source nor the rung above, declared as measured',
+    async (name, videoRate, rungCount) => {
+      const input = path.join(work, `low-${videoRate}.mp4`);
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=8,noise=alls=6:allf=t'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', videoRate, '-maxrate', videoRate, '-bufsize', videoRate],
+        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k', input],
+      ]);
+      const sourceBytes = (await stat(input)).size;
+      const { result, outDir } = await process(input);
+      expect(result.renditions, name).toHaveLength(rungCount);
+      const master = await readFile(path.join(outDir, 'hls/master.m3u8'), 'utf8');
+      let total = 0;
+      let above = Number.POSITIVE_INFINITY;
+      for (const rendition of result.renditions) {
+        const playlist = await readFile(path.join(outDir, rendition.playlist), 'utf8');
+        let bytes = 0;
+        for (const file of playlistFiles(playlist)) {
+          bytes += (await stat(path.join(outDir, path.dirname(rendition.playlist), file))).size;
+        }
+        const seconds = playlistEntries(playlist).reduce((sum, entry) => sum + entry.durationSec, 0);
+        expect(bytes, rendition.name).toBeLessThanOrEqual(sourceBytes);
+        expect(bytes, rendition.name).toBeLessThanOrEqual(above);
+        above = bytes;
+        total += bytes;
+        // The master declares what the segments hold, not the encoder's target.
+        const declared = new RegExp(
+          `BANDWIDTH=(\\d+),AVERAGE-BANDWIDTH=(\\d+),RESOLUTION=${rendition.width}x${rendition.height},CODECS="avc1[^"]*"\n${rendition.name}/index.m3u8`,
+        ).exec(master);
+        if (!declared) throw new Error(`the master does not list ${rendition.name}: ${master}`);
+        const [, peak, average] = declared.map(Number);
+        expect(Math.abs((average as number) - (bytes * 8) / seconds)).toBeLessThanOrEqual(1);
+        expect(peak).toBeGreaterThanOrEqual(average as number);
+        expect(rendition.bandwidth).toBe(peak);
+      }
+      expect(total / sourceBytes).toBeLessThanOrEqual(1.5);
+    },
+  );
 
   it.each([
     ['an HLS playlist', '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n/etc/passwd\n#EXT-X-ENDLIST\n'],

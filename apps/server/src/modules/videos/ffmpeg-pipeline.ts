@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
-  frameArgs,
+  audioKbpsFor,
   ladderArgs,
   ladderRungs,
   parseProgress,
@@ -9,57 +9,123 @@ import {
   probeArgs,
   remuxArgs,
   STORYBOARD_TILE_WIDTH,
+  stillsArgs,
   storyboardArgs,
   storyboardVtt,
 } from './ffmpeg-args.ts';
-import { canRemux, checkProbe, DEFAULT_LIMITS, displaySize, type MediaLimits, parseProbe } from './probe.ts';
+import {
+  masterCodecs,
+  masterPlaylist,
+  measureRendition,
+  playlistEntries,
+  playlistFiles,
+  type Variant,
+} from './hls-playlists.ts';
+import {
+  canRemux,
+  checkProbe,
+  DEFAULT_LIMITS,
+  displaySize,
+  type MediaLimits,
+  parseProbe,
+  sourceRates,
+} from './probe.ts';
 import { FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal, type Pipeline } from './video-processor.ts';
 
-/** A master playlist listing `renditions` (https://datatracker.ietf.org/doc/html/rfc8216#section-4.3.4.2). */
-export function masterPlaylist(renditions: { bandwidth: number; width: number; height: number; uri: string }[]) {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const r of renditions) {
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`, r.uri);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** The segments a media playlist names, in order. */
-export function playlistSegments(playlist: string): string[] {
-  return playlist
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
+export { masterPlaylist, playlistSegments } from './hls-playlists.ts';
 
 type LadderRung = { name: string; width: number; height: number; bandwidth: number };
 
 /**
+ * A rung as it stands in `outDir/hls/<name>/`: the files its playlist needs (initialization section and
+ * segments, as `hls/<name>/...`) and what they measure. Null while its playlist names no segment.
+ */
+async function rungSoFar(outDir: string, rung: LadderRung) {
+  const dir = `hls/${rung.name}`;
+  const text = await fs.readFile(path.join(outDir, dir, 'index.m3u8'), 'utf8').catch(() => '');
+  const entries = playlistEntries(text);
+  if (entries.length === 0) return null;
+  const size = async (file: string) => (await fs.stat(path.join(outDir, dir, file))).size;
+  const files = playlistFiles(text);
+  const init = files.filter((file) => !entries.some((entry) => entry.uri === file));
+  let initBytes = 0;
+  const segments = [];
+  try {
+    for (const file of init) initBytes += await size(file);
+    for (const entry of entries) segments.push({ bytes: await size(entry.uri), durationSec: entry.durationSec });
+  } catch {
+    // A file the playlist names is not there (yet): the rung is not whole, so it is not published now.
+    return null;
+  }
+  return {
+    files: files.map((file) => `${dir}/${file}`),
+    playlist: `${dir}/index.m3u8`,
+    measured: measureRendition(segments, initBytes),
+  };
+}
+
+/**
+ * The master of a ladder: its rungs with the bitrates their segments measure (the encoder's targets are
+ * only targets: issue 13 §9), best first as ffmpeg lists them.
+ */
+async function ladderVariants(
+  outDir: string,
+  rungs: LadderRung[],
+  uriPrefix: string,
+  codecs = new Map<string, string>(),
+) {
+  const variants: (Variant & { rung: LadderRung; files: string[]; playlist: string })[] = [];
+  for (const rung of rungs) {
+    const sofar = await rungSoFar(outDir, rung);
+    if (!sofar) continue;
+    variants.push({
+      rung,
+      files: sofar.files,
+      playlist: sofar.playlist,
+      uri: `${uriPrefix}${rung.name}/index.m3u8`,
+      width: rung.width,
+      height: rung.height,
+      bandwidth: sofar.measured?.bandwidth ?? rung.bandwidth,
+      averageBandwidth: sofar.measured?.averageBandwidth,
+      codecs: codecs.get(`${rung.name}/index.m3u8`),
+    });
+  }
+  return variants;
+}
+
+/**
  * What of a ladder still encoding can be published now: each rung whose playlist (rewritten by ffmpeg,
- * atomically, after every segment) names at least one segment, with those segments, and a master playlist
- * of just those rungs. Null while no rung has a segment.
+ * atomically, after every segment) names at least one segment, with the files it needs, and a master
+ * playlist of just those rungs. Null while no rung has a segment.
  */
 export async function ladderSoFar(outDir: string, rungs: LadderRung[]) {
-  const ready: LadderRung[] = [];
-  const segments: string[] = [];
-  const playlists: string[] = [];
-  for (const rung of rungs) {
-    const playlist = `hls/${rung.name}/index.m3u8`;
-    const text = await fs.readFile(path.join(outDir, playlist), 'utf8').catch(() => '');
-    const named = playlistSegments(text);
-    if (named.length === 0) continue;
-    ready.push(rung);
-    segments.push(...named.map((segment) => `hls/${rung.name}/${segment}`));
-    playlists.push(playlist);
-  }
+  const ready = await ladderVariants(outDir, rungs, 'hls/');
   if (ready.length === 0) return null;
   const master = 'ladder.m3u8';
-  await fs.writeFile(
-    path.join(outDir, master),
-    masterPlaylist(ready.map((rung) => ({ ...rung, uri: `hls/${rung.name}/index.m3u8` }))),
-  );
-  return { master, files: [...segments, ...playlists, master] };
+  await fs.writeFile(path.join(outDir, master), masterPlaylist(ready));
+  return {
+    master,
+    files: [...ready.flatMap((variant) => variant.files), ...ready.map((variant) => variant.playlist), master],
+  };
+}
+
+/**
+ * Writes `hls/master.m3u8` for the finished ladder from what its segments measure, and answers each
+ * rung's declared bandwidth.
+ */
+export async function finishLadder(outDir: string, rungs: LadderRung[]) {
+  const master = path.join(outDir, 'hls/master.m3u8');
+  const codecs = masterCodecs(await fs.readFile(master, 'utf8').catch(() => ''));
+  const variants = await ladderVariants(outDir, rungs, '', codecs);
+  await fs.writeFile(master, masterPlaylist(variants));
+  return variants.map((variant) => ({
+    name: variant.rung.name,
+    width: variant.width,
+    height: variant.height,
+    bandwidth: variant.bandwidth,
+    playlist: variant.playlist,
+  }));
 }
 
 /** Time limits: generous for the work a file of this length needs, and never unbounded. */
@@ -75,10 +141,10 @@ export function createFfmpegPipeline(
   options: { ladderPollMs?: number } = {},
 ): Pipeline {
   const ladderPollMs = options.ladderPollMs ?? 1000;
-  return async ({ input, outDir, signal, onProgress, onPlayable, onStills }) => {
+  return async ({ input, outDir, signal, onProgress, onPlayable, onStills, onChild }) => {
     const run = async (args: string[], timeoutMs: number, onStdout?: (chunk: string) => void) => {
       try {
-        return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout });
+        return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout, onChild });
       } catch (error) {
         // Stopping (shutdown) must retry elsewhere, not fail the video.
         if (error instanceof FfmpegError && error.kind !== 'aborted') throw new MediaRefusal(error.reason);
@@ -88,7 +154,7 @@ export function createFfmpegPipeline(
 
     let probeJson: string;
     try {
-      probeJson = await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal });
+      probeJson = await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal, onChild });
     } catch (error) {
       if (error instanceof FfmpegError && error.kind !== 'aborted') {
         // The user reads the key's words, naming the kinds the upload dialog takes (VIDEO_TYPES_TEXT).
@@ -103,14 +169,14 @@ export function createFfmpegPipeline(
     const { width, height } = displaySize(probe.video);
     const duration = probe.durationSec;
     const hasAudio = probe.audio !== null;
+    const sourceBytes = (await fs.stat(input)).size;
 
     const fastPath = canRemux(probe);
     if (fastPath) {
       await fs.mkdir(path.join(outDir, 'fast'), { recursive: true });
       await run(remuxArgs(input, path.join(outDir, 'fast'), hasAudio), limitFor(duration, 200, 60_000));
       const files = (await fs.readdir(path.join(outDir, 'fast'))).map((file) => `fast/${file}`);
-      const stat = await fs.stat(input);
-      const bandwidth = Math.round((stat.size * 8) / Math.max(1, duration));
+      const bandwidth = Math.round((sourceBytes * 8) / Math.max(1, duration));
       await fs.writeFile(
         path.join(outDir, 'fast.m3u8'),
         masterPlaylist([{ bandwidth, width, height, uri: 'fast/index.m3u8' }]),
@@ -118,12 +184,13 @@ export function createFfmpegPipeline(
       await onPlayable({ master: 'fast.m3u8', files: [...files, 'fast.m3u8'] });
     }
 
-    await run(frameArgs(input, path.join(outDir, 'thumbnail.jpg'), 640, Math.min(0.1, duration / 2)), 60_000);
     await run(
-      frameArgs(
+      stillsArgs(
         input,
-        path.join(outDir, 'poster.jpg'),
-        Math.min(1280, width - (width % 2)),
+        [
+          { output: path.join(outDir, 'thumbnail.jpg'), width: 640 },
+          { output: path.join(outDir, 'poster.jpg'), width: Math.min(1280, width - (width % 2)) },
+        ],
         Math.min(0.1, duration / 2),
       ),
       60_000,
@@ -131,13 +198,15 @@ export function createFfmpegPipeline(
     await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg' });
     onProgress(2);
 
-    const rungs = ladderRungs(width, height);
-    const renditions = rungs.map((rung) => ({
+    const rates = sourceRates(probe, sourceBytes);
+    const rungs = ladderRungs(width, height, rates.videoKbps);
+    const audioKbps = audioKbpsFor(rates.audioKbps);
+    // What each rung aims at, declared until its segments can be measured.
+    const targets = rungs.map((rung) => ({
       name: rung.name,
       width: rung.width,
       height: rung.height,
-      bandwidth: (rung.videoKbps + (hasAudio ? 128 : 0)) * 1000,
-      playlist: `hls/${rung.name}/index.m3u8`,
+      bandwidth: (rung.videoKbps + (hasAudio ? audioKbps : 0)) * 1000,
     }));
     const hlsDir = path.join(outDir, 'hls');
     await fs.mkdir(hlsDir, { recursive: true });
@@ -147,7 +216,7 @@ export function createFfmpegPipeline(
     const watch = async () => {
       let published = 0;
       while (watching) {
-        const sofar = await ladderSoFar(outDir, renditions);
+        const sofar = await ladderSoFar(outDir, targets);
         if (sofar && watching && sofar.files.length > published) {
           await onPlayable(sofar);
           published = sofar.files.length;
@@ -159,7 +228,7 @@ export function createFfmpegPipeline(
     const lastWatch = watching ? watch().catch(() => undefined) : Promise.resolve();
     let buffered = '';
     const ladder = run(
-      ladderArgs(input, hlsDir, rungs, { fps: probe.video.fps, hasAudio }),
+      ladderArgs(input, hlsDir, rungs, { fps: probe.video.fps, hasAudio, audioKbps }),
       // Two cores encode four rungs of 1080p at about real time; ten times that is a stuck or hostile file.
       limitFor(duration, 10_000, 120_000),
       (chunk) => {
@@ -177,6 +246,7 @@ export function createFfmpegPipeline(
       watching = false;
       await lastWatch;
     }
+    const renditions = await finishLadder(outDir, targets);
 
     const sprite = 'storyboard.jpg';
     await run(storyboardArgs(input, path.join(outDir, sprite), duration), limitFor(duration, 1_000, 60_000));

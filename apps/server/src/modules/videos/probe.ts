@@ -4,12 +4,22 @@ import type { VideoFailCode } from '@leadreel/shared';
 export type Probe = {
   format: string;
   durationSec: number;
-  video: { codec: string; width: number; height: number; fps: number; pixFmt: string; rotation: number } | null;
-  audio: { codec: string } | null;
+  /** The container's overall bitrate, when ffprobe knows it. */
+  bitRateKbps: number | null;
+  video: {
+    codec: string;
+    width: number;
+    height: number;
+    fps: number;
+    pixFmt: string;
+    rotation: number;
+    bitRateKbps: number | null;
+  } | null;
+  audio: { codec: string; bitRateKbps: number | null } | null;
 };
 
 type FfprobeJson = {
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; bit_rate?: string };
   streams?: Array<{
     codec_type?: string;
     codec_name?: string;
@@ -19,10 +29,17 @@ type FfprobeJson = {
     r_frame_rate?: string;
     pix_fmt?: string;
     duration?: string;
+    bit_rate?: string;
     tags?: { rotate?: string };
     side_data_list?: Array<{ rotation?: number }>;
     disposition?: { attached_pic?: number };
   }>;
+};
+
+/** ffprobe's bit_rate (bits per second, a string, absent for many Matroska and WebM streams) in kb/s. */
+const kbps = (value: string | undefined) => {
+  const bits = Number(value);
+  return Number.isFinite(bits) && bits > 0 ? bits / 1000 : null;
 };
 
 const rate = (value: string | undefined) => {
@@ -42,6 +59,7 @@ export function parseProbe(json: string): Probe {
   return {
     format: data.format?.format_name ?? '',
     durationSec: Number(data.format?.duration ?? video?.duration ?? 0) || 0,
+    bitRateKbps: kbps(data.format?.bit_rate),
     video: video
       ? {
           codec: video.codec_name ?? '',
@@ -50,10 +68,24 @@ export function parseProbe(json: string): Probe {
           fps: fps > 0 && fps <= 240 ? fps : 30,
           pixFmt: video.pix_fmt ?? '',
           rotation: ((rotation % 360) + 360) % 360,
+          bitRateKbps: kbps(video.bit_rate),
         }
       : null,
-    audio: audio ? { codec: audio.codec_name ?? '' } : null,
+    audio: audio ? { codec: audio.codec_name ?? '', bitRateKbps: kbps(audio.bit_rate) } : null,
   };
+}
+
+/**
+ * What the source spends on picture and sound, in kb/s: the streams' own figures when the container
+ * records them, else the whole file's rate (container's, or bytes over duration) less what the sound takes.
+ */
+export function sourceRates(probe: Probe, fileBytes: number): { videoKbps: number; audioKbps: number | null } {
+  const audioKbps = probe.audio?.bitRateKbps ?? null;
+  if (probe.video?.bitRateKbps) return { videoKbps: probe.video.bitRateKbps, audioKbps };
+  const totalKbps = probe.bitRateKbps ?? (fileBytes * 8) / 1000 / Math.max(0.001, probe.durationSec);
+  // A sound track of unknown rate: assume it takes the 128 k the ladder would give it, within half the file.
+  const audioShare = probe.audio ? Math.min(audioKbps ?? 128, totalKbps / 2) : 0;
+  return { videoKbps: Math.max(1, totalKbps - audioShare), audioKbps };
 }
 
 /** Width and height as played, with the rotation a phone recorded applied. */

@@ -1,5 +1,22 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+
+/**
+ * ffmpeg must not outlive the worker that started it: killed with -9 (or by the OOM killer), the worker
+ * cannot stop its children, which would then encode on for a minute beside the retried job (issue 13 §17).
+ * util-linux's setpriv asks the kernel to send SIGKILL to the child when its parent dies (prctl
+ * PR_SET_PDEATHSIG, https://man7.org/linux/man-pages/man2/prctl.2.html) and then executes ffmpeg in place,
+ * which keeps that setting. Debian ships it in util-linux (essential); where it is missing (macOS), the
+ * child's pid is left in its job folder and the next worker to start on the machine ends it
+ * (job-folders.ts).
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file));
+
+/** The command line that runs `command` so that it dies with this process, where the system allows. */
+export function dieWithParent(command: string, args: string[]): [string, string[]] {
+  return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
+}
 
 export type RunOptions = {
   /** Wall-time limit; the process is killed (SIGKILL) when it runs longer. */
@@ -7,6 +24,8 @@ export type RunOptions = {
   signal?: AbortSignal;
   /** Each chunk of stdout (where `-progress pipe:1` writes). */
   onStdout?: (chunk: string) => void;
+  /** Called with the child's pid once it runs, and with null when it has ended. */
+  onChild?: (pid: number | null) => void;
 };
 
 /** Why an ffmpeg or ffprobe run failed; `reason` is the tail of its error output, readable by a user. */
@@ -32,7 +51,7 @@ function readableTail(stderr: string): string {
 
 /**
  * Runs ffmpeg or ffprobe without a shell. Resolves with stdout; rejects with an FfmpegError on a non-zero
- * exit, the time limit or the abort signal. The child gets its own process group so a kill reaches it all.
+ * exit, the time limit or the abort signal. The child dies with this process (dieWithParent).
  */
 export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,7 +59,9 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
       reject(new FfmpegError('aborted', 'stopped'));
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [file, argv] = dieWithParent(command, args);
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) options.onChild?.(child.pid);
     // Encodes yield to the HTTP server and to other processes on the same machine.
     if (child.pid) {
       try {
@@ -74,6 +95,7 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      options.onChild?.(null);
       options.signal?.removeEventListener('abort', onAbort);
       if (ended) reject(ended);
       else if (code !== 0) reject(new FfmpegError('failed', readableTail(stderr)));

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { compareParts } from '../uploads/uploads.service.ts';
+import { createJobFolder, recordChild, sweepJobFolders } from './job-folders.ts';
 import { generationPrefix, sourcePrefix } from './keys.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
 
@@ -37,6 +38,8 @@ export type Pipeline = (options: {
   onPlayable: (playable: { master: string; files: string[] }) => Promise<void>;
   /** Called once the poster and thumbnail exist (paths relative to outDir), long before the ladder ends. */
   onStills?: (stills: { poster: string; thumbnail: string }) => Promise<void>;
+  /** Called with the pid of each ffmpeg or ffprobe as it starts, and null when it ends. */
+  onChild?: (pid: number | null) => void;
 }) => Promise<PipelineResult>;
 
 /**
@@ -81,6 +84,7 @@ export function createVideoProcessor(deps: {
   workDir?: string;
 }) {
   const { videos, storage, clock, log } = deps;
+  const workRoot = deps.workDir ?? os.tmpdir();
 
   /** Joins the parts into the source object (once) and checks its size. */
   async function ingest(video: VideoRow) {
@@ -147,6 +151,12 @@ export function createVideoProcessor(deps: {
   }
 
   return {
+    /** Removes what media jobs of dead workers left on this machine; a worker runs it before taking jobs. */
+    async sweep() {
+      const removed = await sweepJobFolders(workRoot);
+      if (removed.length > 0) log.info({ removed }, 'removed the folders of media jobs whose worker died');
+    },
+
     async process(videoId: string, signal: AbortSignal) {
       let video = await videos.findById(videoId);
       // Deleted meanwhile, or already finished by an earlier run of this job: nothing to do.
@@ -166,7 +176,7 @@ export function createVideoProcessor(deps: {
       // An earlier generation (a run that died, or a failed encode being retried) is no longer served.
       if (generation > 1) await storage.deletePrefix(generationPrefix(video.account_id, video.id, generation - 1));
 
-      const workDir = await fs.mkdtemp(path.join(deps.workDir ?? os.tmpdir(), 'leadreel-job-'));
+      const workDir = await createJobFolder(workRoot);
       // Hashing reads the whole source; it waits for the ladder, so it never competes with the first viewers
       // of the fast path (bench:playable) for disk and CPU.
       let startHashing: () => void = () => undefined;
@@ -205,6 +215,9 @@ export function createVideoProcessor(deps: {
             await publish(prefix, outDir, files, published);
             early.master = master;
             await videos.transitionGeneration(videoId, generation, { playable: true, media: { ...early } });
+          },
+          onChild: (pid) => {
+            void recordChild(workDir, pid).catch(() => undefined);
           },
           onStills: async ({ poster, thumbnail }) => {
             await publish(prefix, outDir, [poster, thumbnail], published);
