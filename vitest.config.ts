@@ -29,6 +29,18 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        // The property-based fuzz of every route: a real database, but what it checks (answers to hostile
+        // input) does not change with the PostgreSQL version, so it runs once, beside the PostgreSQL 18 run.
+        test: {
+          name: 'fuzz',
+          include: ['apps/server/test/**/*.fuzz.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // A limit, not an expectation: a thousand runs of a sign-in route on a busy machine take minutes.
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
+        },
+      },
       'apps/*/vitest.config.ts',
     ],
   },

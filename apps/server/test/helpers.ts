@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import pg from 'pg';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
@@ -64,6 +64,8 @@ export async function createTestApp(
     pageCacheMs?: number;
     /** A queue of the test's own (jobs recorded, run by hand); `media` brings the real one instead. */
     queue?: JobQueue;
+    /** Where the app logs (silent unless given). */
+    log?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -75,7 +77,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const log = pino({ level: 'silent' });
+  const log = options.log ?? pino({ level: 'silent' });
   const outbox = path.join(dataDir, 'mail');
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: outbox, log });
