@@ -37,10 +37,12 @@ describe('every ffmpeg and ffprobe call', () => {
 });
 
 describe('remuxArgs', () => {
-  it('cuts the fast path at every keyframe a second or more apart, so the first segment is one GOP', () => {
+  it('cuts the fast path into fMP4 at every keyframe a second or more apart, so the first segment is one GOP', () => {
     const args = remuxArgs('/in/source', '/out/fast', true);
     expect(valueAfter(args, '-hls_time')).toBe('1');
     expect(valueAfter(args, '-c')).toBe('copy');
+    expect(valueAfter(args, '-hls_segment_type')).toBe('fmp4');
+    expect(args.at(-2)).toBe('/out/fast/seg_%05d.m4s');
     expect(args.at(-1)).toBe('/out/fast/index.m3u8');
   });
 });

@@ -118,8 +118,15 @@ export function remuxArgs(input: string, outDir: string, hasAudio: boolean): str
     '1',
     '-hls_playlist_type',
     'vod',
+    // fMP4, as the ladder: hls.js appends it as it is instead of transmuxing TS in the page, and its timeline
+    // starts with the first frame, where TS from a source with B-frames starts the picture two frames late,
+    // a hole hls.js seeks over before the first frame, waiting on Chromium (issue 13 §20).
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
     '-hls_segment_filename',
-    `${outDir}/seg_%05d.ts`,
+    `${outDir}/seg_%05d.m4s`,
     `${outDir}/index.m3u8`,
   ];
 }

@@ -69,6 +69,10 @@ describe('the ffmpeg pipeline', () => {
     ]);
     const { result, percents, playable, outDir } = await process(input);
     expect(playable).toEqual(['fast.m3u8']);
+    // The fast path is fMP4, which hls.js appends as it is (issue 13 §20).
+    const fast = await readFile(path.join(outDir, 'fast/index.m3u8'), 'utf8');
+    expect(playlistFiles(fast)[0]).toBe('init.mp4');
+    expect(playlistSegments(fast).every((segment) => segment.endsWith('.m4s'))).toBe(true);
     expect(result).toMatchObject({ width: 640, height: 360, master: 'hls/master.m3u8' });
     expect(result.durationSec).toBeCloseTo(3, 0);
     expect(result.renditions.map((r) => r.name)).toEqual(['360p']);
