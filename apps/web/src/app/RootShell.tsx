@@ -47,7 +47,9 @@ export function RootShell() {
     }
     authApi
       .checkToken({ token: candidate })
-      .then(({ expireTime }) => {
+      // The shell stays on its spinner until this navigation has finished: showing the routes earlier lets the
+      // index route's redirect to the home page overtake the guide while the guide's code is still loading.
+      .then(async ({ expireTime }) => {
         const auth = useAuthStore.getState();
         // A stale link's token must not sign out a session that is still good.
         if (expireTime > 0) auth.setToken(candidate);
@@ -58,8 +60,8 @@ export function RootShell() {
           rest.delete('token');
           rest.delete('isNew');
           const search = rest.toString();
-          if (expireTime > 0 && isNew) navigate('/guide/user-guide/start-guide', { replace: true });
-          else navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+          if (expireTime > 0 && isNew) await navigate('/guide/user-guide/start-guide', { replace: true });
+          else await navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
         }
       })
       .catch(() => undefined)
