@@ -206,3 +206,120 @@ for (const lang of LANGS) {
     }
   });
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+
+// issue 13 item 8: the call to action, the logo, Share, the widget and a contact button, all in the corners
+// where they collide today (top right: Share, logo, call to action; bottom right: widget and WhatsApp), each
+// keep a box of their own above the controls, in a phone-sized and a desktop-sized embed.
+test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of each other and the controls', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { token } = await formVideo(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const videoId = await uploadVideo(page.request, token, 'slots-tour.mp4');
+  const save = async (path: string, data: unknown) => {
+    const answer = await page.request.post(`/api/vod/video/${path}`, { headers: auth, data });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()).data;
+  };
+  // A 160x48 PNG logo.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAKAAAAAwCAIAAAAZy+Y5AAAAYklEQVR42u3RgQkAAAjDsP2PP7s3RAK9oMlO9DgLAAuwAAuwAAuwAAMWYAEWYAEWYAEGLMACLMACLMACLMCABViABViABViAAQuwAAuwAAuwAAMWYAEWYAEWYAEWYMACrPMVg09MsxSVTngAAAAASUVORK5CYII=',
+    'base64',
+  );
+  const { logo } = await save('logo/upload', { videoId, image: png.toString('base64') });
+  await save('logo/save', {
+    videoId,
+    setting: {
+      logo,
+      logoPosition: 'top-right',
+      logoLink: '',
+      playerColor: '#1677ff',
+      buttonColor: '#0958d9',
+      fontColor: '#ffffff',
+    },
+  });
+  const button = { enabled: true, label: '', position: 'bottom-right', showFrom: 0, showUntil: null };
+  await save('whatsapp/save', { videoId, setting: { ...button, number: '+442079460958', message: '' } });
+  await save('super-action/save', {
+    videoId,
+    setting: {
+      enabled: true,
+      style: 'button',
+      text: 'Book a demo with our team',
+      link: 'https://acme.example.com/demo',
+      position: 'top-right',
+      timing: 'during',
+      showFrom: 0,
+      showUntil: null,
+    },
+  });
+  await save('widget/save', {
+    videoId,
+    setting: { enabled: true, title: 'Talk to sales', message: '', channels: ['whatsapp'], position: 'bottom-right' },
+  });
+  await save('share/save', { videoId, setting: { enabled: true, networks: ['facebook', 'x', 'copy'] } });
+
+  for (const [width, height] of [
+    [1280, 720],
+    [360, 203],
+  ] as const) {
+    const host = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        `<!doctype html><title>Customer</title><body style="margin:0"><iframe src="${baseURL}/embed/${videoId}" width="${width}" height="${height}" style="border:0;display:block" allow="autoplay; fullscreen"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const { context, page: viewer } = await viewerPage(browser, baseURL, 'en-US', width, height + 40);
+    try {
+      await viewer.goto(`http://localhost:${(host.address() as AddressInfo).port}/`);
+      const frame = viewer.frameLocator('iframe');
+      await frame.getByRole('button', { name: /^Play video: / }).click();
+      const video = frame.locator('video');
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+        .toBeGreaterThan(0.3);
+      await video.evaluate((v: HTMLVideoElement) => v.pause());
+      await expect(frame.locator('.lr-controls')).toBeVisible();
+      const area = (await viewer.locator('iframe').boundingBox()) as Box;
+      const things = {
+        share: frame.locator('.lr-share summary'),
+        logo: frame.locator('.lr-logo'),
+        action: frame.locator('.lr-action'),
+        widget: frame.locator('.lr-widget summary'),
+        whatsapp: frame.locator('.lr-slot > .lr-whatsapp'),
+      };
+      const boxes: [string, Box][] = [];
+      for (const [name, locator] of Object.entries(things)) {
+        if (!(await locator.isVisible())) continue;
+        const box = (await locator.boundingBox()) as Box;
+        await expectInside(locator, area);
+        boxes.push([name, box]);
+      }
+      // Everything fits at desktop size; a phone-sized player gives up the least needed first, never Share or
+      // the call to action.
+      expect(boxes.map(([name]) => name)).toEqual(
+        expect.arrayContaining(width >= 1280 ? Object.keys(things) : ['share', 'action']),
+      );
+      const controls = (await frame.locator('.lr-controls .lr-toggle').boundingBox()) as Box;
+      const bar = { x: area.x, y: controls.y, width: area.width, height: area.y + area.height - controls.y };
+      for (const [name, box] of boxes) {
+        expect(overlaps(box, bar), `${name} covers the controls at ${width}`).toBe(false);
+        for (const [other, box2] of boxes) {
+          if (other !== name) expect(overlaps(box, box2), `${name} covers ${other} at ${width}`).toBe(false);
+        }
+      }
+      await snap(viewer, `player-slots-${width}`);
+    } finally {
+      await context.close();
+      host.close();
+    }
+  }
+});

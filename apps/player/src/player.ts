@@ -5,6 +5,7 @@
  */
 import type { HlsLike, mountControls } from './controls.ts';
 import type { mountForm } from './form.ts';
+import { DROP_ORDER, SLOT_ORDER } from '@leadreel/shared/contracts/slots';
 import { embedOptions } from './options.ts';
 
 type Controls = { mountControls: typeof mountControls; mountForm?: typeof mountForm };
@@ -83,16 +84,11 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     video.src = options.start ? `${source}#t=${options.start}` : source;
   }
   addTracks(root, video);
-  root.replaceChildren(
-    video,
-    ...root.querySelectorAll('.lr-contacts, .lr-mark, .lr-logo, .lr-widget, .lr-share, .lr-form'),
-  );
-  const overlay = [...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')];
-  const update = () => showAt(overlay, video.currentTime, video.ended);
+  root.replaceChildren(video, ...root.querySelectorAll(':scope > .lr-contacts, :scope > .lr-form'));
+  const overlay = timed(root);
+  const update = () => showAt(root, overlay, video.currentTime, video.ended);
   for (const event of ['timeupdate', 'ended', 'seeked', 'play']) video.addEventListener(event, update);
   contactClocks.set(root, () => video.currentTime);
-  // The mark moves to the top, clear of the controls.
-  root.classList.add('lr-playing');
   const loaded = await controls;
   if (loaded && options.controls) {
     loaded.mountControls({
@@ -119,15 +115,44 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
  * Each button over the player shows from its second until its end second (or the video's end); a call to
  * action set for the end shows once the video has ended.
  */
-function showAt(buttons: HTMLElement[], time: number, ended = false) {
+function showAt(root: HTMLElement, buttons: HTMLElement[], time: number, ended = false) {
+  let changed = false;
   for (const button of buttons) {
-    if ('atEnd' in button.dataset) {
-      button.hidden = !ended;
-      continue;
-    }
     const from = Number(button.dataset.from ?? 0);
     const until = button.dataset.until ? Number(button.dataset.until) : Number.POSITIVE_INFINITY;
-    button.hidden = !(time >= from && time < until);
+    const hidden = 'atEnd' in button.dataset ? !ended : !(time >= from && time < until);
+    changed ||= button.hidden !== hidden;
+    button.hidden = hidden;
+  }
+  if (changed) fitSlots(root);
+}
+
+/** The timed buttons over the player: contact buttons and the call to action (in a corner or a banner). */
+const timed = (root: HTMLElement) => [
+  ...root.querySelectorAll<HTMLElement>('.lr-slot > [data-lr-contact], .lr-contacts > [data-lr-contact]'),
+];
+
+/**
+ * The corners' slots are cells of a grid above the controls (shared/contracts/slots.ts), so they never cover
+ * one another; a player too short for all of them gives up things of its tallest corner, least needed first
+ * (DROP_ORDER), until the rest fit, rather than letting the grid run under the controls.
+ */
+function fitSlots(root: HTMLElement) {
+  const layer = root.querySelector<HTMLElement>('.lr-contacts');
+  if (!layer) return;
+  for (const item of layer.querySelectorAll('.lr-unfit')) item.classList.remove('lr-unfit');
+  const slots = [...layer.querySelectorAll<HTMLElement>('.lr-slot')];
+  // Each thing is known by its class, lr-<item> (a call to action in a corner is also an lr-contact).
+  const rank = (item: Element) =>
+    DROP_ORDER.indexOf(SLOT_ORDER.find((kind) => item.classList.contains(`lr-${kind}`)) ?? 'logo');
+  while (layer.scrollHeight > layer.clientHeight + 1) {
+    const tallest = slots.sort((a, b) => b.offsetHeight - a.offsetHeight)[0];
+    const shown = [...(tallest?.children ?? [])].filter(
+      (item): item is HTMLElement => (item as HTMLElement).offsetHeight > 0,
+    );
+    const drop = shown.sort((a, b) => rank(a) - rank(b))[0];
+    if (!drop) return;
+    drop.classList.add('lr-unfit');
   }
 }
 
@@ -211,7 +236,10 @@ function recordClick(root: HTMLElement, kind: string) {
 function mount(root: HTMLElement) {
   const { color } = embedOptions(location.search);
   if (color) root.style.setProperty('--lr-accent', color);
-  showAt([...root.querySelectorAll<HTMLElement>('.lr-contacts [data-lr-contact]')], 0);
+  showAt(root, timed(root), 0);
+  // The layer shrinks when the controls come (and with the player): each time, the corners fit again.
+  const layer = root.querySelector('.lr-contacts');
+  if (layer) new ResizeObserver(() => fitSlots(root)).observe(layer);
   const ratio = root.dataset.ratio;
   if (ratio && /^\d+\/\d+$/.test(ratio)) root.style.setProperty('--ratio', ratio);
   const button = root.querySelector<HTMLButtonElement>('.lr-play');

@@ -1,4 +1,12 @@
-import type { FormField, InquiryForm } from '@leadreel/shared';
+import {
+  CORNERS,
+  type Corner,
+  type FormField,
+  type InquiryForm,
+  PLAYER_CORNERS,
+  type SlotItem,
+  stackCorners,
+} from '@leadreel/shared';
 import { cspHash, escapeHtml, isoDuration, jsonForScript } from './html.ts';
 import type { PlayerAssets } from './player-assets.ts';
 
@@ -55,8 +63,6 @@ export type PublicForm = Omit<InquiryForm, 'enabled'> & {
   /** Who a "once per viewer" remembers: a hash of the account, the same on all its videos. */
   scope: string;
 };
-
-type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
 export type PublicBranding = {
   logoPath: string | null;
@@ -182,37 +188,57 @@ const SHARE_NAMES: Record<string, string> = {
   pinterest: 'Pinterest',
 };
 
-/** Everything over the video: contact buttons, call to action, logo, widget, and (in embeds) sharing. */
+/**
+ * Everything over the video, each in its corner's slot (shared/contracts/slots.ts): contact buttons, the call
+ * to action, the logo or the "powered by" mark, the widget and (in embeds) sharing; a banner along the
+ * bottom; then the form over all of it.
+ */
 function overlay(video: PublicVideo, lang: PageLanguage, embedded: boolean): string {
   const t = TEXTS[lang];
-  const parts: string[] = [];
-  const timed = video.contacts.map((contact) => contactLink(contact, lang, `lr-contact lr-pos-${contact.position}`));
-  if (video.action) {
-    const className =
-      video.action.style === 'banner'
-        ? 'lr-action lr-action-banner'
-        : `lr-action lr-contact lr-pos-${video.action.position}`;
-    timed.push(actionLink(video.action, className));
+  const things: { item: SlotItem; corner: Corner; html: string }[] = video.contacts.map((contact) => ({
+    item: 'contact',
+    corner: contact.position,
+    html: contactLink(contact, lang, `lr-contact lr-pos-${contact.position}`),
+  }));
+  let banner = '';
+  if (video.action?.style === 'banner') banner = actionLink(video.action, 'lr-action lr-action-banner');
+  else if (video.action) {
+    const corner = video.action.position;
+    things.push({ item: 'action', corner, html: actionLink(video.action, `lr-action lr-contact lr-pos-${corner}`) });
   }
-  if (timed.length > 0) parts.push(`<div class="lr-contacts">${timed.join('')}</div>`);
   const logo = video.branding?.logoPath;
   if (logo && video.branding) {
     const image = `<img src="${escapeHtml(logo)}" alt="${escapeHtml(t.logo)}" height="40">`;
     const position = `lr-logo lr-logo-${video.branding.logoPosition}`;
-    parts.push(
-      video.branding.logoLink
+    things.push({
+      item: 'logo',
+      corner: video.branding.logoPosition,
+      html: video.branding.logoLink
         ? `<a class="${position}" href="${escapeHtml(video.branding.logoLink)}" target="_blank" rel="noopener">${image}</a>`
         : `<span class="${position}">${image}</span>`,
-    );
+    });
   }
-  if (video.widget) parts.push(widgetMarkup(video.widget, lang));
-  parts.push(formMarkup(video, lang));
+  if (video.showMark) {
+    things.push({
+      item: 'mark',
+      corner: PLAYER_CORNERS.mark,
+      html: `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`,
+    });
+  }
+  if (video.widget)
+    things.push({ item: 'widget', corner: video.widget.position, html: widgetMarkup(video.widget, lang) });
   if (embedded && video.share.length > 0) {
-    parts.push(
-      `<details class="lr-share"><summary>${escapeHtml(t.share)}</summary><div class="lr-share-panel">${shareLinks(video, lang, 'lr-share-link')}</div></details>`,
-    );
+    things.push({
+      item: 'share',
+      corner: PLAYER_CORNERS.share,
+      html: `<details class="lr-share"><summary>${escapeHtml(t.share)}</summary><div class="lr-share-panel">${shareLinks(video, lang, 'lr-share-link')}</div></details>`,
+    });
   }
-  return parts.join('');
+  const stacks = stackCorners(things);
+  const slots = CORNERS.map(
+    (corner) => `<div class="lr-slot lr-slot-${corner}">${stacks[corner].map((thing) => thing.html).join('')}</div>`,
+  );
+  return `<div class="lr-contacts">${slots.join('')}${banner}</div>${formMarkup(video, lang)}`;
 }
 
 const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { email: 'email', phone: 'tel' };
@@ -333,13 +359,14 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-play{position:absolute;left:50%;top:50%;width:72px;height:72px;margin:-36px 0 0 -36px;border:0;border-radius:50%;background:rgba(0,0,0,.65);cursor:pointer}
 .lr-play:hover,.lr-play:focus-visible{background:var(--lr-accent,#1677ff);outline:3px solid #fff}
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
-.lr-playing .lr-mark{top:8px;bottom:auto}
-.lr-contacts{position:absolute;inset:0;pointer-events:none}
-.lr-contact{position:absolute;pointer-events:auto;padding:8px 14px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-contacts{position:absolute;inset:0;z-index:2;display:grid;grid-template:auto minmax(0,1fr) auto auto/minmax(0,1fr) minmax(0,1fr);gap:0 8px;padding:10px;overflow:hidden;pointer-events:none}
+.lr-has-controls .lr-contacts{bottom:52px}
+.lr-slot{display:flex;flex-direction:column;gap:6px;min-width:0;align-self:start}.lr-slot>*{max-width:100%;pointer-events:auto}.lr-slot>.lr-unfit{display:none}
+.lr-slot-top-left{grid-area:1/1;align-items:flex-start}.lr-slot-top-right{grid-area:1/2;align-items:flex-end}
+.lr-slot-bottom-left{grid-area:3/1;flex-direction:column-reverse;align-items:flex-start;align-self:end}.lr-slot-bottom-right{grid-area:3/2;flex-direction:column-reverse;align-items:flex-end;align-self:end}
+.lr-contact{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:8px 14px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
 .lr-contact.lr-whatsapp,.watch-contact.lr-whatsapp{background:#15803d}
 .lr-contact:focus-visible{outline:3px solid #fff}
-.lr-pos-top-left{top:12px;left:12px}.lr-pos-top-right{top:12px;right:12px}.lr-pos-bottom-left{bottom:60px;left:12px}.lr-pos-bottom-right{bottom:60px;right:12px}
-.lr-playing .lr-pos-top-right{top:44px}
 .watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
 .watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
 .lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
@@ -358,18 +385,17 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 .lr-preview.lr-visible{display:block}
 .lr-preview-time{position:absolute;left:0;right:0;bottom:-1px;text-align:center;background:rgba(0,0,0,.6);font-size:12px}
 @media (max-width:480px){.lr-volume,.lr-time,.lr-speed{display:none}}
-.lr-mark{position:absolute;right:8px;bottom:8px;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
-.lr-action-banner{position:absolute;left:0;right:0;bottom:52px;pointer-events:auto;padding:12px 16px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-align:center;text-decoration:none}
-.lr-logo{position:absolute;z-index:1;display:block;line-height:0}.lr-logo img{position:static;width:auto;height:40px;max-width:160px;object-fit:contain}
-.lr-logo-top-left{top:12px;left:12px}.lr-logo-top-right{top:12px;right:12px}.lr-logo-bottom-left{bottom:60px;left:12px}.lr-logo-bottom-right{bottom:60px;right:12px}
-.lr-widget{position:absolute;bottom:60px;z-index:2;max-width:min(280px,80%);color:#1f1f1f;font-size:14px}.lr-widget-bottom-right{right:12px}.lr-widget-bottom-left{left:12px}
-.lr-widget summary{list-style:none;cursor:pointer;padding:10px 16px;border-radius:22px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.35)}
+.lr-mark{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
+.lr-action-banner{grid-area:4/1/5/3;margin:6px -10px -10px;pointer-events:auto;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:12px 16px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-align:center;text-decoration:none}
+.lr-logo{display:block;line-height:0}.lr-logo img{position:static;width:auto;height:40px;max-width:min(160px,100%);object-fit:contain}
+.lr-widget{position:relative;max-width:min(280px,100%);color:#1f1f1f;font-size:14px}
+.lr-widget summary,.lr-share summary{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.lr-widget summary{list-style:none;cursor:pointer;padding:10px 16px;border-radius:22px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;box-shadow:0 2px 6px rgba(0,0,0,.35)}
 .lr-widget summary::-webkit-details-marker{display:none}
-.lr-widget-panel{position:absolute;bottom:48px;min-width:200px;padding:12px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}.lr-widget-bottom-right .lr-widget-panel{right:0}
+.lr-widget-panel{position:absolute;z-index:1;bottom:48px;min-width:200px;padding:12px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}.lr-widget-bottom-right .lr-widget-panel{right:0}
 .lr-widget-panel p{margin:0 0 8px}.lr-widget-link{display:block;margin-top:6px;padding:8px 12px;border-radius:6px;background:#f0f5ff;color:#0b3d91;font-weight:600;text-decoration:none}
-.lr-share{position:absolute;top:12px;right:12px;z-index:2;font-size:14px}.lr-playing .lr-share{top:44px}
+.lr-share{position:relative;max-width:100%;font-size:14px}
 .lr-share summary{list-style:none;cursor:pointer;padding:6px 12px;border-radius:16px;background:rgba(0,0,0,.6);color:#fff}
-.lr-share-panel{position:absolute;right:0;top:36px;display:flex;flex-direction:column;gap:4px;padding:8px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.lr-share-panel{position:absolute;z-index:1;right:0;top:36px;display:flex;flex-direction:column;gap:4px;padding:8px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .lr-share-link{display:block;padding:6px 12px;border:0;border-radius:6px;background:none;color:#0b3d91;font:inherit;text-align:left;text-decoration:none;white-space:nowrap;cursor:pointer}
 .watch-share{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
 .watch-share-link{padding:6px 14px;border:1px solid #d9d9d9;border-radius:16px;background:#fff;color:#1f1f1f;font:inherit;font-size:14px;text-decoration:none;cursor:pointer}
@@ -433,9 +459,6 @@ function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAsse
       : '',
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
     overlay(video, lang, embedded),
-    video.showMark
-      ? `<a class="lr-mark" href="${escapeHtml(video.publicUrl)}" target="_blank" rel="noopener">${escapeHtml(`${t.poweredBy} ${video.brand}`)}</a>`
-      : '',
     '</div>',
   ].join('');
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../../api/endpoints.ts';
 import { ChoiceField, ImagePickButton } from './fields.tsx';
-import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
+import { OverlayFrame, PlayerPreview, type PreviewThing, sharedCornerNote } from './OverlaySettings.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
@@ -77,6 +77,7 @@ export function BrandingSetting() {
             label={t('overlay.branding.logoPosition')}
             values={BUTTON_POSITIONS}
             prefix="contact.positions"
+            extra={sharedCornerNote(values.logoPosition, { share: true, mark: false }, t)}
           />
           <Form.Item name="logoLink" label={t('overlay.branding.logoLink')} extra={t('overlay.branding.logoLinkHelp')}>
             <Input type="url" placeholder="https://example.com" maxLength={2000} />
@@ -94,22 +95,34 @@ export function BrandingSetting() {
         </Form>
       }
       preview={
-        <OverlayPreview cover={video.data.cover}>
-          {shownLogo && values.logo ? (
-            <img
-              className={`branding-preview-logo contact-at-${values.logoPosition ?? 'top-left'}`}
-              src={shownLogo}
-              alt={t('overlay.branding.logo')}
-            />
-          ) : null}
-          <span
-            className="contact-preview-button contact-at-bottom-right"
-            style={{ background: values.buttonColor, color: values.fontColor }}
-          >
-            {t('contact.defaultLabel.email')}
-          </span>
-          <span className="branding-preview-bar" style={{ background: values.playerColor }} />
-        </OverlayPreview>
+        <PlayerPreview
+          cover={video.data.cover}
+          mark={!canUseBranding}
+          color={values.playerColor}
+          things={[
+            ...(shownLogo && values.logo
+              ? [
+                  {
+                    item: 'logo',
+                    corner: values.logoPosition ?? 'top-left',
+                    node: <img className="branding-preview-logo" src={shownLogo} alt={t('overlay.branding.logo')} />,
+                  } satisfies PreviewThing,
+                ]
+              : []),
+            {
+              item: 'contact',
+              corner: 'bottom-right',
+              node: (
+                <span
+                  className="contact-preview-button"
+                  style={{ background: values.buttonColor, color: values.fontColor }}
+                >
+                  {t('contact.defaultLabel.email')}
+                </span>
+              ),
+            },
+          ]}
+        />
       }
     />
   );

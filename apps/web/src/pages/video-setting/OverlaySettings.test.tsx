@@ -64,6 +64,33 @@ describe('the call to action screen', () => {
   });
 });
 
+describe('the players own things in the previews (issue 13 item 8)', () => {
+  it('stacks a call to action at top right below the Share button, says so, and shows the mark and controls', async () => {
+    open('super-action');
+    const preview = await screen.findByLabelText('Preview over the player');
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Book a demo' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Top right' }));
+    const corner = await within(preview).findByTestId('preview-top-right');
+    expect([...corner.children].map((child) => child.textContent)).toEqual(['Share', 'Book a demo']);
+    expect(within(preview).getByTestId('preview-top-left').textContent).toBe('Powered by LeadReel');
+    expect(preview.querySelector('.player-preview-controls')).not.toBeNull();
+    expect(screen.getByText('In embeds this corner holds the Share button: this goes just below it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Bottom left' }));
+    await waitFor(() => expect(within(preview).getByTestId('preview-bottom-left').textContent).toBe('Book a demo'));
+    expect(screen.queryByText(/this goes just below it/)).toBeNull();
+  });
+
+  it('says it in Chinese too', async () => {
+    open('super-action', {}, 'zh_CN');
+    const preview = await screen.findByLabelText(/./, { selector: 'section.player-preview' });
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(screen.getByRole('radio', { name: '右上' }));
+    expect(await screen.findByText('在嵌入播放器中，此角落放着“分享”按钮：此项显示在它的正下方。')).toBeTruthy();
+    expect(within(preview).getByTestId('preview-top-right').firstElementChild?.textContent).toBe('分享');
+  });
+});
+
 describe('the widget screen', () => {
   it('chooses channels, previews the bubble, and explains a channel that has no number yet', async () => {
     const calls = open('widget', {

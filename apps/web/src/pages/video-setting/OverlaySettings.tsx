@@ -3,9 +3,15 @@ import {
   ACTION_TEXT_MAX,
   ACTION_TIMINGS,
   BUTTON_POSITIONS,
+  CORNERS,
+  type Corner,
   type OverlayKind,
   type OverlaySettings,
+  PLAYER_CORNERS,
   SHARE_NETWORKS,
+  type SlotItem,
+  sharedWith,
+  stackCorners,
   type SuperActionSetting as SuperActionValues,
   WIDGET_CHANNELS,
   WIDGET_MESSAGE_MAX,
@@ -13,11 +19,12 @@ import {
   WIDGET_TITLE_MAX,
 } from '@leadreel/shared';
 import { Alert, Button, Card, Checkbox, Form, Input, Switch, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceField, TimesFields } from './fields.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
+import './player-preview.css';
 
 /** The cover as the viewer sees it before play, with the overlay drawn over it. */
 export function OverlayPreview({ cover, children }: { cover: string | null; children: ReactNode }) {
@@ -28,6 +35,94 @@ export function OverlayPreview({ cover, children }: { cover: string | null; chil
       {children}
     </section>
   );
+}
+
+/** A thing a screen previews in its corner of the player. */
+export type PreviewThing = { item: SlotItem; corner: Corner; node: ReactNode };
+
+const CONTROL_ICONS = {
+  play: 'M8 5v14l11-7z',
+  fullscreen: 'M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z',
+};
+
+/**
+ * The player as a viewer sees it: the cover, the player's own Share button, "powered by" mark (without the
+ * owner's branding) and controls, and this screen's things stacked in the same corner slots the player uses
+ * (shared/contracts/slots.ts), so the owner sees where each goes and what shares its corner.
+ */
+export function PlayerPreview({
+  cover,
+  things,
+  mark,
+  banner,
+  color = '#1677ff',
+}: {
+  cover: string | null;
+  things: PreviewThing[];
+  mark: boolean;
+  banner?: ReactNode;
+  color?: string;
+}) {
+  const { t } = useTranslation();
+  const own: PreviewThing[] = [
+    {
+      item: 'share',
+      corner: PLAYER_CORNERS.share,
+      node: <span className="player-preview-share">{t('overlay.slots.share')}</span>,
+    },
+  ];
+  if (mark) {
+    own.push({
+      item: 'mark',
+      corner: PLAYER_CORNERS.mark,
+      node: <span className="player-preview-mark">{t('overlay.slots.mark')}</span>,
+    });
+  }
+  const stacks = stackCorners([...own, ...things]);
+  return (
+    <section className="contact-preview player-preview" aria-label={t('contact.preview')}>
+      {cover ? <img src={cover} alt="" /> : null}
+      <div className="player-preview-slots">
+        {CORNERS.map((corner) => (
+          <div
+            key={corner}
+            className={`player-preview-slot player-preview-${corner}`}
+            data-testid={`preview-${corner}`}
+          >
+            {stacks[corner].map((thing) => (
+              <Fragment key={thing.item}>{thing.node}</Fragment>
+            ))}
+          </div>
+        ))}
+        {banner}
+      </div>
+      <div className="player-preview-controls" aria-hidden="true">
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d={CONTROL_ICONS.play} />
+        </svg>
+        <span className="player-preview-seek">
+          <span style={{ background: color }} />
+        </span>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d={CONTROL_ICONS.fullscreen} />
+        </svg>
+      </div>
+    </section>
+  );
+}
+
+/** Where a chosen corner goes when one of the player's own things holds it: just below that, as the player stacks it. */
+export function sharedCornerNote(
+  corner: Corner | undefined,
+  own: { share: boolean; mark: boolean },
+  t: (key: string) => string,
+) {
+  const holder = corner ? sharedWith(corner, own) : null;
+  return holder === 'share'
+    ? t('overlay.slots.sharedWithShare')
+    : holder === 'mark'
+      ? t('overlay.slots.sharedWithMark')
+      : undefined;
 }
 
 /** The frame every overlay screen shares: the video's name, the lock notice, the form beside its preview. */
@@ -127,6 +222,7 @@ export function SuperActionSetting() {
               label={t('contact.position')}
               values={BUTTON_POSITIONS}
               prefix="contact.positions"
+              extra={sharedCornerNote(values.position, { share: true, mark: !screen.canUseBranding }, t)}
             />
           )}
           <ChoiceField
@@ -139,21 +235,34 @@ export function SuperActionSetting() {
         </OverlayForm>
       }
       preview={
-        <OverlayPreview cover={video.data.cover}>
-          {values.enabled ? (
-            <span
-              className={
-                values.style === 'banner'
-                  ? 'action-preview-banner'
-                  : `contact-preview-button contact-at-${values.position ?? 'bottom-left'}`
-              }
-            >
-              {values.text || t('overlay.action.textPlaceholder')}
-            </span>
-          ) : (
-            <OffPreview />
-          )}
-        </OverlayPreview>
+        <PlayerPreview
+          cover={video.data.cover}
+          mark={!screen.canUseBranding}
+          things={
+            values.enabled && values.style !== 'banner'
+              ? [
+                  {
+                    item: 'action',
+                    corner: values.position ?? 'bottom-left',
+                    node: (
+                      <span className="contact-preview-button" data-testid="preview-action">
+                        {values.text || t('overlay.action.textPlaceholder')}
+                      </span>
+                    ),
+                  },
+                ]
+              : []
+          }
+          banner={
+            values.enabled && values.style === 'banner' ? (
+              <span className="action-preview-banner" data-testid="preview-action">
+                {values.text || t('overlay.action.textPlaceholder')}
+              </span>
+            ) : values.enabled ? null : (
+              <OffPreview />
+            )
+          }
+        />
       }
     />
   );
@@ -194,25 +303,36 @@ export function WidgetSetting() {
         </OverlayForm>
       }
       preview={
-        <OverlayPreview cover={video.data.cover}>
-          {values.enabled ? (
-            <span className={`widget-preview contact-at-${values.position ?? 'bottom-right'}`}>
-              <span className="widget-preview-panel">
-                {values.message && <span>{values.message}</span>}
-                {(values.channels ?? []).map((channel) => (
-                  <span key={channel} className="widget-preview-link">
-                    {t(`overlay.widget.channel.${channel}`)}
-                  </span>
-                ))}
-              </span>
-              <span className="contact-preview-button widget-preview-bubble">
-                {values.title || t('overlay.widget.titlePlaceholder')}
-              </span>
-            </span>
-          ) : (
-            <OffPreview />
-          )}
-        </OverlayPreview>
+        <PlayerPreview
+          cover={video.data.cover}
+          mark={!screen.canUseBranding}
+          banner={values.enabled ? null : <OffPreview />}
+          things={
+            values.enabled
+              ? [
+                  {
+                    item: 'widget',
+                    corner: values.position ?? 'bottom-right',
+                    node: (
+                      <span className={`widget-preview contact-at-${values.position ?? 'bottom-right'}`}>
+                        <span className="widget-preview-panel">
+                          {values.message && <span>{values.message}</span>}
+                          {(values.channels ?? []).map((channel) => (
+                            <span key={channel} className="widget-preview-link">
+                              {t(`overlay.widget.channel.${channel}`)}
+                            </span>
+                          ))}
+                        </span>
+                        <span className="contact-preview-button widget-preview-bubble">
+                          {values.title || t('overlay.widget.titlePlaceholder')}
+                        </span>
+                      </span>
+                    ),
+                  },
+                ]
+              : []
+          }
+        />
       }
     />
   );

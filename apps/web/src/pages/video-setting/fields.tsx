@@ -10,15 +10,18 @@ export function ChoiceField({
   label,
   values,
   prefix,
+  extra,
 }: {
   name: string;
   label: string;
   values: readonly string[];
   prefix: string;
+  /** A note under the choice (where the chosen corner's thing goes, for one). */
+  extra?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Item name={name} label={label}>
+    <Form.Item name={name} label={label} extra={extra}>
       <Radio.Group optionType="button" options={values.map((value) => ({ value, label: t(`${prefix}.${value}`) }))} />
     </Form.Item>
   );
