@@ -10,8 +10,9 @@ import lighthouse, { type Result } from 'lighthouse';
 import { signUpByApi } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// The public watch page as search engines and checkers judge it: Lighthouse's four categories on a phone
-// (its default mobile config, simulated throttling) and the Nu HTML checker on the watch page and the embed.
+// The public watch page as search engines and checkers judge it: Lighthouse's accessibility, best practices
+// and SEO on a phone and the Nu HTML checker on the watch page and the embed. Its performance score measures
+// speed, which a test must not (it moves with the machine's load): bench:watch-page prints it.
 const run = promisify(execFile);
 const requireCjs = createRequire(import.meta.url);
 
@@ -133,9 +134,7 @@ function failingAudits(lhr: Result, categoryId: string) {
   return lines.length > 0 ? lines.join('\n') : '  (no failing audit)';
 }
 
-test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100, performance 90+', async ({
-  request,
-}, testInfo) => {
+test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100', async ({ request }, testInfo) => {
   test.setTimeout(180_000);
   const url = await canonicalUrl(request, videoId);
   const chrome = await chromeLauncher.launch({
@@ -145,11 +144,18 @@ test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100, per
   });
   let result: Awaited<ReturnType<typeof lighthouse>>;
   try {
-    result = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error' });
+    // network-requests (a performance audit) shows what the page loaded; no speed score is computed.
+    const audit = () =>
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: ['accessibility', 'best-practices', 'seo'],
+        onlyAudits: ['network-requests'],
+      });
+    result = await audit();
     // Lighthouse's own "run Lighthouse again" failure (its trace missed the navigation start), not the page's.
-    if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') {
-      result = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error' });
-    }
+    if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await audit();
   } finally {
     chrome.kill();
   }
@@ -164,15 +170,7 @@ test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100, per
       category.score === null ? null : Math.round(category.score * 100),
     ]),
   );
-  const metrics = [
-    'first-contentful-paint',
-    'largest-contentful-paint',
-    'total-blocking-time',
-    'cumulative-layout-shift',
-  ]
-    .map((id) => `${lhr.audits[id]?.title} ${lhr.audits[id]?.displayValue}`)
-    .join(', ');
-  console.log(`Lighthouse ${lhr.lighthouseVersion} on ${url}: ${JSON.stringify(scores)}; ${metrics}`);
+  console.log(`Lighthouse ${lhr.lighthouseVersion} on ${url}: ${JSON.stringify(scores)}`);
   for (const warning of lhr.runWarnings) console.log(`Lighthouse warning: ${warning}`);
   for (const [id, score] of Object.entries(scores))
     if (score !== 100) console.log(`${lhr.categories[id]?.title} ${score}:\n${failingAudits(lhr, id)}`);
@@ -197,7 +195,6 @@ test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100, per
   expectScore('seo', 100);
   expectScore('accessibility', 95);
   expectScore('best-practices', 100);
-  expectScore('performance', 90);
 });
 
 type NuMessage = {

@@ -14,7 +14,9 @@ export function PreviewDialog({ video, onClose }: { video: Video | null; onClose
     let cancelled = false;
     if (media.canPlayType('application/vnd.apple.mpegurl')) media.src = source;
     else {
-      void import('hls.js').then(({ default: Hls }) => {
+      // The light build, as the player uses: a preview needs no subtitles, alternate audio or DRM, and the
+      // full build is the only chunk of the console past 500 KB.
+      void import('hls.js/light').then(({ default: Hls }) => {
         if (cancelled || !Hls.isSupported()) return;
         // From the start, also for a ladder still encoding, whose growing playlists hls.js treats as live.
         const hls = new Hls({ startPosition: 0 });
