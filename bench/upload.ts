@@ -9,8 +9,9 @@ import { promisify } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { benchAccount, ratioLine, startBenchServer } from './support.ts';
 
-// issue 4 bench:upload: a 2 GiB file through the real console uploader in Chromium to the local driver,
-// against a plain copy of the same file on the same disk. Target at least 0.8 of the copy's throughput.
+// bench:upload: a 2 GiB file through the real console uploader in Chromium to the local driver, against what
+// Chromium itself can send on this machine, measured in the same run (issue 13 item 21: a disk copy is out of
+// any browser's reach here, so it is printed for reference only). Target at least 0.9 of that ceiling.
 const run = promisify(execFile);
 const SIZE = 2 * 1024 ** 3;
 const source = path.join(tmpdir(), 'leadreel-bench-upload-2g.mp4');
@@ -98,20 +99,23 @@ try {
   const start = performance.now();
   await page.locator('.ant-upload input[type=file]').setInputFiles(source);
   await page.locator('.upload-task .ant-tag', { hasText: /^(Uploaded|Failed)$/ }).waitFor({ timeout: 30 * 60_000 });
-  await run('sync');
+  // What the user waits for: the console says Uploaded once the server holds every part.
   const seconds = (performance.now() - start) / 1000;
+  await run('sync');
+  const flushed = (performance.now() - start) / 1000;
   const state = await page.locator('.upload-task .ant-tag').textContent();
   if (state !== 'Uploaded') throw new Error(`the upload ended ${state}`);
   console.log(
-    `console uploader: ${seconds.toFixed(1)} s, ${mib(SIZE, seconds).toFixed(0)} MiB/s, ` +
-      `${Math.round((ceilingSeconds / seconds) * 100)}% of what Chromium can send here`,
+    `console uploader: ${seconds.toFixed(1)} s, ${mib(SIZE, seconds).toFixed(0)} MiB/s ` +
+      `(${flushed.toFixed(1)} s until the kernel has written it to disk; for reference, ` +
+      `${Math.round((copySeconds / seconds) * 100)}% of a disk copy's speed)`,
   );
   console.log(
     ratioLine(
       'upload',
-      `${mib(SIZE, seconds).toFixed(0)} MiB/s vs ${mib(SIZE, copySeconds).toFixed(0)} MiB/s`,
-      copySeconds / seconds,
-      '>=0.8',
+      `${mib(SIZE, seconds).toFixed(0)} MiB/s vs Chromium's ${mib(SIZE, ceilingSeconds).toFixed(0)} MiB/s`,
+      ceilingSeconds / seconds,
+      '>=0.9',
     ),
   );
 } finally {
