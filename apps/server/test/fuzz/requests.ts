@@ -43,14 +43,12 @@ function onePoisonedString(example: Record<string, unknown>): fc.Arbitrary<unkno
 function oneFieldOff(spec: RouteSpec, example: Record<string, unknown>, seeds: Seeds): fc.Arbitrary<unknown> {
   const properties = spec.body?.properties ?? {};
   const keys = Object.keys(example).filter((key) => properties[key]);
-  return fc
-    .constantFrom(...keys)
-    .chain((key) =>
-      valueArb(properties[key] ?? {}, { seeds, huge: HUGE_BODY_STRINGS }).map((value) => ({
-        ...example,
-        [key]: value,
-      })),
-    );
+  return fc.constantFrom(...keys).chain((key) =>
+    valueArb(properties[key] ?? {}, { seeds, huge: HUGE_BODY_STRINGS }).map((value) => ({
+      ...example,
+      [key]: value,
+    })),
+  );
 }
 
 export type FuzzRequest = {
