@@ -5,25 +5,10 @@ import {
   type GatedFeature,
   isFeatureAllowed,
   VIDEO_SORTS,
-  VIDEO_TYPES_TEXT,
   type Video,
 } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Badge,
-  Button,
-  Dropdown,
-  Input,
-  Menu,
-  Modal,
-  Progress,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Badge, Button, Dropdown, Input, Menu, Modal, Progress, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -49,9 +34,17 @@ import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
 import { formatDate, formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
+import { ROW_ACTIONS_WIDTH, RowActions, StatusCell } from './VideoCells.tsx';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
+/**
+ * Fixed widths (with the table's 8 px cell padding) that hold each header and value on one line in English
+ * and Chinese; the title column takes the rest. At 1280 px the table has about 730 px (issue 13 §10).
+ */
+const COLUMN_WIDTHS = { duration: 88, status: 150, size: 84, created: 104 };
+const VIDEO_TABLE_MIN_WIDTH =
+  180 + COLUMN_WIDTHS.duration + COLUMN_WIDTHS.status + COLUMN_WIDTHS.size + COLUMN_WIDTHS.created + ROW_ACTIONS_WIDTH;
 
 /** spec §5 folder name: required, at most 50 characters, in the spec's words. */
 export function folderNameError(name: string, t: (key: string) => string) {
@@ -111,50 +104,6 @@ function FolderNameDialog(props: {
       )}
     </Modal>
   );
-}
-
-function StatusCell({ video }: { video: Video }) {
-  const { t } = useTranslation();
-  switch (video.status) {
-    case 'uploading':
-      return (
-        <Progress
-          percent={video.uploadPercent}
-          size="small"
-          format={(p) => t('videos.status.uploading', { percent: p })}
-        />
-      );
-    case 'uploaded':
-    case 'processing':
-      return (
-        <Space direction="vertical" size={0}>
-          <Progress
-            percent={video.processPercent}
-            size="small"
-            format={(p) => t('videos.status.processing', { percent: p })}
-          />
-          {video.playable && <Typography.Text type="secondary">{t('videos.status.playableNow')}</Typography.Text>}
-        </Space>
-      );
-    case 'ready':
-      return <Tag color="success">{t('videos.status.ready')}</Tag>;
-    default: {
-      // The server's reasons are message keys, said in the console's language; a browser's own words as sent.
-      const reason = video.failCode ? t(`errors.${video.failCode}`, { types: VIDEO_TYPES_TEXT }) : video.failReason;
-      return (
-        <Space direction="vertical" size={0}>
-          <Tag color="error">
-            {t(video.status === 'failed' ? 'videos.status.failed' : 'videos.status.uploadFailed')}
-          </Tag>
-          {reason && (
-            <Typography.Text type="secondary" className="video-fail-reason" ellipsis={{ tooltip: reason }}>
-              {reason}
-            </Typography.Text>
-          )}
-        </Space>
-      );
-    }
-  }
 }
 
 /** spec §2 video list: folders, search, sort, pages, upload and the task list. */
@@ -355,9 +304,13 @@ export function VideoList() {
         </div>
         <Table<Video>
           rowKey="videoId"
+          className="video-table"
+          size="middle"
+          tableLayout="fixed"
           loading={list.isLoading || list.isPlaceholderData}
           dataSource={rows}
-          scroll={{ x: 1040 }}
+          // Below this the columns scroll sideways under the pinned, narrow actions; at 1280 px they all fit.
+          scroll={{ x: VIDEO_TABLE_MIN_WIDTH }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -370,9 +323,9 @@ export function VideoList() {
             {
               title: t('videos.video'),
               key: 'video',
-              width: 300,
+              // No width: the title takes what the others leave, and ends in an ellipsis.
               render: (_, video) => (
-                <Space>
+                <div className="video-title-cell">
                   {video.thumbnail ? (
                     <img className="video-thumb" src={video.thumbnail} alt="" loading="lazy" />
                   ) : (
@@ -381,63 +334,55 @@ export function VideoList() {
                   <Typography.Text strong className="video-name" ellipsis={{ tooltip: video.name }}>
                     {video.name}
                   </Typography.Text>
-                </Space>
+                </div>
               ),
             },
             {
               title: t('videos.duration'),
               dataIndex: 'duration',
-              width: 100,
+              width: COLUMN_WIDTHS.duration,
               render: (value: number | null) => formatDuration(value),
             },
             {
               title: t('videos.status.title'),
               key: 'status',
-              width: 200,
+              width: COLUMN_WIDTHS.status,
               render: (_, video) => <StatusCell video={video} />,
             },
-            { title: t('videos.size'), dataIndex: 'size', width: 100, render: (value: number) => formatSize(value) },
+            {
+              title: t('videos.size'),
+              dataIndex: 'size',
+              width: COLUMN_WIDTHS.size,
+              render: (value: number) => formatSize(value),
+            },
             {
               title: t('videos.created'),
               dataIndex: 'createdAt',
-              width: 120,
+              width: COLUMN_WIDTHS.created,
               render: (value: number) => formatDate(value),
             },
             {
               title: t('videos.actions'),
               key: 'actions',
-              width: 300,
-              // The row actions stay in view while the wider columns scroll sideways.
+              width: ROW_ACTIONS_WIDTH,
               fixed: 'right',
               render: (_, video) => (
-                <Space size={4} wrap>
-                  <Button size="small" disabled={!video.playable} onClick={() => setPreview(video)}>
-                    {t('videos.preview')}
-                  </Button>
-                  {canRetryVideo(video) && (video.status === 'failed' || hasTask(video)) && (
-                    <Button size="small" onClick={() => retry(video)}>
-                      {t('upload.retry')}
-                    </Button>
-                  )}
-                  <Button size="small" disabled={!video.playable} onClick={() => setSharing({ video, kind: 'share' })}>
-                    {t('videos.share')}
-                  </Button>
-                  <Button size="small" disabled={!video.playable} onClick={() => setSharing({ video, kind: 'embed' })}>
-                    {t('videos.embed')}
-                  </Button>
-                  <Button size="small" onClick={() => navigate(`/video-setting/${video.videoId}/basic-setting`)}>
-                    {t('videos.settings')}
-                  </Button>
-                  <Button size="small" onClick={() => setSubmissions(video)}>
-                    {t('leads.submissions')}
-                  </Button>
-                  <Button size="small" onClick={() => gated('folders', () => setMoving([video]))}>
-                    {t('videos.move')}
-                  </Button>
-                  <Button size="small" danger onClick={() => deleteVideos([video])}>
-                    {t('videos.delete')}
-                  </Button>
-                </Space>
+                <RowActions
+                  video={video}
+                  on={{
+                    preview: () => setPreview(video),
+                    retry:
+                      canRetryVideo(video) && (video.status === 'failed' || hasTask(video))
+                        ? () => retry(video)
+                        : undefined,
+                    share: () => setSharing({ video, kind: 'share' }),
+                    embed: () => setSharing({ video, kind: 'embed' }),
+                    settings: () => navigate(`/video-setting/${video.videoId}/basic-setting`),
+                    submissions: () => setSubmissions(video),
+                    move: () => gated('folders', () => setMoving([video])),
+                    remove: () => deleteVideos([video]),
+                  }}
+                />
               ),
             },
           ]}
