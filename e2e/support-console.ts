@@ -16,8 +16,7 @@ export async function switchLanguage(page: Page, label: string) {
   await page
     .getByLabel(/^(Language|语言)$/)
     .first()
-    .click();
-  await page.locator('.ant-select-item-option', { hasText: label }).click();
+    .selectOption({ label });
   await expect(page.locator('html')).toHaveAttribute('lang', label === 'English' ? 'en' : 'zh-CN');
 }
 

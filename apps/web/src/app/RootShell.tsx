@@ -6,7 +6,7 @@ import { authApi } from '../api/endpoints.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { documentTitle, mustSignIn } from './guards.ts';
 import type { RouteDef, RouteMeta } from './routeTable.ts';
-import { REF_KEY } from './Startup.tsx';
+import { REF_KEY } from './session.ts';
 import { useBrand } from './useBrand.ts';
 
 type Handle = { def: RouteDef };

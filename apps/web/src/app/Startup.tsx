@@ -10,8 +10,7 @@ import { connectUploads } from '../features/upload/store.ts';
 import { loadGuideStep } from '../pages/guide/guideSteps.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
-
-export const REF_KEY = 'leadreel.ref';
+import { REF_KEY } from './session.ts';
 
 /**
  * Loads the account and plan while a token is held (spec §4 loading triggers: when the token is present

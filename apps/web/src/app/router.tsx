@@ -1,107 +1,89 @@
-import { Result } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { Spin } from 'antd';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setSignedOutHandler } from '../api/index.ts';
-import { NotAvailable } from '../components/NotAvailable.tsx';
-import { EmailNotification } from '../pages/account/EmailNotification.tsx';
-import { Memberships } from '../pages/account/Memberships.tsx';
-import { ChangePassword, SetPassword } from '../pages/account/PasswordForms.tsx';
-import { Webhooks } from '../pages/account/Webhooks.tsx';
-import { ForgetPassword } from '../pages/auth/ForgetPassword.tsx';
-import { Login } from '../pages/auth/Login.tsx';
-import { Register } from '../pages/auth/Register.tsx';
-import { ResetPassword } from '../pages/auth/ResetPassword.tsx';
-import { Overview } from '../pages/dashboard/Overview.tsx';
-import { UserGuide } from '../pages/guide/UserGuide.tsx';
-import { FormSubmissions } from '../pages/leads/FormSubmissions.tsx';
-import { BrandingSetting } from '../pages/video-setting/BrandingSetting.tsx';
-import { ContactButtonSetting } from '../pages/video-setting/ContactButtonSetting.tsx';
-import { InquiryFormSetting } from '../pages/video-setting/InquiryFormSetting.tsx';
-import { KitCloneSetting } from '../pages/video-setting/KitCloneSetting.tsx';
-import { ShareSetting, SuperActionSetting, WidgetSetting } from '../pages/video-setting/OverlaySettings.tsx';
-import { SeoPageSetting } from '../pages/video-setting/SeoPageSetting.tsx';
-import { SubtitleSetting } from '../pages/video-setting/SubtitleSetting.tsx';
-import { VideoSettingsLayout } from '../pages/video-setting/VideoSettingsLayout.tsx';
-import { VideoList } from '../pages/videos/VideoList.tsx';
-import { useAccountStore } from '../stores/account.ts';
-import { AppLayout } from './AppLayout.tsx';
-import { isPermitted, redirectTarget } from './guards.ts';
 import { RootShell } from './RootShell.tsx';
 import { BLOG_TO_VIDEO_ROUTE, type PageKey, PUBLIC_ROUTES, type RouteDef, SIGNED_IN_ROUTES } from './routeTable.ts';
-import { AccountLoader } from './Startup.tsx';
 
-const PAGES: Record<Exclude<PageKey, 'not-available'>, ComponentType> = {
-  login: Login,
-  register: Register,
-  'forget-password': ForgetPassword,
-  'reset-password': ResetPassword,
-  dashboard: Overview,
-  'video-list': VideoList,
-  memberships: Memberships,
-  'change-password': ChangePassword,
-  'set-password': SetPassword,
-  'guide-step': UserGuide,
-  'seo-page': SeoPageSetting,
-  'contact-button': ContactButtonSetting,
-  branding: BrandingSetting,
-  'super-action': SuperActionSetting,
-  widget: WidgetSetting,
-  share: ShareSetting,
-  subtitle: SubtitleSetting,
-  'kit-clone': KitCloneSetting,
-  'form-submit-data': FormSubmissions,
-  'inquiry-form': InquiryFormSetting,
-  'email-notification': EmailNotification,
-  webhooks: Webhooks,
+/**
+ * Every page is fetched when its route is first visited (React Router's `lazy`), so the sign-in screen loads
+ * what signing in needs and no more: the signed-in layout, the video list with its player, the settings
+ * screens and the charts come in their own chunks. Grouped as the spec groups its routes.
+ */
+const PAGES: Record<Exclude<PageKey, 'not-available'>, () => Promise<ComponentType>> = {
+  // the public (auth) screens
+  login: () => import('../pages/auth/Login.tsx').then((m) => m.Login),
+  register: () => import('../pages/auth/Register.tsx').then((m) => m.Register),
+  'forget-password': () => import('../pages/auth/ForgetPassword.tsx').then((m) => m.ForgetPassword),
+  'reset-password': () => import('../pages/auth/ResetPassword.tsx').then((m) => m.ResetPassword),
+  // the dashboard, videos and leads
+  dashboard: () => import('../pages/dashboard/Overview.tsx').then((m) => m.Overview),
+  'video-list': () => import('../pages/videos/VideoList.tsx').then((m) => m.VideoList),
+  'form-submit-data': () => import('../pages/leads/FormSubmissions.tsx').then((m) => m.FormSubmissions),
+  // the account
+  memberships: () => import('../pages/account/Memberships.tsx').then((m) => m.Memberships),
+  'change-password': () => import('../pages/account/PasswordForms.tsx').then((m) => m.ChangePassword),
+  'set-password': () => import('../pages/account/PasswordForms.tsx').then((m) => m.SetPassword),
+  'email-notification': () => import('../pages/account/EmailNotification.tsx').then((m) => m.EmailNotification),
+  webhooks: () => import('../pages/account/Webhooks.tsx').then((m) => m.Webhooks),
+  // the guide
+  'guide-step': () => import('../pages/guide/UserGuide.tsx').then((m) => m.UserGuide),
+  // a video's settings
+  'seo-page': () => import('../pages/video-setting/SeoPageSetting.tsx').then((m) => m.SeoPageSetting),
+  'contact-button': () => import('../pages/video-setting/ContactButtonSetting.tsx').then((m) => m.ContactButtonSetting),
+  branding: () => import('../pages/video-setting/BrandingSetting.tsx').then((m) => m.BrandingSetting),
+  'super-action': () => import('../pages/video-setting/OverlaySettings.tsx').then((m) => m.SuperActionSetting),
+  widget: () => import('../pages/video-setting/OverlaySettings.tsx').then((m) => m.WidgetSetting),
+  share: () => import('../pages/video-setting/OverlaySettings.tsx').then((m) => m.ShareSetting),
+  subtitle: () => import('../pages/video-setting/SubtitleSetting.tsx').then((m) => m.SubtitleSetting),
+  'kit-clone': () => import('../pages/video-setting/KitCloneSetting.tsx').then((m) => m.KitCloneSetting),
+  'inquiry-form': () => import('../pages/video-setting/InquiryFormSetting.tsx').then((m) => m.InquiryFormSetting),
 };
 
-function ParentRedirect({ def }: { def: RouteDef }) {
-  const account = useAccountStore((s) => s.account);
-  const target = redirectTarget(def, account);
-  return target ? <Navigate to={target} replace /> : <Forbidden />;
-}
-
-function Forbidden() {
-  const { t } = useTranslation();
-  return <Result status="403" title="403" subTitle={t('errors.forbidden')} />;
-}
-
-function Page({ def }: { def: RouteDef }) {
-  const account = useAccountStore((s) => s.account);
-  if (def.meta.ingoreAuthrization !== true && account && !isPermitted(def, account)) return <Forbidden />;
-  if (!def.page || def.page === 'not-available') return <NotAvailable title={def.meta.title} />;
-  const Component = PAGES[def.page];
-  return <Component />;
-}
+/** The frames and guards of the signed-in routes. */
+const elements = () => import('./routeElements.tsx');
 
 /** Route objects from the route table; ids join the names, since names repeat across sections. */
 function toRouteObject(def: RouteDef, parentId: string): RouteObject {
   const id = `${parentId}/${def.name}`;
-  const children = def.children?.map((child) => toRouteObject(child, id));
+  const handle = { def };
+  if (def.children) {
+    return {
+      id,
+      path: def.path,
+      handle,
+      async lazy() {
+        const [{ PermittedOutlet }, layout] = await Promise.all([
+          elements(),
+          def.name === 'video-setting' ? import('../pages/video-setting/VideoSettingsLayout.tsx') : null,
+        ]);
+        const Layout = layout?.VideoSettingsLayout;
+        return { element: <PermittedOutlet def={def}>{Layout && <Layout def={def} />}</PermittedOutlet> };
+      },
+      children: [
+        {
+          index: true,
+          async lazy() {
+            const { ParentRedirect } = await elements();
+            return { element: <ParentRedirect def={def} /> };
+          },
+        },
+        ...def.children.map((child) => toRouteObject(child, id)),
+      ],
+    };
+  }
+  const load = def.page && def.page !== 'not-available' ? PAGES[def.page] : null;
   return {
     id,
     path: def.path,
-    handle: { def },
-    element: children ? (
-      <PermittedOutlet def={def}>{def.name === 'video-setting' && <VideoSettingsLayout def={def} />}</PermittedOutlet>
-    ) : (
-      <Page def={def} />
-    ),
-    children: children ? [{ index: true, element: <ParentRedirect def={def} /> }, ...children] : undefined,
+    handle,
+    async lazy() {
+      // The public screens have no guard to pass: they need only their own page.
+      if (def.meta.ingoreAuthrization && load) return { Component: await load() };
+      const [{ GuardedPage }, Component] = await Promise.all([elements(), load?.() ?? null]);
+      return { element: <GuardedPage def={def} Component={Component} /> };
+    },
   };
-}
-
-/** The children of a permitted route: in the section's own layout when it has one, else as they are. */
-function PermittedOutlet({ def, children }: { def: RouteDef; children?: ReactNode }) {
-  const account = useAccountStore((s) => s.account);
-  if (account && !isPermitted(def, account)) return <Forbidden />;
-  return children || <Outlet />;
-}
-
-function NotFound() {
-  const { t } = useTranslation();
-  return <Result status="404" title="404" subTitle={t('route.not-found')} />;
 }
 
 const NOT_FOUND: RouteDef = {
@@ -115,29 +97,30 @@ export function createRoutes(): RouteObject[] {
     {
       id: 'root',
       element: <RootShell />,
+      // Shown while the first screen's chunks arrive.
+      hydrateFallbackElement: (
+        <div className="page-loading">
+          <Spin size="large" />
+        </div>
+      ),
       children: [
         ...PUBLIC_ROUTES.map((def) => toRouteObject(def, 'public')),
         {
           id: 'signed-in',
-          element: (
-            <AccountLoader>
-              <AppLayout />
-            </AccountLoader>
-          ),
+          lazy: async () => ({ Component: (await elements()).SignedInLayout }),
           children: SIGNED_IN_ROUTES.map((def) => toRouteObject(def, 'app')),
         },
         {
           id: 'editor',
-          element: (
-            <AccountLoader>
-              <div className="editor-layout">
-                <Outlet />
-              </div>
-            </AccountLoader>
-          ),
+          lazy: async () => ({ Component: (await elements()).EditorLayout }),
           children: [toRouteObject(BLOG_TO_VIDEO_ROUTE, 'editor')],
         },
-        { id: 'not-found', path: '*', handle: { def: NOT_FOUND }, element: <NotFound /> },
+        {
+          id: 'not-found',
+          path: '*',
+          handle: { def: NOT_FOUND },
+          lazy: async () => ({ Component: (await elements()).NotFound }),
+        },
       ],
     },
   ];

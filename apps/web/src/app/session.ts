@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '../stores/auth.ts';
 
+/** Where a referral code from ?ref waits (across the sign-up page) until the account can bind it. */
+export const REF_KEY = 'leadreel.ref';
+
 /** After sign-in: store the token and go back where the user was headed, else the admin home page. */
 export function useSignedIn() {
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language, type MESSAGES } from '@leadreel/shared';
+import type { MESSAGES } from '@leadreel/shared';
+import { LANGUAGES, type Language } from '@leadreel/shared/languages';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';

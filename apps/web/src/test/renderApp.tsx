@@ -7,6 +7,10 @@ import { initI18n } from '../i18n/index.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
 
+// The console fetches each page when its route is first visited. Tests load them all up front, as a static
+// import did, so a test's time limit is not spent compiling the page it opens on a busy machine.
+import.meta.glob(['../pages/**/*.tsx', '!../pages/**/*.test.tsx', '../app/routeElements.tsx'], { eager: true });
+
 /** The whole console (every route, the real guards and layout) at `path`, in memory. */
 export function renderApp(path: string, { token = null as string | null, language = 'en' as 'en' | 'zh_CN' } = {}) {
   initI18n(language);

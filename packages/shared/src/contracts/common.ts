@@ -32,9 +32,7 @@ export const codeField = textField('code_incomplete').regex(/^\d{6}$/, 'code_inc
 
 export const userIdField = z.uuid({ error: 'ref_invalid' });
 
-export const LANGUAGES = ['en', 'zh_CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../languages.ts';
 
 /** A list's page (from 1) and page size (1 to `max`, 20 unless asked), as query strings send them. */
 export const pageFields = (max = 100) => ({

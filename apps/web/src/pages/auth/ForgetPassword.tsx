@@ -1,10 +1,10 @@
-import { App, Button, Form, Input, Typography } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
-import { PublicShell } from './PublicShell.tsx';
+import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailRules } from './validation.ts';
 
 export function ForgetPassword() {
@@ -36,9 +36,9 @@ export function ForgetPassword() {
           {t('auth.sendResetCode')}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+      <PublicFooter>
         <Link to="/login">{t('auth.backToLogin')}</Link>
-      </Typography.Paragraph>
+      </PublicFooter>
     </PublicShell>
   );
 }

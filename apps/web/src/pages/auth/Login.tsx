@@ -1,14 +1,16 @@
-import { App, Button, Divider, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Divider, Form, Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
-import { GoogleButton } from './GoogleButton.tsx';
-import { PublicShell } from './PublicShell.tsx';
+import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailRules, requiredPasswordRules } from './validation.ts';
+
+// Only when the server has Google sign-in configured: most sign-in screens never fetch it.
+const GoogleButton = lazy(() => import('./GoogleButton.tsx').then((m) => ({ default: m.GoogleButton })));
 
 export function Login() {
   const { t } = useTranslation();
@@ -50,12 +52,14 @@ export function Login() {
       {config?.googleClientId && (
         <>
           <Divider plain>{t('auth.or')}</Divider>
-          <GoogleButton clientId={config.googleClientId} />
+          <Suspense fallback={null}>
+            <GoogleButton clientId={config.googleClientId} />
+          </Suspense>
         </>
       )}
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+      <PublicFooter>
         {t('auth.noAccount')} <Link to="/register">{t('auth.createAccount')}</Link>
-      </Typography.Paragraph>
+      </PublicFooter>
     </PublicShell>
   );
 }

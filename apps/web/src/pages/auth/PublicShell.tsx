@@ -1,11 +1,13 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../app/useBrand.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 
-/** The frame of the public screens: brand panel on the left, the form in a card on the right. */
+/**
+ * The frame of the public screens: brand panel on the left, the form in a card on the right. Plain elements
+ * instead of antd's Card and Typography, which would bring tabs, menus and tooltips to the sign-in screen.
+ */
 export function PublicShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -26,14 +28,17 @@ export function PublicShell({ title, subtitle, children }: { title: string; subt
         <div className="public-toolbar">
           <LanguageSwitch />
         </div>
-        <Card className="public-card" variant="borderless">
-          <Typography.Title level={2} style={{ marginTop: 0 }}>
-            {title}
-          </Typography.Title>
-          {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+        <section className="public-card">
+          <h2 className="public-title">{title}</h2>
+          {subtitle && <p className="public-subtitle">{subtitle}</p>}
           {children}
-        </Card>
+        </section>
       </main>
     </div>
   );
+}
+
+/** The line under a public form (sign in / create an account / back to sign in). */
+export function PublicFooter({ children }: { children: ReactNode }) {
+  return <p className="public-footer">{children}</p>;
 }

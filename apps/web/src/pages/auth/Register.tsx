@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Typography } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { authApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { CodeField, NewPasswordFields } from './fields.tsx';
-import { PublicShell } from './PublicShell.tsx';
+import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailRules } from './validation.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,9 +50,9 @@ export function Register() {
           {t('auth.register')}
         </Button>
       </Form>
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+      <PublicFooter>
         {t('auth.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
-      </Typography.Paragraph>
+      </PublicFooter>
     </PublicShell>
   );
 }
