@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -45,7 +46,8 @@ async function playFrom(frame: ReturnType<Page['frameLocator']> | Page, label: R
 }
 
 test('the watch page and an embed on another site play, and hostile settings stay text', async ({ page }) => {
-  test.setTimeout(180_000);
+  // A limit, not an expectation: the cover step adds an upload, and a loaded 2-core box is several times slower.
+  test.setTimeout(360_000);
   const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'product-tour.mp4');
   await grantPlan(email, 'Pro'); // the link name below is a paid plan's
@@ -61,6 +63,15 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await page.getByLabel('Page title').fill(HOSTILE);
   await page.getByLabel('Description').fill(`Tour.\n${HOSTILE}`);
   await page.getByLabel('Link name').fill('Product-Tour');
+  // issue 13: a cover uploaded before saving leaves what was typed in the form, and Save stores it.
+  const cover = execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x360', '-frames:v', '1'],
+    ...['-f', 'image2pipe', '-c:v', 'png', '-'],
+  ]);
+  await page.getByLabel('Upload cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+  await expect(page.locator('.seo-card-preview img')).toHaveAttribute('src', /\/cover-[0-9a-f]+\.png$/);
+  await expect(page.getByLabel('Page title')).toHaveValue(HOSTILE);
+  await expect(page.getByLabel('Link name')).toHaveValue('Product-Tour');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('SEO settings saved')).toBeVisible();
   // The server keeps link names in lower case, and the form shows what was kept.
