@@ -323,3 +323,15 @@ test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of eac
     }
   }
 });
+
+test('the call to action screen previews the player with its own Share, mark and controls', async ({ page }) => {
+  const { token, videoId } = await formVideo(page);
+  await page.goto(`/video-setting/${videoId}/super-action?token=${token}`);
+  await page.getByRole('switch', { name: 'Show a call to action' }).click();
+  await page.getByLabel('Text').fill('Book a demo');
+  await page.locator('label', { hasText: 'Top right' }).click();
+  const corner = page.getByTestId('preview-top-right');
+  await expect(corner.locator(':scope > *')).toHaveText(['Share', 'Book a demo']);
+  await expect(page.getByText('In embeds this corner holds the Share button: this goes just below it.')).toBeVisible();
+  await snap(page, 'video-setting-super-action-slots');
+});
