@@ -239,7 +239,8 @@ function mount(root: HTMLElement) {
   showAt(root, timed(root), 0);
   // The layer shrinks when the controls come (and with the player): each time, the corners fit again.
   const layer = root.querySelector('.lr-contacts');
-  if (layer) new ResizeObserver(() => fitSlots(root)).observe(layer);
+  // (Browsers without ResizeObserver, and jsdom, keep the corners as laid out.)
+  if (layer && 'ResizeObserver' in window) new ResizeObserver(() => fitSlots(root)).observe(layer);
   const ratio = root.dataset.ratio;
   if (ratio && /^\d+\/\d+$/.test(ratio)) root.style.setProperty('--ratio', ratio);
   const button = root.querySelector<HTMLButtonElement>('.lr-play');
