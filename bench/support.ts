@@ -48,7 +48,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
 
 /** Signs a new account up with the code from the outbox; answers its token. */
 export async function benchAccount(server: { url: string; dataDir: string }) {
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${Date.now()}@example.test`;
   const post = (url: string, body: unknown) =>
     fetch(`${server.url}${url}`, {
       method: 'POST',

@@ -31,7 +31,7 @@ test.describe('public screens', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await expect(page.getByText('please enter the correct email address')).toBeVisible();
 
-    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Email').fill('nobody@example.test');
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('the account or password is incorrect')).toBeVisible();

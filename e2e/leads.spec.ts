@@ -107,9 +107,9 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await form.getByRole('radio', { name: '11-50' }).check();
     await form.getByRole('button', { name: 'Send my request' }).click();
     await expect(form.locator('[data-error-for="email"]')).toHaveText(
-      'Enter an email address such as name@example.com.',
+      'Enter an email address such as name@example.test.',
     );
-    await form.getByLabel('Work email').fill('ada@example.com');
+    await form.getByLabel('Work email').fill('ada@example.test');
     await form.getByRole('button', { name: 'Send my request' }).click();
     await expect(frame.getByText('Thanks, talk soon!')).toBeVisible();
     await snap(viewer, 'lead-form-thanks');
@@ -124,7 +124,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     expect(lead).toMatchObject({
       videoId,
       pageUrl: customerPage,
-      answers: { name: 'Ada Lovelace', email: 'ada@example.com', f1: '11-50' },
+      answers: { name: 'Ada Lovelace', email: 'ada@example.test', f1: '11-50' },
     });
     expect(lead.second).toBeGreaterThanOrEqual(2);
     // In the console: the form's screen, and the lead in the form submissions page the mail links to.
@@ -141,7 +141,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await snap(page, 'form-submissions');
     const mail = await mailFromOutbox(email, (message) => message.subject?.startsWith('New inquiry') ?? false);
     expect(mail.subject).toBe('New inquiry on “quote-tour”');
-    expect(mail.text).toContain('Your name: Ada Lovelace\nWork email: ada@example.com\nTeam size: 11-50');
+    expect(mail.text).toContain('Your name: Ada Lovelace\nWork email: ada@example.test\nTeam size: 11-50');
     // The CRM got the lead, signed with the endpoint's secret.
     await expect.poll(() => crm.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const [delivery] = crm.received;
@@ -150,7 +150,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     expect(signatureIsValid(delivery as never, 'whsec_someone-else')).toBe(false);
     expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
       type: 'lead.created',
-      data: { id: lead.leadId, answers: { name: 'Ada Lovelace', email: 'ada@example.com' } },
+      data: { id: lead.leadId, answers: { name: 'Ada Lovelace', email: 'ada@example.test' } },
     });
 
     // Once sent, this viewer is not asked again (here on the watch page: this browser denies an embed on
@@ -172,7 +172,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     const onPage = viewer.getByRole('form', { name: 'Get a quote' });
     await expect(onPage).toBeVisible({ timeout: 20_000 });
     await onPage.getByLabel('Your name').fill('Ada Lovelace');
-    await onPage.getByLabel('Work email').fill('ada@example.com');
+    await onPage.getByLabel('Work email').fill('ada@example.test');
     await onPage.getByRole('radio', { name: '1-10' }).check();
     await onPage.getByRole('button', { name: 'Send my request' }).click();
     await expect(viewer.getByText('Thanks, talk soon!')).toBeVisible();
@@ -272,7 +272,7 @@ test('the account holder sends lead mail to a sales address proved by a code, an
     await page.goto('/account/webhooks');
     await page.getByTestId('webhook-add').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Endpoint URL').fill('ftp://crm.example.com/hooks');
+    await dialog.getByLabel('Endpoint URL').fill('ftp://crm.example.test/hooks');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText(/starting with https:\/\/ or http:\/\//)).toBeVisible();
     await dialog.getByLabel('Endpoint URL').fill(crm.url);

@@ -67,7 +67,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   ]);
   await page.getByLabel('Upload logo').setInputFiles(logo);
   await expect(page.getByRole('img', { name: 'Logo' })).toBeVisible();
-  await page.getByLabel('Logo link').fill('https://acme.example.com/');
+  await page.getByLabel('Logo link').fill('https://acme.example.test/');
   await page.getByLabel('Button colour').fill('#7a1fa2');
   await saved(page);
   await snap(page, 'video-setting-branding');
@@ -76,7 +76,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await page.getByRole('tab', { name: 'Super action' }).click();
   await page.getByRole('switch', { name: 'Show a call to action' }).click();
   await page.getByLabel('Text').fill('Book a demo');
-  await page.getByLabel('Link').fill('https://acme.example.com/demo');
+  await page.getByLabel('Link').fill('https://acme.example.test/demo');
   await page.locator('label', { hasText: 'During the video' }).click();
   await page.getByLabel('Show from').fill('2');
   await page.getByLabel('Hide at').fill('5');
@@ -155,7 +155,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await viewer.goto(`/v/${videoId}`);
   await expect(viewer.locator('.lr-mark')).toHaveCount(0);
   await expect(viewer.locator('.lr-logo img')).toBeVisible();
-  await expect(viewer.locator('.lr-logo')).toHaveAttribute('href', 'https://acme.example.com/');
+  await expect(viewer.locator('.lr-logo')).toHaveAttribute('href', 'https://acme.example.test/');
   const share = viewer.getByRole('navigation', { name: 'Share' });
   await expect(share.getByRole('link')).toHaveText(['Facebook', 'X', 'Telegram']);
   await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible();
@@ -204,7 +204,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('disabled');
   const actionClick = viewer.waitForRequest((request) => request.url().endsWith('/api/public/click'));
   const actionPopup = viewer.waitForEvent('popup');
-  await viewer.route('https://acme.example.com/**', (route) =>
+  await viewer.route('https://acme.example.test/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>demo</title>' }),
   );
   await action.click();

@@ -45,8 +45,8 @@ const LANGS = [
   { locale: 'zh-CN', suffix: '-zh', play: /^播放视频: /, send: '提交', required: '此项为必填。' },
 ] as const;
 const EMAIL_INVALID = {
-  'en-US': 'Enter an email address such as name@example.com.',
-  'zh-CN': '请输入邮箱地址，例如 name@example.com。',
+  'en-US': 'Enter an email address such as name@example.test.',
+  'zh-CN': '请输入邮箱地址，例如 name@example.test。',
 };
 
 /** One account with one video holding the form, made once for the file. */
@@ -120,7 +120,7 @@ async function sendForm(options: {
   await snap(viewer, `${options.shot}-errors`);
 
   await form.getByLabel('Name *').fill(options.name);
-  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByLabel('Email').fill('ada@example.test');
   await form.getByRole('radio', { name: '11-50' }).check();
   await expectInside(submit, area);
   const answered = viewer.waitForResponse((response) => response.url().endsWith('/api/public/lead'));
@@ -253,7 +253,7 @@ test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of eac
       enabled: true,
       style: 'button',
       text: 'Book a demo with our team',
-      link: 'https://acme.example.com/demo',
+      link: 'https://acme.example.test/demo',
       position: 'top-right',
       timing: 'during',
       showFrom: 0,

@@ -54,7 +54,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
-      COMMUNITY_URL: 'https://chat.example.com/invite/leadreel',
+      COMMUNITY_URL: 'https://chat.example.test/invite/leadreel',
       // The tests' webhook receivers listen on loopback; the guard's refusals are covered by the server's tests.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     },

@@ -56,7 +56,7 @@ export async function codeFromOutbox(email: string): Promise<string> {
 let counter = 0;
 export function newEmail(prefix = 'e2e'): string {
   counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@example.com`;
+  return `${prefix}-${Date.now()}-${counter}@example.test`;
 }
 
 /** Fails every test of the file on a page error or a Content-Security-Policy violation in its page. */

@@ -54,7 +54,7 @@ test.beforeAll(async ({ browser }) => {
       enabled: true,
       style: 'button',
       text: 'Book a demo',
-      link: 'https://example.com/demo',
+      link: 'https://example.test/demo',
       position: 'bottom-left',
       timing: 'end',
       showFrom: 0,

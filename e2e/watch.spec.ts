@@ -102,7 +102,7 @@ test('the watch page and an embed on another site play, and hostile settings sta
             enabled: true,
             style: 'button',
             text: SHORT,
-            link: 'https://example.com/?q="><script>alert(5)</script>',
+            link: 'https://example.test/?q="><script>alert(5)</script>',
           },
           ...{ position: 'bottom-left', timing: 'during', showFrom: 0, showUntil: null },
         },
@@ -244,7 +244,7 @@ test('the watch page and an embed on another site play, and hostile settings sta
     // Once the account lists its websites, Chromium refuses to show the embed anywhere else.
     const listed = await page.request.post('/api/vod/player/embed-config/save', {
       headers: { authorization: `Bearer ${token}` },
-      data: { domains: ['www.example.com'] },
+      data: { domains: ['www.example.test'] },
     });
     expect(listed.status()).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100)); // the server reuses a rendered page for 2 s

@@ -46,6 +46,6 @@ describe('configuration', () => {
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {
-    expect(parseConfig({ PUBLIC_URL: 'https://videos.example.com/' }).publicUrl).toBe('https://videos.example.com');
+    expect(parseConfig({ PUBLIC_URL: 'https://videos.example.test/' }).publicUrl).toBe('https://videos.example.test');
   });
 });

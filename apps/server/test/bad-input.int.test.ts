@@ -22,10 +22,10 @@ const EMAIL_CASES: Array<[unknown, string]> = [
   [42, 'email_required'],
   [['a@b.co'], 'email_required'],
   ['no-at-sign', 'email_invalid'],
-  ['two@@example.com', 'email_invalid'],
+  ['two@@example.test', 'email_invalid'],
   ['a@nodot', 'email_invalid'],
   ['<script>@x.y', 'email_invalid'],
-  [`${LONG}@example.com`, 'email_too_long'],
+  [`${LONG}@example.test`, 'email_too_long'],
 ];
 const NEW_PASSWORD_CASES: Array<[unknown, string]> = [
   [undefined, 'password_required'],
@@ -55,13 +55,13 @@ type Case = {
 const ROUTES: Case[] = [
   {
     route: '/api/auth/verify-code',
-    valid: { email: 'ok@example.com', scene: 'signup' },
+    valid: { email: 'ok@example.test', scene: 'signup' },
     field: 'email',
     cases: EMAIL_CASES,
   },
   {
     route: '/api/auth/verify-code',
-    valid: { email: 'ok@example.com', scene: 'signup' },
+    valid: { email: 'ok@example.test', scene: 'signup' },
     field: 'scene',
     cases: [
       [undefined, 'scene_invalid'],
@@ -72,25 +72,25 @@ const ROUTES: Case[] = [
   },
   {
     route: '/api/auth/signup',
-    valid: { email: 'new@example.com', password: 'good password', code: '123456' },
+    valid: { email: 'new@example.test', password: 'good password', code: '123456' },
     field: 'email',
     cases: EMAIL_CASES,
   },
   {
     route: '/api/auth/signup',
-    valid: { email: 'new@example.com', password: 'good password', code: '123456' },
+    valid: { email: 'new@example.test', password: 'good password', code: '123456' },
     field: 'password',
     cases: NEW_PASSWORD_CASES,
   },
   {
     route: '/api/auth/signup',
-    valid: { email: 'new@example.com', password: 'good password', code: '123456' },
+    valid: { email: 'new@example.test', password: 'good password', code: '123456' },
     field: 'code',
     cases: CODE_CASES,
   },
   {
     route: '/api/auth/signup',
-    valid: { email: 'new@example.com', password: 'good password', code: '123456' },
+    valid: { email: 'new@example.test', password: 'good password', code: '123456' },
     field: 'ref',
     cases: [
       ['', 'ref_invalid'],
@@ -101,13 +101,13 @@ const ROUTES: Case[] = [
   },
   {
     route: '/api/auth/login',
-    valid: { email: 'a@example.com', password: 'whatever' },
+    valid: { email: 'a@example.test', password: 'whatever' },
     field: 'email',
     cases: EMAIL_CASES,
   },
   {
     route: '/api/auth/login',
-    valid: { email: 'a@example.com', password: 'whatever' },
+    valid: { email: 'a@example.test', password: 'whatever' },
     field: 'password',
     cases: [
       [undefined, 'password_required'],
@@ -116,22 +116,22 @@ const ROUTES: Case[] = [
       [false, 'password_required'],
     ],
   },
-  { route: '/api/auth/find-password', valid: { email: 'a@example.com' }, field: 'email', cases: EMAIL_CASES },
+  { route: '/api/auth/find-password', valid: { email: 'a@example.test' }, field: 'email', cases: EMAIL_CASES },
   {
     route: '/api/auth/reset-password',
-    valid: { email: 'a@example.com', code: '123456', password: 'good password' },
+    valid: { email: 'a@example.test', code: '123456', password: 'good password' },
     field: 'password',
     cases: NEW_PASSWORD_CASES,
   },
   {
     route: '/api/auth/reset-password',
-    valid: { email: 'a@example.com', code: '123456', password: 'good password' },
+    valid: { email: 'a@example.test', code: '123456', password: 'good password' },
     field: 'code',
     cases: CODE_CASES,
   },
   {
     route: '/api/auth/reset-password',
-    valid: { email: 'a@example.com', code: '123456', password: 'good password' },
+    valid: { email: 'a@example.test', code: '123456', password: 'good password' },
     field: 'email',
     cases: EMAIL_CASES,
   },
@@ -357,7 +357,7 @@ describe('bodies that are not what a route takes', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: 'email=a@example.com&password=whatever',
+      payload: 'email=a@example.test&password=whatever',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(415);
@@ -369,7 +369,7 @@ describe('bodies that are not what a route takes', () => {
   });
 
   it('answers a body over 1 MiB with 413', async () => {
-    const response = await post(t.app, '/api/auth/login', { email: 'a@example.com', password: 'x'.repeat(1_100_000) });
+    const response = await post(t.app, '/api/auth/login', { email: 'a@example.test', password: 'x'.repeat(1_100_000) });
     expect(response.status).toBe(413);
     expect(response.body.error).toBe('payload_too_large');
   });

@@ -151,7 +151,7 @@ export async function get(app: FastifyInstance, url: string, token?: string) {
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.test`;
 }
 
 /** Signs a new account up through the API, as the console does. */

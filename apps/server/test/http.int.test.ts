@@ -119,7 +119,7 @@ describe('errors nobody planned for', () => {
       const response = await down.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'a@example.com', password: 'whatever' },
+        payload: { email: 'a@example.test', password: 'whatever' },
       });
       // issue 13 §16: an outage is temporary, so the client is told to come back, not that it failed.
       expect(response.statusCode).toBe(503);

@@ -67,7 +67,7 @@ const submit = (videoId: string, change: Record<string, unknown> = {}) =>
     remoteAddress: nextIp(),
     payload: {
       videoId,
-      answers: { name: 'Ada Lovelace', email: 'ada@example.com', message: '' },
+      answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: '' },
       second: 12,
       page: 'https://customer.example/pricing',
       referrer: 'https://www.google.com/',
@@ -110,8 +110,8 @@ describe('exporting leads as Excel', () => {
   it('is the CSV table as inline strings, hostile text kept as text; a paid plan’s, not a frozen one’s', async () => {
     const { token, email, videoId } = await accountWithVideo();
     const people = [
-      { name: "=cmd|' /C calc'!A0", email: 'grace@example.com', message: '<script>alert(1)</script>' },
-      { name: '王小明', email: 'wang@example.com', message: '你好，请联系我。\n第二行' },
+      { name: "=cmd|' /C calc'!A0", email: 'grace@example.test', message: '<script>alert(1)</script>' },
+      { name: '王小明', email: 'wang@example.test', message: '你好，请联系我。\n第二行' },
     ];
     for (const answers of people) expect((await submit(videoId, { answers })).statusCode).toBe(200);
 
@@ -136,8 +136,8 @@ describe('exporting leads as Excel', () => {
       '留言',
     ]);
     expect(rows.slice(1).map((row) => row.slice(6))).toEqual([
-      ['王小明', 'wang@example.com', '你好，请联系我。\n第二行'],
-      ["=cmd|' /C calc'!A0", 'grace@example.com', '<script>alert(1)</script>'],
+      ['王小明', 'wang@example.test', '你好，请联系我。\n第二行'],
+      ["=cmd|' /C calc'!A0", 'grace@example.test', '<script>alert(1)</script>'],
     ]);
     expect(rows[1]?.slice(1, 6)).toEqual([
       'pricing-tour',

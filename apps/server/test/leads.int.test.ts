@@ -14,7 +14,7 @@ let t: TestApp;
 let work: string;
 const { upload, settled } = uploadFlow(() => t);
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://videos.example.com', BRAND_NAME: 'Acme Video' }, { media: true });
+  t = await createTestApp({ PUBLIC_URL: 'https://videos.example.test', BRAND_NAME: 'Acme Video' }, { media: true });
   work = await mkdtemp(path.join(tmpdir(), 'leadreel-leads-'));
 });
 afterAll(async () => {
@@ -55,7 +55,7 @@ const FORM = {
 };
 const ANSWERS = {
   name: 'Ada Lovelace',
-  email: 'ada@example.com',
+  email: 'ada@example.test',
   phone: '+44 20 7946 0958',
   f1: '11-50',
   f2: ['SSO', 'API'],
@@ -167,7 +167,7 @@ describe('a viewer submits the form', () => {
       language: 'en-GB',
       answers: {
         name: 'Ada Lovelace',
-        email: 'ada@example.com',
+        email: 'ada@example.test',
         phone: '+442079460958',
         f1: '11-50',
         f2: 'SSO; API',
@@ -177,10 +177,10 @@ describe('a viewer submits the form', () => {
     });
     const [mail] = await waitForMail(email, 1);
     expect(mail?.subject).toBe('New inquiry on “pricing-tour”');
-    expect(mail?.replyTo?.text).toBe('ada@example.com');
+    expect(mail?.replyTo?.text).toBe('ada@example.test');
     expect(mail?.text).toContain('Ada Lovelace left an inquiry on “pricing-tour” at 0:42.');
     expect(mail?.text).toContain('Team size: 11-50\nInterests: SSO; API\nI agree to be contacted: yes');
-    expect(mail?.text).toContain(`https://videos.example.com/form-submit-data?lead=${lead?.id}`);
+    expect(mail?.text).toContain(`https://videos.example.test/form-submit-data?lead=${lead?.id}`);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await leadMails(email)).toHaveLength(1);
   });
@@ -193,7 +193,7 @@ describe('a viewer submits the form', () => {
       [{ name: '   ' }, 'form_required', 'answers.name'],
       [{ name: 'x'.repeat(201) }, 'form_answer_too_long', 'answers.name'],
       [{ email: 'not an email' }, 'email_invalid', 'answers.email'],
-      [{ email: 'ada@example.com\r\nBcc: everyone@example.com' }, 'email_invalid', 'answers.email'],
+      [{ email: 'ada@example.test\r\nBcc: everyone@example.test' }, 'email_invalid', 'answers.email'],
       [{ phone: '0207 946 0958' }, 'phone_invalid', 'answers.phone'],
       [{ f1: '1000+' }, 'form_choice_invalid', 'answers.f1'],
       [{ f1: ['11-50'] }, 'form_choice_invalid', 'answers.f1'],
@@ -217,13 +217,13 @@ describe('a viewer submits the form', () => {
   it('keeps header tricks out of the mail, and answers a script as if it worked while keeping nothing', async () => {
     const { token, videoId, email } = await accountWithVideo();
     await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
-    const tricky = { ...ANSWERS, name: 'Eve\r\nBcc: victim@example.com\r\nSubject: hi' };
+    const tricky = { ...ANSWERS, name: 'Eve\r\nBcc: victim@example.test\r\nSubject: hi' };
     expect((await submit(submission(videoId, { answers: tricky }))).statusCode).toBe(200);
     const [lead] = await leadsOf(videoId);
-    expect(lead?.answers.name).toBe('Eve Bcc: victim@example.com Subject: hi');
+    expect(lead?.answers.name).toBe('Eve Bcc: victim@example.test Subject: hi');
     const [mail] = await waitForMail(email, 1);
     expect(mail?.bcc).toBeUndefined();
-    expect(mail?.text).toContain('Eve Bcc: victim@example.com Subject: hi left an inquiry');
+    expect(mail?.text).toContain('Eve Bcc: victim@example.test Subject: hi left an inquiry');
 
     for (const change of [{ website: 'https://spam.example' }, { elapsedMs: 300 }]) {
       const answer = await submit(submission(videoId, change));
@@ -318,9 +318,9 @@ describe('seeing leads (form-submit-data, user-form-list)', () => {
     const { token, videoId, email } = await accountWithVideo('Free');
     await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
     const people = [
-      { name: 'Ada Lovelace', email: 'ada@example.com' },
-      { name: '=HYPERLINK("http://evil.example","click")', email: 'grace@example.com' },
-      { name: 'Alan "the" Turing', email: 'alan@example.com' },
+      { name: 'Ada Lovelace', email: 'ada@example.test' },
+      { name: '=HYPERLINK("http://evil.example","click")', email: 'grace@example.test' },
+      { name: 'Alan "the" Turing', email: 'alan@example.test' },
     ];
     for (const person of people) {
       expect((await submit(submission(videoId, { answers: { ...ANSWERS, ...person } }))).statusCode).toBe(200);
@@ -331,8 +331,8 @@ describe('seeing leads (form-submit-data, user-form-list)', () => {
     const free = (await list()).body.data;
     expect(free).toMatchObject({ total: 3, unread: 3, masked: true });
     expect(free.list[0]).toMatchObject({ videoName: 'pricing-tour', pageUrl: '•••', read: false });
-    expect(Object.values(free.list[0].answers)).not.toContain('alan@example.com');
-    expect(JSON.stringify(free)).not.toContain('@example.com');
+    expect(Object.values(free.list[0].answers)).not.toContain('alan@example.test');
+    expect(JSON.stringify(free)).not.toContain('@example.test');
     const refused = await t.app.inject({
       url: '/api/user-form-list/export',
       headers: { authorization: `Bearer ${token}` },
@@ -415,7 +415,7 @@ describe('under load', () => {
     await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
     const viewers = Array.from({ length: 200 }, (_, i) =>
       submit(
-        submission(videoId, { answers: { ...ANSWERS, name: `Viewer ${i}`, email: `viewer${i}@example.com` } }),
+        submission(videoId, { answers: { ...ANSWERS, name: `Viewer ${i}`, email: `viewer${i}@example.test` } }),
         `198.51.${Math.floor(i / 200)}.${(i % 200) + 1}`,
       ),
     );

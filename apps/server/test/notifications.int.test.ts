@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({
     SMTP_URL: smtpUrl,
     MAIL_FROM: 'Acme Video <hello@acme.test>',
-    PUBLIC_URL: 'https://videos.example.com',
+    PUBLIC_URL: 'https://videos.example.test',
     BRAND_NAME: 'Acme Video',
   });
 });
@@ -71,7 +71,7 @@ async function lead(accountId: string, name: string, createdAt = new Date()) {
         { id: 'email', kind: 'email', label: 'Work email' },
         { id: 'message', kind: 'message', label: 'Message' },
       ]) as never,
-      answers: JSON.stringify({ name, email: 'ada@example.com', message: '<b>Call me</b>\nTomorrow' }) as never,
+      answers: JSON.stringify({ name, email: 'ada@example.test', message: '<b>Call me</b>\nTomorrow' }) as never,
       second: 75,
       page_url: 'https://customer.example/pricing',
       referrer: '',
@@ -98,7 +98,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
       [{ email: '' }, 'email_required'],
       [{ email: 'not-an-email' }, 'email_invalid'],
       [{ email: `${'a'.repeat(250)}@x.com` }, 'email_too_long'],
-      [{ email: 'sales@example.com\r\nBcc: all@example.com' }, 'email_invalid'],
+      [{ email: 'sales@example.test\r\nBcc: all@example.test' }, 'email_invalid'],
       [{ email }, 'notice_email_same'],
       [{ email: 42 }, 'email_required'],
     ] as const) {
@@ -137,7 +137,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
     await t.services.leadNotifier.send(await lead(accountId, 'Ada Lovelace'));
     const leadMail = await mailTo(sales, /New inquiry on “Pricing tour”/);
     expect(leadMail.from?.value[0]?.address).toBe('hello@acme.test');
-    expect(leadMail.replyTo?.value[0]?.address).toBe('ada@example.com');
+    expect(leadMail.replyTo?.value[0]?.address).toBe('ada@example.test');
     expect(leadMail.text).toContain('Ada Lovelace left an inquiry on “Pricing tour” at 1:15.');
     expect(leadMail.text).toContain('Message: <b>Call me</b>\nTomorrow');
     // The viewer's markup is escaped text in the HTML part, never markup.
@@ -157,10 +157,10 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
     const mail = await mailTo(email, /New inquiry/);
     expect(mail.text).toContain('A viewer left an inquiry');
     expect(mail.text).not.toContain('Grace Hopper');
-    expect(mail.text).not.toContain('ada@example.com');
+    expect(mail.text).not.toContain('ada@example.test');
     expect(mail.text).not.toContain('customer.example');
     expect(mail.text).toContain('Your name: •••');
-    expect(mail.text).toContain('https://videos.example.com/buy-vip');
+    expect(mail.text).toContain('https://videos.example.test/buy-vip');
     expect(mail.replyTo).toBeUndefined();
   });
 });
@@ -204,7 +204,7 @@ describe('email-notification settings', () => {
     expect(digest.text).toContain('Viewer 0');
     expect(digest.text).not.toContain('Old Lead');
     expect(digest.text).toContain('……还有 2 条。');
-    expect(digest.text).toContain('https://videos.example.com/form-submit-data');
+    expect(digest.text).toContain('https://videos.example.test/form-submit-data');
     expect(mailsTo(none.email).filter((mail) => /inquir/.test(mail.subject ?? ''))).toHaveLength(0);
     expect(mailsTo(off.email).filter((mail) => /inquir/.test(mail.subject ?? ''))).toHaveLength(0);
 

@@ -13,7 +13,7 @@ import { uploadFlow } from './media/upload-flow.ts';
 let t: TestApp;
 let work: string;
 const { upload, settled } = uploadFlow(() => t);
-const PUBLIC = 'https://videos.example.com';
+const PUBLIC = 'https://videos.example.test';
 beforeAll(async () => {
   // Pages are rendered on every request here, so a saved setting shows at once.
   t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true, pageCacheMs: 0 });
@@ -67,7 +67,7 @@ async function expectRefusals(
 const BRANDING = {
   logo: null,
   logoPosition: 'top-right',
-  logoLink: 'https://acme.example.com/',
+  logoLink: 'https://acme.example.test/',
   playerColor: '#FF5500',
   buttonColor: '#222',
   fontColor: '#ffffff',
@@ -104,7 +104,7 @@ describe('branding (spec §2 branding, gated by canUseBranding)', () => {
 
     const response = await t.app.inject({ url: `/v/${videoId}` });
     expect(response.body).not.toContain('class="lr-mark"');
-    expect(response.body).toContain(`<a class="lr-logo lr-logo-top-right" href="https://acme.example.com/"`);
+    expect(response.body).toContain(`<a class="lr-logo lr-logo-top-right" href="https://acme.example.test/"`);
     const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1] ?? '';
     expect(style).toContain('--lr-accent:#ff5500;--lr-button:#222222');
     const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
@@ -130,7 +130,7 @@ describe('branding (spec §2 branding, gated by canUseBranding)', () => {
       [{ buttonColor: '#12345' }, 'color_invalid'],
       [{ fontColor: '#1234567' }, 'color_invalid'],
       [{ logoLink: 'javascript:alert(1)' }, 'url_invalid'],
-      [{ logoLink: 'acme.example.com' }, 'url_invalid'],
+      [{ logoLink: 'acme.example.test' }, 'url_invalid'],
       [{ logo: '../../secret' }, 'logo_invalid'],
       [{ logo: 'logo-aaaaaaaaaaaaaaaa.png' }, 'logo_invalid'],
       [{ logoPosition: 'middle' }, 'illegal_input'],
@@ -153,7 +153,7 @@ const ACTION = {
   enabled: true,
   style: 'button',
   text: 'Book a demo',
-  link: 'https://acme.example.com/demo',
+  link: 'https://acme.example.test/demo',
   position: 'bottom-left',
   timing: 'during',
   showFrom: 1,
@@ -177,7 +177,7 @@ describe('the call to action (spec §2 super-action) and the widget', () => {
     );
     const during = await watch(videoId);
     expect(during).toContain(
-      '<a class="lr-action lr-contact lr-pos-bottom-left" href="https://acme.example.com/demo" target="_blank" rel="noopener" data-lr-contact="action" data-from="1" data-until="5">Book a demo</a>',
+      '<a class="lr-action lr-contact lr-pos-bottom-left" href="https://acme.example.test/demo" target="_blank" rel="noopener" data-lr-contact="action" data-from="1" data-until="5">Book a demo</a>',
     );
     expect(during).toContain('watch-contact watch-action');
     const atEnd = { ...ACTION, style: 'banner', timing: 'end', text: HOSTILE };

@@ -12,7 +12,7 @@ import { uploadFlow } from './media/upload-flow.ts';
 let t: TestApp;
 let work: string;
 const { upload, settled } = uploadFlow(() => t);
-const PUBLIC = 'https://videos.example.com';
+const PUBLIC = 'https://videos.example.test';
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true });
   work = await mkdtemp(path.join(tmpdir(), 'leadreel-pages-'));
@@ -283,7 +283,7 @@ describe('oEmbed, the sitemap and robots.txt', () => {
     });
     expect((await page(`/oembed?url=${encodeURIComponent(`${PUBLIC}/embed/${videoId}`)}`)).statusCode).toBe(200);
     for (const url of [
-      `https://evil.example.com/v/${videoId}`,
+      `https://evil.example.test/v/${videoId}`,
       `${PUBLIC}/v/no-such-name`,
       'javascript:alert(1)',
       '',
@@ -373,7 +373,7 @@ describe('the WhatsApp, telephone and email buttons', () => {
       'href="tel:+8613800138000" target="_top" data-lr-contact="telephone" data-from="0" data-until="">Call sales</a>',
     );
     expect(html).toContain(
-      'class="lr-contact lr-pos-top-left lr-email" href="mailto:sales@example.com?subject=Demo%3F"',
+      'class="lr-contact lr-pos-top-left lr-email" href="mailto:sales@example.test?subject=Demo%3F"',
     );
     // The watch page repeats them below the title, readable without the player.
     expect(html).toMatch(/<nav class="watch-contacts" aria-label="Contact">.*Email us<\/a><\/nav>/);
@@ -395,7 +395,7 @@ describe('the WhatsApp, telephone and email buttons', () => {
       ['phone', { number: '+4420794609', showFrom: -1 }, 'illegal_input'],
       ['phone', { number: '+4420794609', position: 'middle' }, 'illegal_input'],
       ['email', { address: 'not-an-address' }, 'email_invalid'],
-      ['email', { address: 'a@b.co\r\nBcc: all@example.com' }, 'email_invalid'],
+      ['email', { address: 'a@b.co\r\nBcc: all@example.test' }, 'email_invalid'],
       ['email', { address: 'a@b.co', subject: 's'.repeat(201) }, 'email_subject_too_long'],
       ['email', { address: 'a@b.co', extra: true }, 'unknown_field'],
     ];
@@ -491,15 +491,15 @@ describe('where embeds may play', () => {
     const saved = await post(
       t.app,
       '/api/vod/player/embed-config/save',
-      { domains: ['https://www.Example.com/pricing?x=1', '*.shop.example.com', 'localhost:8080', 'www.example.com'] },
+      { domains: ['https://www.Example.com/pricing?x=1', '*.shop.example.test', 'localhost:8080', 'www.example.test'] },
       token,
     );
     expect(saved.status).toBe(200);
-    expect(saved.body.data.domains).toEqual(['www.example.com', '*.shop.example.com', 'localhost:8080']);
+    expect(saved.body.data.domains).toEqual(['www.example.test', '*.shop.example.test', 'localhost:8080']);
     await new Promise((resolve) => setTimeout(resolve, 2100)); // the page cache's 2 s
     const csp = (await page(`/embed/${videoId}`)).headers['content-security-policy'] as string;
     expect(csp).toContain(
-      "frame-ancestors 'self' https://www.example.com http://www.example.com https://*.shop.example.com http://*.shop.example.com https://localhost:8080 http://localhost:8080",
+      "frame-ancestors 'self' https://www.example.test http://www.example.test https://*.shop.example.test http://*.shop.example.test https://localhost:8080 http://localhost:8080",
     );
     // The watch page itself is never framed.
     expect((await page(`/v/${videoId}`)).headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -510,12 +510,12 @@ describe('where embeds may play', () => {
     for (const [domains, error] of [
       [['javascript:alert(1)'], 'embed_domain_invalid'],
       [['example'], 'embed_domain_invalid'],
-      [["example.com 'unsafe-inline'"], 'embed_domain_invalid'],
-      [['example.com;script-src *'], 'embed_domain_invalid'],
+      [["example.test 'unsafe-inline'"], 'embed_domain_invalid'],
+      [['example.test;script-src *'], 'embed_domain_invalid'],
       [['*'], 'embed_domain_invalid'],
       [[''], 'embed_domain_invalid'],
-      [Array.from({ length: 51 }, (_, i) => `site${i}.example.com`), 'embed_domains_too_many'],
-      ['example.com', 'illegal_input'],
+      [Array.from({ length: 51 }, (_, i) => `site${i}.example.test`), 'embed_domains_too_many'],
+      ['example.test', 'illegal_input'],
     ] as const) {
       const answer = await post(t.app, '/api/vod/player/embed-config/save', { domains }, token);
       expect(answer.status, JSON.stringify(domains).slice(0, 50)).toBe(400);

@@ -106,7 +106,7 @@ const submitLead = (videoId: string) =>
     remoteAddress: `10.9.0.${ip++}`,
     payload: {
       videoId,
-      answers: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me.' },
+      answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me.' },
       second: 12.5,
       page: 'https://customer.example/pricing',
       referrer: 'https://www.google.com/',
@@ -158,18 +158,18 @@ describe('webhook endpoints (CRUD)', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ url: '' }, 'webhook_url_invalid', 'url'],
       [{ url: 'not a url' }, 'webhook_url_invalid', 'url'],
-      [{ url: 'ftp://files.example.com/hook' }, 'webhook_url_invalid', 'url'],
+      [{ url: 'ftp://files.example.test/hook' }, 'webhook_url_invalid', 'url'],
       [{ url: 'javascript:alert(1)' }, 'webhook_url_invalid', 'url'],
-      [{ url: `https://hooks.example.com/${'a'.repeat(2048)}` }, 'webhook_url_too_long', 'url'],
-      [{ url: 'https://user:pw@hooks.example.com/' }, 'webhook_url_credentials', 'url'],
-      [{ url: 'https://hooks.example.com/', events: [] }, 'webhook_events_required', 'events'],
-      [{ url: 'https://hooks.example.com/', events: ['lead.deleted'] }, 'webhook_event_invalid', 'events.0'],
+      [{ url: `https://hooks.example.test/${'a'.repeat(2048)}` }, 'webhook_url_too_long', 'url'],
+      [{ url: 'https://user:pw@hooks.example.test/' }, 'webhook_url_credentials', 'url'],
+      [{ url: 'https://hooks.example.test/', events: [] }, 'webhook_events_required', 'events'],
+      [{ url: 'https://hooks.example.test/', events: ['lead.deleted'] }, 'webhook_event_invalid', 'events.0'],
       [
-        { url: 'https://hooks.example.com/', events: ['lead.created', 'lead.created'] },
+        { url: 'https://hooks.example.test/', events: ['lead.created', 'lead.created'] },
         'webhook_event_invalid',
         'events',
       ],
-      [{ url: 'https://hooks.example.com/', secret: 'mine' }, 'unknown_field', 'secret'],
+      [{ url: 'https://hooks.example.test/', secret: 'mine' }, 'unknown_field', 'secret'],
     ];
     for (const [body, error, field] of cases) {
       const answer = await create(open, token, body);
@@ -289,7 +289,7 @@ describe('deliveries', () => {
       pageUrl: 'https://customer.example/pricing',
       referrer: 'https://www.google.com/',
       language: 'en-GB',
-      answers: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me.' },
+      answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me.' },
       viewerId: VIEWER,
       fields: [
         { id: 'name', kind: 'name', label: 'Name' },

@@ -30,7 +30,7 @@ describe('the access rule (spec §2)', () => {
     fakeApi({ 'POST /auth/login': () => ({ data: { accessToken: 'new-token' } }) });
     const { router } = renderApp('/account/memberships');
     await screen.findByRole('heading', { name: 'Sign in to LeadReel' });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'alice@example.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(path(router)).toBe('/account/memberships'));
@@ -46,7 +46,7 @@ describe('the title rule and parent redirects (spec §2)', () => {
     expect(await screen.findByText('Welcome to LeadReel')).toBeTruthy();
     expect(path(router)).toBe('/dashboard-overview');
     await waitFor(() => expect(document.title).toBe('Overview - Acme Video'));
-    expect(screen.getByText('alice@example.com')).toBeTruthy();
+    expect(screen.getByText('alice@example.test')).toBeTruthy();
   });
 
   it('the title follows the language', async () => {

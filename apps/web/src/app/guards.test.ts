@@ -5,7 +5,7 @@ import { ACCOUNT_ROUTE, LAYOUT_ROUTE, PUBLIC_ROUTES, type RouteDef } from './rou
 
 const account = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
   userId: 'u1',
-  email: 'a@example.com',
+  email: 'a@example.test',
   language: 'en',
   hasPassword: true,
   isReferer: false,

@@ -17,7 +17,7 @@ export type FakeCall = {
 
 export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
   userId: '00000000-0000-4000-8000-000000000001',
-  email: 'alice@example.com',
+  email: 'alice@example.test',
   language: 'en',
   hasPassword: true,
   isReferer: false,

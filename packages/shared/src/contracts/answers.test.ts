@@ -16,7 +16,7 @@ const FORM: AnswerRule[] = [
   field('f2', 'multi', false, ['Sales', 'Support']),
   field('f3', 'checkbox', false),
 ];
-const GOOD: RawAnswers = { name: 'Ada', email: 'ada@example.com', f1: '1-10' };
+const GOOD: RawAnswers = { name: 'Ada', email: 'ada@example.test', f1: '1-10' };
 
 describe('checkAnswers', () => {
   it.each<[string, RawAnswers, Record<string, string>]>([
@@ -52,13 +52,13 @@ describe('checkAnswers', () => {
     [
       'the least a viewer must give',
       GOOD,
-      { name: 'Ada', email: 'ada@example.com', phone: '', message: '', f1: '1-10', f2: '', f3: 'no' },
+      { name: 'Ada', email: 'ada@example.test', phone: '', message: '', f1: '1-10', f2: '', f3: 'no' },
     ],
     [
       'everything, written as people write it',
       {
         name: ' Ada\r\nLovelace ',
-        email: 'ada@example.com',
+        email: 'ada@example.test',
         phone: '+44 (20) 7946-0958',
         message: 'Line one\r\nLine two\u0007',
         f1: '11-50',
@@ -68,7 +68,7 @@ describe('checkAnswers', () => {
       },
       {
         name: 'Ada Lovelace',
-        email: 'ada@example.com',
+        email: 'ada@example.test',
         phone: '+442079460958',
         message: 'Line one\nLine two',
         f1: '11-50',

@@ -6,7 +6,7 @@ const firstError = (result: { success: boolean; error?: { issues: Array<{ messag
 
 describe('auth contracts', () => {
   it('normalises the email to lower case without surrounding spaces', () => {
-    expect(verifyCodeBody.parse({ email: '  Alice@Example.COM ', scene: 'signup' }).email).toBe('alice@example.com');
+    expect(verifyCodeBody.parse({ email: '  Alice@Example.TEST ', scene: 'signup' }).email).toBe('alice@example.test');
   });
 
   it.each([
@@ -15,17 +15,17 @@ describe('auth contracts', () => {
     ['seven77', 'password_too_short'],
     ['x'.repeat(129), 'password_too_long'],
   ])('refuses the new password %j with %s', (password, key) => {
-    expect(firstError(signupBody.safeParse({ email: 'a@example.com', password, code: '123456' }))).toBe(key);
+    expect(firstError(signupBody.safeParse({ email: 'a@example.test', password, code: '123456' }))).toBe(key);
   });
 
   it('accepts 8 and 128 characters, spaces inside included', () => {
-    expect(signupBody.safeParse({ email: 'a@example.com', password: 'a b c d ', code: '000000' }).success).toBe(true);
-    expect(signupBody.safeParse({ email: 'a@example.com', password: 'y'.repeat(128), code: '000000' }).success).toBe(
+    expect(signupBody.safeParse({ email: 'a@example.test', password: 'a b c d ', code: '000000' }).success).toBe(true);
+    expect(signupBody.safeParse({ email: 'a@example.test', password: 'y'.repeat(128), code: '000000' }).success).toBe(
       true,
     );
   });
 
-  it.each(['a\r\nBcc: x@evil.com', 'a@b.com\r\nBcc: x@evil.com', '"quoted"@example.com', 'a@-bad.com'])(
+  it.each(['a\r\nBcc: x@evil.invalid', 'a@b.test\r\nBcc: x@evil.invalid', '"quoted"@example.test', 'a@-bad.test'])(
     'refuses the email %j',
     (email) => {
       expect(firstError(verifyCodeBody.safeParse({ email, scene: 'signup' }))).toBe('email_invalid');

@@ -51,8 +51,14 @@ describe('parseSubtitles', () => {
 
 describe('overlay fields', () => {
   it('takes http(s) links only, and colours as #rrggbb', () => {
-    expect(httpUrlField.safeParse('https://acme.example.com/x?y=1').success).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'ftp://a.example.com', 'acme', 'https://localhost']) {
+    expect(httpUrlField.safeParse('https://acme.example.test/x?y=1').success).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'ftp://a.example.test',
+      'acme',
+      'https://localhost',
+    ]) {
       expect(httpUrlField.safeParse(bad).success, bad).toBe(false);
     }
     expect(hexColorField.parse(' #ABC ')).toBe('#aabbcc');

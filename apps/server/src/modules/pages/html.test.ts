@@ -16,7 +16,7 @@ describe('escaping for each context', () => {
   });
 
   it('passes only http and https links', () => {
-    expect(safeHttpUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeHttpUrl('https://example.test/a?b=1')).toBe('https://example.test/a?b=1');
     for (const bad of [
       'javascript:alert(1)',
       'JaVaScRiPt:alert(1)',

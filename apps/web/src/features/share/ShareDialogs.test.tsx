@@ -31,8 +31,8 @@ const links: SeoPage = {
   slug: 'demo',
   indexable: true,
   coverUrl: null,
-  watchUrl: 'https://videos.example.com/v/demo',
-  embedUrl: `https://videos.example.com/embed/${VIDEO_ID}`,
+  watchUrl: 'https://videos.example.test/v/demo',
+  embedUrl: `https://videos.example.test/embed/${VIDEO_ID}`,
 };
 
 function show(dialog: 'share' | 'embed', language: 'en' | 'zh_CN' = 'en') {
@@ -64,17 +64,17 @@ describe('the share dialog (spec §2, share with QR code)', () => {
   it('copies the watch link, says Copied for 1500 ms, and offers the QR code as PNG and SVG', async () => {
     const copied = stubClipboard();
     show('share');
-    expect(await screen.findByDisplayValue('https://videos.example.com/v/demo')).toBeTruthy();
+    expect(await screen.findByDisplayValue('https://videos.example.test/v/demo')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Copy link/ }));
     expect(await screen.findByRole('button', { name: /Copied/ })).toBeTruthy();
-    expect(copied).toEqual(['https://videos.example.com/v/demo']);
+    expect(copied).toEqual(['https://videos.example.test/v/demo']);
     await waitFor(() => expect(screen.getByRole('button', { name: /Copy link/ })).toBeTruthy(), { timeout: 30_000 });
     const qr = await screen.findByTestId('share-qr');
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByRole('link', { name: 'Download SVG' }).getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByRole('link', { name: 'Download PNG' }).getAttribute('download')).toBe('demo-launch-qr.png');
     expect(screen.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(
-      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fvideos.example.com%2Fv%2Fdemo',
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fvideos.example.test%2Fv%2Fdemo',
     );
   });
 
@@ -91,7 +91,7 @@ describe('the embed dialog (spec §2, website or email)', () => {
     const copied = stubClipboard();
     show('embed');
     const code = (await screen.findByLabelText('Website embed code')) as HTMLTextAreaElement;
-    expect(code.value).toContain(`src="https://videos.example.com/embed/${VIDEO_ID}"`);
+    expect(code.value).toContain(`src="https://videos.example.test/embed/${VIDEO_ID}"`);
     expect(code.value).toContain('padding-top:56.25%');
     expect(code.value).toContain('title="demo &quot;launch&quot;"');
     fireEvent.click(screen.getByRole('switch', { name: 'Autoplay' }));
@@ -105,8 +105,8 @@ describe('the embed dialog (spec §2, website or email)', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Email' }));
     const email = (await screen.findByLabelText('Email embed code')) as HTMLTextAreaElement;
-    expect(email.value).toContain(`<img src="https://videos.example.com/media/${VIDEO_ID}/1/preview.gif"`);
-    expect(email.value).toContain('href="https://videos.example.com/v/demo"');
+    expect(email.value).toContain(`<img src="https://videos.example.test/media/${VIDEO_ID}/1/preview.gif"`);
+    expect(email.value).toContain('href="https://videos.example.test/v/demo"');
     expect(within(email.parentElement as HTMLElement).queryByText('<script')).toBeNull();
   });
 
@@ -115,13 +115,13 @@ describe('the embed dialog (spec §2, website or email)', () => {
     const sites = await screen.findByRole('textbox', { name: 'Websites where your videos may play' });
     // Editable once the saved list has loaded into it.
     await waitFor(() => expect((sites as HTMLTextAreaElement).disabled).toBe(false));
-    fireEvent.change(sites, { target: { value: 'example.com\n*.shop.example.com, ' } });
+    fireEvent.change(sites, { target: { value: 'example.test\n*.shop.example.test, ' } });
     fireEvent.click(
       within(screen.getByRole('region', { name: 'Websites where your videos may play' })).getByRole('button'),
     );
     expect(await screen.findByText('Websites saved')).toBeTruthy();
     expect(calls.find((call) => call.path === '/vod/player/embed-config/save')?.body).toEqual({
-      domains: ['example.com', '*.shop.example.com'],
+      domains: ['example.test', '*.shop.example.test'],
     });
   });
 });

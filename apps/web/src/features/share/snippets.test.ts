@@ -2,7 +2,7 @@ import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { type EmbedChoice, emailSnippet, embedSrc, iframeSnippet, scriptSnippet, shareUrl } from './snippets.ts';
 
-const EMBED = 'https://videos.example.com/embed/abc';
+const EMBED = 'https://videos.example.test/embed/abc';
 const plain: EmbedChoice = {
   responsive: true,
   width: 640,
@@ -18,13 +18,13 @@ describe('embed and email snippets', () => {
   it('writes the script snippet: a placeholder with the options, and our embed.js', () => {
     const id = '55555555-5555-4555-8555-555555555555';
     const snippet = scriptSnippet(
-      `https://videos.example.com/embed/${id}`,
+      `https://videos.example.test/embed/${id}`,
       'A "quoted" <title>',
       { ...plain, autoplay: true, color: '#00aa00' },
       16 / 9,
     );
     expect(snippet).toBe(
-      `<div data-leadreel-video="${id}" data-title="A &quot;quoted&quot; &lt;title&gt;" data-ratio="1778/1000" data-options="autoplay=1&amp;color=00aa00"></div>\n<script src="https://videos.example.com/player/embed.js" async></script>`,
+      `<div data-leadreel-video="${id}" data-title="A &quot;quoted&quot; &lt;title&gt;" data-ratio="1778/1000" data-options="autoplay=1&amp;color=00aa00"></div>\n<script src="https://videos.example.test/player/embed.js" async></script>`,
     );
   });
 
@@ -49,7 +49,7 @@ describe('embed and email snippets', () => {
     const title = '"><script>alert(1)</script>';
     for (const html of [
       iframeSnippet(EMBED, title, plain, 16 / 9),
-      emailSnippet({ watchUrl: 'https://videos.example.com/v/x?a=1&b=2', imageUrl: null, title }),
+      emailSnippet({ watchUrl: 'https://videos.example.test/v/x?a=1&b=2', imageUrl: null, title }),
     ]) {
       expect(html).not.toContain('<script>');
       expect(html).toContain('&quot;&gt;&lt;script&gt;');

@@ -8,31 +8,31 @@ afterEach(() => {
 });
 
 const ROUTE = '/account/global-settings/email-notification';
-const notice = (email: string, isSignInEmail = email === 'alice@example.com') => ({
-  data: { noticeEmail: email, signInEmail: 'alice@example.com', isSignInEmail },
+const notice = (email: string, isSignInEmail = email === 'alice@example.test') => ({
+  data: { noticeEmail: email, signInEmail: 'alice@example.test', isSignInEmail },
 });
 
 describe('email notifications (spec §2 global-settings)', () => {
   it('changes the notice email with a code sent to the new address', async () => {
     const calls = fakeApi({
-      'GET /account/get-notice-email': () => notice('alice@example.com'),
+      'GET /account/get-notice-email': () => notice('alice@example.test'),
       'GET /account/notification': () => ({ data: { newLead: true, dailyDigest: false } }),
       'POST /account/notice-email/code': () => ({ data: { resendAfter: 60 } }),
       'POST /account/change-notice-email': (body) =>
         (body as { code?: string }).code === '123456'
-          ? notice('sales@example.com', false)
+          ? notice('sales@example.test', false)
           : { status: 400, error: 'code_incorrect', field: 'code' },
     });
     renderApp(ROUTE, { token: 't' });
     const current = await screen.findByTestId('notice-email');
-    expect(within(current).getByText('alice@example.com')).toBeTruthy();
+    expect(within(current).getByText('alice@example.test')).toBeTruthy();
     expect(within(current).getByText('Sign-in email')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Change' }));
-    fireEvent.change(screen.getByLabelText('New notice email'), { target: { value: 'sales@example.com' } });
+    fireEvent.change(screen.getByLabelText('New notice email'), { target: { value: 'sales@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('button', { name: 'Resend in 60 s' });
-    expect(calls.find((c) => c.path === '/account/notice-email/code')?.body).toEqual({ email: 'sales@example.com' });
+    expect(calls.find((c) => c.path === '/account/notice-email/code')?.body).toEqual({ email: 'sales@example.test' });
 
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -40,13 +40,15 @@ describe('email notifications (spec §2 global-settings)', () => {
 
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(within(screen.getByTestId('notice-email')).getByText('sales@example.com')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('notice-email')).getByText('sales@example.test')).toBeTruthy(),
+    );
     expect(screen.getByRole('button', { name: 'Use my sign-in email' })).toBeTruthy();
   });
 
   it('saves which events mail the account, in Chinese too', async () => {
     const calls = fakeApi({
-      'GET /account/get-notice-email': () => notice('alice@example.com'),
+      'GET /account/get-notice-email': () => notice('alice@example.test'),
       'GET /account/notification': () => ({ data: { newLead: true, dailyDigest: false } }),
       'POST /account/notification': (body) => ({ data: body }),
     });

@@ -51,7 +51,7 @@ describe('registration', () => {
     });
     renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
-    type('Email', 'someone@example.com');
+    type('Email', 'someone@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 42 s' })).toBeTruthy();
     expect(await screen.findByText('please wait before requesting another code')).toBeTruthy();

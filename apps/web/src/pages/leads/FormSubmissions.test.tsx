@@ -26,11 +26,11 @@ const fakeLead = (n: number, overrides: Partial<Lead> = {}): Lead => ({
   createdAt: 1_780_000_000 + n * 3600,
   read: false,
   second: 75,
-  pageUrl: 'https://acme.example.com/pricing',
+  pageUrl: 'https://acme.example.test/pricing',
   referrer: 'https://www.google.com/',
   language: 'en',
   fields: FIELDS,
-  answers: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me\nafter 5pm' },
+  answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me\nafter 5pm' },
   ...overrides,
 });
 
@@ -40,7 +40,7 @@ const bob = fakeLead(2, {
   videoName: 'Webinar',
   read: true,
   second: 3725,
-  answers: { name: '', email: 'bob@example.com', message: HOSTILE },
+  answers: { name: '', email: 'bob@example.test', message: HOSTILE },
 });
 const anonymous = fakeLead(3, { read: true, second: 5, answers: { name: '', email: '', message: 'hello' } });
 const leads = [ada, bob, anonymous];
@@ -51,7 +51,7 @@ const fakeClick = (n: number, overrides: Partial<ContactClick> = {}): ContactCli
   videoName: 'Product demo',
   kind: 'whatsapp',
   second: 30,
-  pageUrl: 'https://acme.example.com/pricing',
+  pageUrl: 'https://acme.example.test/pricing',
   referrer: '',
   createdAt: ada.createdAt - 600,
   leadId: ada.leadId,
@@ -70,7 +70,7 @@ const adaClicks = [
   fakeClick(3, { kind: 'action', second: 118, pageUrl: HOSTILE, createdAt: ada.createdAt + 120 }),
 ];
 /** A lead beyond the first page of the list. */
-const later = fakeLead(4, { answers: { name: 'Grace Hopper', email: 'grace@example.com', message: '' } });
+const later = fakeLead(4, { answers: { name: 'Grace Hopper', email: 'grace@example.test', message: '' } });
 /** Every lead of the fixtures, whether or not the list shows it. */
 const everyLead = () => [...leads, later];
 
@@ -118,14 +118,14 @@ describe('the form submissions page', () => {
     expect(headers).toEqual(expect.arrayContaining(['Date', 'Name', 'Email', 'Video', 'Second in video', 'Status']));
     const first = row('Ada Lovelace');
     expect(within(first).getByText(when(ada))).toBeTruthy();
-    expect(within(first).getByText('ada@example.com')).toBeTruthy();
+    expect(within(first).getByText('ada@example.test')).toBeTruthy();
     expect(within(first).getByText('Product demo')).toBeTruthy();
     expect(within(first).getByText('1:15')).toBeTruthy();
     expect(within(first).getByText('Unread')).toBeTruthy();
     expect(first.className).toContain('lead-unread');
     // No name: the email stands for the person; neither: a dash.
     const second = row('Webinar');
-    expect(within(second).getAllByText('bob@example.com')).toHaveLength(2);
+    expect(within(second).getAllByText('bob@example.test')).toHaveLength(2);
     expect(within(second).getByText('62:05')).toBeTruthy();
     expect(within(second).getByText('Read')).toBeTruthy();
     expect(second.className).not.toContain('lead-unread');
@@ -174,7 +174,7 @@ describe('the form submissions page', () => {
 
   it('opens a lead in a drawer with every answer as plain text, and marks it read', async () => {
     const { calls } = open();
-    fireEvent.click(await screen.findByRole('button', { name: 'bob@example.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'bob@example.test' }));
     const panel = await drawer();
     expect(within(panel).getByText('Work email')).toBeTruthy();
     expect(within(panel).getByText('How can we help?')).toBeTruthy();
@@ -183,7 +183,7 @@ describe('the form submissions page', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(within(panel).getByText('Webinar')).toBeTruthy();
     expect(within(panel).getByText('62:05')).toBeTruthy();
-    expect(within(panel).getByText('https://acme.example.com/pricing')).toBeTruthy();
+    expect(within(panel).getByText('https://acme.example.test/pricing')).toBeTruthy();
     expect(within(panel).getByText('https://www.google.com/')).toBeTruthy();
     expect(within(panel).queryByRole('link')).toBeNull();
     // Bob was read already: opening him asks nothing of the server.
@@ -290,7 +290,7 @@ describe('the form submissions page', () => {
     expect(screen.getByText(when(ada))).toBeTruthy();
     expect(screen.getAllByText('Product demo').length).toBeGreaterThan(0);
     expect(screen.getByText('Webinar', { selector: 'td' })).toBeTruthy();
-    expect(screen.queryByText('ada@example.com')).toBeNull();
+    expect(screen.queryByText('ada@example.test')).toBeNull();
   });
 
   it('shows the plan-expired text instead of the table in the Frozen period', async () => {
@@ -356,7 +356,7 @@ describe('the form submissions page', () => {
     expect(document.querySelector('img')).toBeNull();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
-    fireEvent.click(screen.getByRole('button', { name: 'bob@example.com' }));
+    fireEvent.click(screen.getByRole('button', { name: 'bob@example.test' }));
     const bobTimeline = await within(await drawer()).findByTestId('lead-timeline');
     expect(within(bobTimeline).getByText('No contact clicks from this viewer.')).toBeTruthy();
   });
@@ -408,7 +408,7 @@ describe('the form submissions page', () => {
     const tab = await screen.findByTestId('leads-clicks');
     expect(await within(tab).findByText('Lead details and exports are part of the paid plans.')).toBeTruthy();
     expect(within(tab).getAllByText('•••')).toHaveLength(3);
-    expect(within(tab).queryByText('https://acme.example.com/pricing')).toBeNull();
+    expect(within(tab).queryByText('https://acme.example.test/pricing')).toBeNull();
   });
 
   it('reads in Chinese', async () => {

@@ -19,14 +19,14 @@ const lead = (n: number, name: string, read: boolean): Lead => ({
   createdAt: 1_780_000_000 + n,
   read,
   second: 42,
-  pageUrl: 'https://acme.example.com/',
+  pageUrl: 'https://acme.example.test/',
   referrer: '',
   language: 'en',
   fields: [
     { id: 'name', kind: 'name', label: 'Name' },
     { id: 'email', kind: 'email', label: 'Email' },
   ],
-  answers: { name, email: `${name.toLowerCase()}@example.com` },
+  answers: { name, email: `${name.toLowerCase()}@example.test` },
 });
 
 function openList(language: 'en' | 'zh_CN' = 'en') {
@@ -57,7 +57,7 @@ describe('the video submissions dialog (video list)', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Submissions of Product demo')).toBeTruthy();
     const ada = (await within(dialog).findByText('Ada')).closest('tr') as HTMLElement;
-    expect(within(ada).getByText('ada@example.com')).toBeTruthy();
+    expect(within(ada).getByText('ada@example.test')).toBeTruthy();
     expect(within(ada).getByText('0:42')).toBeTruthy();
     expect(within(ada).getByText('Unread')).toBeTruthy();
     expect(within(within(dialog).getByText('Grace').closest('tr') as HTMLElement).getByText('Read')).toBeTruthy();

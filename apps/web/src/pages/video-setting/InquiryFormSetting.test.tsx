@@ -129,14 +129,14 @@ describe('the inquiry form screen', () => {
     await addField('Checkbox');
     fireEvent.change(within(row('Field 5: Checkbox')).getByLabelText('Label'), { target: { value: 'Send me news' } });
     expect(await within(preview).findByText('Send me news')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Redirect to'), { target: { value: 'https://acme.example.com/thanks' } });
+    fireEvent.change(screen.getByLabelText('Redirect to'), { target: { value: 'https://acme.example.test/thanks' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Form saved')).toBeTruthy();
     expect(saved(calls)).toMatchObject({
       form: {
         submitText: 'Request a call',
         submitColor: '#ff5500',
-        redirectUrl: 'https://acme.example.com/thanks',
+        redirectUrl: 'https://acme.example.test/thanks',
         skippable: false,
         fields: [
           { id: 'name' },

@@ -33,7 +33,7 @@ describe('the call to action screen', () => {
     expect(within(preview).getByText('Off')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch'));
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: 'Get a quote' } });
-    fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://acme.example.com/quote' } });
+    fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://acme.example.test/quote' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Banner' }));
     expect((await within(preview).findByText('Get a quote')).className).toBe('action-preview-banner');
     // A banner has no corner to choose.
@@ -47,7 +47,7 @@ describe('the call to action screen', () => {
         enabled: true,
         style: 'banner',
         text: 'Get a quote',
-        link: 'https://acme.example.com/quote',
+        link: 'https://acme.example.test/quote',
       },
     });
   });

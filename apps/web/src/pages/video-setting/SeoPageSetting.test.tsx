@@ -40,8 +40,8 @@ const fresh: SeoPage = {
   slug: '',
   indexable: true,
   coverUrl: null,
-  watchUrl: `https://videos.example.com/v/${VIDEO_ID}`,
-  embedUrl: `https://videos.example.com/embed/${VIDEO_ID}`,
+  watchUrl: `https://videos.example.test/v/${VIDEO_ID}`,
+  embedUrl: `https://videos.example.test/embed/${VIDEO_ID}`,
 };
 
 async function open(routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh_CN' = 'en') {
@@ -60,7 +60,7 @@ describe('the SEO page setting', () => {
   it('previews the search result and shared card as the user types, and saves what was typed', async () => {
     const calls = await open({
       'POST /vod/video/seo-page/save': (body) => ({
-        data: { ...fresh, ...(body as object), watchUrl: 'https://videos.example.com/v/spring-launch' },
+        data: { ...fresh, ...(body as object), watchUrl: 'https://videos.example.test/v/spring-launch' },
       }),
     });
     const title = await screen.findByLabelText('Page title');
@@ -70,7 +70,7 @@ describe('the SEO page setting', () => {
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Everything new this spring.' } });
     fireEvent.change(screen.getByLabelText('Link name'), { target: { value: 'spring-launch' } });
     expect(await screen.findAllByText('Spring launch, in 60 seconds')).toHaveLength(2);
-    expect(screen.getByText('https://videos.example.com/v/spring-launch')).toBeTruthy();
+    expect(screen.getByText('https://videos.example.test/v/spring-launch')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch'));
     expect(await screen.findByText('Search engines will not list this page.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
