@@ -143,7 +143,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
     // The viewer's markup is escaped text in the HTML part, never markup.
     expect(leadMail.html).toContain('&#60;b&#62;Call me&#60;/b&#62;');
     expect(leadMail.html).not.toContain('<b>');
-    expect(leadMail.text).toMatch(/https:\/\/videos\.example\.com\/form-submit-data\?lead=[0-9a-f-]{36}/);
+    expect(leadMail.text).toMatch(/https:\/\/videos\.example\.test\/form-submit-data\?lead=[0-9a-f-]{36}/);
     expect(mailsTo(email).filter((mail) => mail.subject?.startsWith('New inquiry'))).toHaveLength(0);
 
     // Back to the sign-in email needs no code.

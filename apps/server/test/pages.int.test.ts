@@ -164,7 +164,7 @@ describe('the watch page', () => {
     expect(html).toContain(`<meta name="twitter:player" content="${PUBLIC}/embed/${videoId}">`);
     expect(html).toContain('<meta property="og:type" content="video.other">');
     expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/videos\.example\.com\/media\/[^"]+poster\.jpg">/,
+      /<meta property="og:image" content="https:\/\/videos\.example\.test\/media\/[^"]+poster\.jpg">/,
     );
     expect(html).toContain(
       `<link rel="alternate" type="application/json+oembed" href="${PUBLIC}/oembed?url=${encodeURIComponent(`${PUBLIC}/v/our-launch`)}&amp;format=json"`,
@@ -179,7 +179,7 @@ describe('the watch page', () => {
       '@type': 'VideoObject',
       name: 'Our launch',
       description: 'Line one.\nLine two.',
-      thumbnailUrl: [expect.stringMatching(/^https:\/\/videos\.example\.com\/media\/.+\/poster\.jpg$/)],
+      thumbnailUrl: [expect.stringMatching(/^https:\/\/videos\.example\.test\/media\/.+\/poster\.jpg$/)],
       uploadDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       duration: 'PT2S',
       contentUrl: `${PUBLIC}/media/${videoId}/master.m3u8`,
@@ -357,7 +357,7 @@ describe('the WhatsApp, telephone and email buttons', () => {
       (
         await save(token, 'email', videoId, {
           ...button,
-          address: 'Sales@Example.com',
+          address: 'Sales@Example.test',
           subject: 'Demo?',
           position: 'top-left',
         })
@@ -491,7 +491,7 @@ describe('where embeds may play', () => {
     const saved = await post(
       t.app,
       '/api/vod/player/embed-config/save',
-      { domains: ['https://www.Example.com/pricing?x=1', '*.shop.example.test', 'localhost:8080', 'www.example.test'] },
+      { domains: ['https://www.Example.test/pricing?x=1', '*.shop.example.test', 'localhost:8080', 'www.example.test'] },
       token,
     );
     expect(saved.status).toBe(200);

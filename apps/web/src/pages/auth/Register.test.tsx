@@ -18,12 +18,12 @@ describe('registration', () => {
     });
     const { router } = renderApp('/register?ref=00000000-0000-4000-8000-0000000000aa');
     await screen.findByRole('heading', { name: 'Create your account' });
-    type('Email', 'New.User@Example.com');
+    type('Email', 'New.User@Example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     const countdown = await screen.findByRole('button', { name: 'Resend in 60 s' });
     expect((countdown as HTMLButtonElement).disabled).toBe(true);
     expect(calls.find((c) => c.path === '/auth/verify-code')?.body).toEqual({
-      email: 'New.User@Example.com',
+      email: 'New.User@Example.test',
       scene: 'signup',
     });
 
@@ -34,7 +34,7 @@ describe('registration', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/guide/user-guide/start-guide'));
     expect(useAuthStore.getState().authorizationToken).toBe('fresh');
     expect(calls.find((c) => c.path === '/auth/signup')?.body).toEqual({
-      email: 'New.User@Example.com',
+      email: 'New.User@Example.test',
       code: '123456',
       password: 'a good password',
       ref: '00000000-0000-4000-8000-0000000000aa',
