@@ -107,7 +107,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await form.getByRole('radio', { name: '11-50' }).check();
     await form.getByRole('button', { name: 'Send my request' }).click();
     await expect(form.locator('[data-error-for="email"]')).toHaveText(
-      'Enter an email address such as name@example.test.',
+      'Enter an email address such as name@example.com.',
     );
     await form.getByLabel('Work email').fill('ada@example.test');
     await form.getByRole('button', { name: 'Send my request' }).click();

@@ -45,8 +45,8 @@ const LANGS = [
   { locale: 'zh-CN', suffix: '-zh', play: /^播放视频: /, send: '提交', required: '此项为必填。' },
 ] as const;
 const EMAIL_INVALID = {
-  'en-US': 'Enter an email address such as name@example.test.',
-  'zh-CN': '请输入邮箱地址，例如 name@example.test。',
+  'en-US': 'Enter an email address such as name@example.com.',
+  'zh-CN': '请输入邮箱地址，例如 name@example.com。',
 };
 
 /** One account with one video holding the form, made once for the file. */
