@@ -88,12 +88,13 @@ export function useStartStep(video: Video | null): GuideStepView {
 
 /** spec §2 guide, whatsapp: the video's WhatsApp button, turned on with the number given (the real setting). */
 export function useWhatsappStep(video: Video | null, onUpload: () => void): GuideStepView {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   // What the user typed; until then the number the video's button already has.
   const [typed, setNumber] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Worded at render, so the message follows a language switch made while it shows.
+  const [error, setError] = useState<(() => string) | null>(null);
   const [busy, setBusy] = useState(false);
   const key = ['contact', 'whatsapp', video?.videoId ?? ''];
   const current = useQuery({
@@ -110,7 +111,8 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
     const setting = { ...DEFAULT_CONTACTS.whatsapp, ...(current.data ?? {}), enabled: true, number };
     const checked = whatsappSetting.safeParse(setting);
     if (!checked.success) {
-      setError(t(`errors.${checked.error.issues[0]?.message ?? 'phone_invalid'}`));
+      const key = checked.error.issues[0]?.message ?? 'phone_invalid';
+      setError(() => () => i18n.t(`errors.${key}`));
       return false;
     }
     setBusy(true);
@@ -121,7 +123,7 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
       return true;
     } catch (failure) {
       if (failure instanceof ApiError && failure.field?.replace(/^setting\./, '') === 'number') {
-        setError(errorText(failure));
+        setError(() => () => errorText(failure));
       } else {
         message.error(errorText(failure));
       }
@@ -143,7 +145,7 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
             label={t('contact.number.whatsapp')}
             extra={t('contact.numberHelp')}
             validateStatus={error ? 'error' : undefined}
-            help={error ?? undefined}
+            help={error?.()}
             htmlFor="guide-whatsapp-number"
           >
             <Input

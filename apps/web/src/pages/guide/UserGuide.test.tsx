@@ -1,15 +1,14 @@
 import { DEFAULT_CONTACTS, DEFAULT_FORM } from '@leadreel/shared';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
+import { i18n } from '../../i18n/index.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { loadGuideStep } from './guideSteps.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-// Waits end as soon as their condition holds; the limit only matters on a loaded machine (lazy routes load first).
-configure({ asyncUtilTimeout: 15_000 });
 
 const userId = fakeAccount().userId;
 const VIDEO_ID = '22222222-2222-4222-8222-222222222222';
@@ -163,6 +162,16 @@ describe('the user guide (spec §2)', { timeout: 60_000 }, () => {
     const { router } = renderApp('/dashboard-overview', { token: 'tok' });
     expect(await screen.findByText('Welcome to LeadReel')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard-overview');
+  });
+
+  it('words a refused number in the language the user switches to while it shows', async () => {
+    fakeApi(routes([video]));
+    renderApp('/guide/user-guide/whatsapp', { token: 'tok' });
+    await screen.findByLabelText('WhatsApp number');
+    fireEvent.click(screen.getByRole('button', { name: 'Next (2/3)' }));
+    expect(await screen.findByText('enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh_CN'));
+    expect(await screen.findByText('请输入国际格式的号码，例如 +86 138 0013 8000')).toBeTruthy();
   });
 
   it('reads 下一步 / 完成 and its steps in Chinese', async () => {
