@@ -491,7 +491,9 @@ describe('where embeds may play', () => {
     const saved = await post(
       t.app,
       '/api/vod/player/embed-config/save',
-      { domains: ['https://www.Example.test/pricing?x=1', '*.shop.example.test', 'localhost:8080', 'www.example.test'] },
+      {
+        domains: ['https://www.Example.test/pricing?x=1', '*.shop.example.test', 'localhost:8080', 'www.example.test'],
+      },
       token,
     );
     expect(saved.status).toBe(200);
