@@ -7,9 +7,11 @@ results=.stamps/results
 rm -rf "$results" && mkdir -p "$results"
 passed=0 failed=0
 
-add() { # name passed failed
+started=$SECONDS
+add() { # name passed failed: one line per suite, with the seconds it took (the budget is 20 minutes in all)
   passed=$((passed + $2)) failed=$((failed + $3))
-  printf '%-28s %4d passed, %4d failed\n' "$1" "$2" "$3" >>"$results/summary.txt"
+  printf '%-28s %4d passed, %4d failed %5d s\n' "$1" "$2" "$3" $((SECONDS - started)) >>"$results/summary.txt"
+  started=$SECONDS
 }
 
 check() { # name command...: one check, passed when the command exits 0
