@@ -1,35 +1,24 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOnPlan, readyVideos } from './factories.ts';
 import { createTestApp, get, mailsTo, post, signUp, type TestApp } from './helpers.ts';
-import { makeVideo } from './media/fixtures.ts';
-import { uploadFlow } from './media/upload-flow.ts';
 
 // issue 6: the inquiry form a video carries, and what happens when a viewer sends it: checked against the
 // form, stored as text, mailed once to the account through the job queue.
 let t: TestApp;
-let work: string;
-const { upload, settled } = uploadFlow(() => t);
+const readyVideo = readyVideos(() => t);
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://videos.example.test', BRAND_NAME: 'Acme Video' }, { media: true });
-  work = await mkdtemp(path.join(tmpdir(), 'leadreel-leads-'));
 });
 afterAll(async () => {
   await t.close();
-  await rm(work, { recursive: true, force: true });
 });
 
 /** An account with a ready video; on a paid plan unless asked (Free masks what a lead says, spec §6). */
 async function accountWithVideo(plan: 'Free' | 'Pro' = 'Pro') {
-  const account = await signUp(t);
-  await t.db.updateTable('account').set({ plan_type: plan }).where('email', '=', account.email).execute();
-  const source = await makeVideo(path.join(work, `${Date.now()}.mp4`), { seconds: 2 });
-  const { videoId } = await upload(account.token, source, { name: 'pricing-tour.mp4' });
-  expect((await settled(account.token, videoId)).status).toBe('ready');
-  return { ...account, videoId };
+  const account = await accountOnPlan(t, plan);
+  return { ...account, videoId: await readyVideo(account, 'pricing-tour.mp4') };
 }
 
 const FORM = {

@@ -1,38 +1,26 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
-import { makeVideo } from './media/fixtures.ts';
-import { uploadFlow } from './media/upload-flow.ts';
+import { accountOnPlan, readyVideos } from './factories.ts';
+import { createTestApp, get, post, type TestApp } from './helpers.ts';
 
 // issue 5: the rest of the video settings (branding, call to action, widget, share, subtitles, kit-clone)
 // and what the viewer's pages make of them.
 let t: TestApp;
-let work: string;
-const { upload, settled } = uploadFlow(() => t);
+const readyVideo = readyVideos(() => t);
 const PUBLIC = 'https://videos.example.test';
 beforeAll(async () => {
   // Pages are rendered on every request here, so a saved setting shows at once.
   t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true, pageCacheMs: 0 });
-  work = await mkdtemp(path.join(tmpdir(), 'leadreel-overlays-'));
 });
 afterAll(async () => {
   await t.close();
-  await rm(work, { recursive: true, force: true });
 });
 
 async function accountWithVideos(count = 1) {
-  const account = await signUp(t);
+  const account = await accountOnPlan(t);
   const videoIds: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const source = await makeVideo(path.join(work, `${Date.now()}-${i}.mp4`), { seconds: 2 });
-    const { videoId } = await upload(account.token, source, { name: `clip-${i}.mp4` });
-    expect((await settled(account.token, videoId)).status).toBe('ready');
-    videoIds.push(videoId);
-  }
+  for (let i = 0; i < count; i++) videoIds.push(await readyVideo(account, `clip-${i}.mp4`));
   return { ...account, videoId: videoIds[0] as string, videoIds };
 }
 

@@ -1,37 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
-import { makeVideo } from './media/fixtures.ts';
-import { uploadFlow } from './media/upload-flow.ts';
+import { accountOnPlan, readyVideos } from './factories.ts';
+import { createTestApp, get, post, type TestApp } from './helpers.ts';
 
 // issue 5: the SEO page setting (basic-setting) and the viewer's pages it drives: the watch page, the
 // embed, oEmbed, the sitemap and robots.txt.
 let t: TestApp;
-let work: string;
-const { upload, settled } = uploadFlow(() => t);
+const readyVideo = readyVideos(() => t);
 const PUBLIC = 'https://videos.example.test';
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true });
-  work = await mkdtemp(path.join(tmpdir(), 'leadreel-pages-'));
 });
 afterAll(async () => {
   await t.close();
-  await rm(work, { recursive: true, force: true });
 });
 
-/** A signed-up account with one uploaded video, ready to play. */
+/** A signed-up account with one ready video. */
 async function accountWithVideo(name = 'launch.mp4') {
-  const account = await signUp(t);
   // Link names are a paid plan's; these accounts have one (the Free refusal is tested on its own).
-  await t.db.updateTable('account').set({ plan_type: 'Pro' }).where('email', '=', account.email).execute();
-  const source = await makeVideo(path.join(work, `${Date.now()}-${name}`), { seconds: 2 });
-  const { videoId } = await upload(account.token, source, { name });
-  const video = await settled(account.token, videoId);
-  expect(video.status).toBe('ready');
-  return { ...account, videoId };
+  const account = await accountOnPlan(t, 'Pro');
+  return { ...account, videoId: await readyVideo(account, name) };
 }
 
 const SEO = {
