@@ -6,9 +6,11 @@ import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './i18n/index.ts';
 import './styles.css';
 
-initI18n();
+// The router starts fetching the first screen's code while the language's strings arrive; the first render
+// waits for the strings, so no screen flashes untranslated keys.
 const router = createAppRouter();
 const root = document.getElementById('root');
+await initI18n();
 if (root) {
   createRoot(root).render(
     <StrictMode>

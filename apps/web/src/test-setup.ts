@@ -1,5 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import en from './i18n/en.json';
+import { provideTranslations } from './i18n/index.ts';
+import zhCN from './i18n/zh_CN.json';
+
+// The console fetches each language's strings when first used; tests have both at hand, so switching is
+// synchronous there.
+provideTranslations('en', en);
+provideTranslations('zh_CN', zhCN);
 
 // The first render of the whole console in a file takes over a second on a quiet two-core machine and ten
 // times that when the machine is loaded; findBy's default 1 s wait then fails tests at random. A limit, not an

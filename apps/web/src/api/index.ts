@@ -1,16 +1,24 @@
-import { resetUploads } from '../features/upload/store.ts';
 import { i18n } from '../i18n/index.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useCustomDomainStore } from '../stores/customDomain.ts';
 import { ApiError, createApiClient } from './client.ts';
 
+const sessionResets = new Set<() => void>();
+/**
+ * What else a session holds registers here when its module loads (the uploader does), so this fetch client,
+ * which the sign-in screen needs, does not carry the upload engine.
+ */
+export function onClearSession(reset: () => void) {
+  sessionResets.add(reset);
+}
+
 /** Clears everything a signed-in session held (spec §4: logout empties the account and custom-domain stores). */
 export function clearSession() {
   useAuthStore.getState().setToken(null);
   useAccountStore.getState().reset();
   useCustomDomainStore.getState().reset();
-  resetUploads();
+  for (const reset of sessionResets) reset();
 }
 
 let onSignedOut: () => void = () => undefined;

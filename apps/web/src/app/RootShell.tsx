@@ -1,8 +1,8 @@
-import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/endpoints.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
 import { useAuthStore } from '../stores/auth.ts';
 import { documentTitle, mustSignIn } from './guards.ts';
 import type { RouteDef, RouteMeta } from './routeTable.ts';
@@ -24,6 +24,14 @@ export function RootShell() {
   const [params] = useSearchParams();
   const token = useAuthStore((s) => s.authorizationToken);
   const [checking, setChecking] = useState(() => params.has('token') || Boolean(token));
+  // Where the token login sends the user. The router renders its new location in a transition, so the end of
+  // navigate() can reach this shell before the new location does: until it has, the routes of the old one
+  // (the index route's redirect to the home page) must not render.
+  const [arriving, setArriving] = useState<string | null>(null);
+  const waiting = checking || (arriving !== null && location.pathname !== arriving);
+  useEffect(() => {
+    if (arriving !== null && location.pathname === arriving) setArriving(null);
+  }, [arriving, location.pathname]);
   const previous = useRef<{
     name: string;
     params: Record<string, string | undefined>;
@@ -60,8 +68,10 @@ export function RootShell() {
           rest.delete('token');
           rest.delete('isNew');
           const search = rest.toString();
-          if (expireTime > 0 && isNew) await navigate('/guide/user-guide/start-guide', { replace: true });
-          else await navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+          const toGuide = expireTime > 0 && isNew;
+          const pathname = toGuide ? '/guide/user-guide/start-guide' : location.pathname;
+          setArriving(pathname);
+          await navigate({ pathname, search: search && !toGuide ? `?${search}` : '' }, { replace: true });
         }
       })
       .catch(() => undefined)
@@ -90,14 +100,7 @@ export function RootShell() {
         };
   }, [location.pathname, location.search]);
 
-  if (checking) {
-    return (
-      <div className="page-loading">
-        <Spin size="large" />
-        <span>{t('auth.tokenChecking')}</span>
-      </div>
-    );
-  }
+  if (waiting) return <PageLoading label={t('auth.tokenChecking')} />;
   if (mustSignIn(metas, token)) return <Navigate to="/login" replace />;
   return <Outlet />;
 }

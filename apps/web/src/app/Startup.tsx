@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Spin } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/endpoints.ts';
 import { queryKeys, useAccountQuery, useVipQuery } from '../api/queries.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
 import { GUIDE_STEPS } from '../constants.ts';
 import { connectUploads } from '../features/upload/store.ts';
 import { loadGuideStep } from '../pages/guide/guideSteps.ts';
@@ -67,13 +67,6 @@ export function AccountLoader({ children }: { children: ReactNode }) {
     if (params.has('pay')) navigate('/buy-vip', { replace: true });
   }, [account.data, token, params, navigate, queryClient]);
 
-  if (!account.data) {
-    return (
-      <div className="page-loading">
-        <Spin size="large" />
-        <span>{t('app.loading')}</span>
-      </div>
-    );
-  }
+  if (!account.data) return <PageLoading label={t('app.loading')} />;
   return children;
 }

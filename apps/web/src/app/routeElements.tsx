@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { NotAvailable } from '../components/NotAvailable.tsx';
 import { useAccountStore } from '../stores/account.ts';
+import { AntProviders } from './AntProviders.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { isPermitted, redirectTarget } from './guards.ts';
 import type { RouteDef } from './routeTable.ts';
@@ -19,7 +20,11 @@ export function Forbidden() {
 
 export function NotFound() {
   const { t } = useTranslation();
-  return <Result status="404" title="404" subTitle={t('route.not-found')} />;
+  return (
+    <AntProviders>
+      <Result status="404" title="404" subTitle={t('route.not-found')} />
+    </AntProviders>
+  );
 }
 
 export function ParentRedirect({ def }: { def: RouteDef }) {
@@ -45,19 +50,23 @@ export function PermittedOutlet({ def, children }: { def: RouteDef; children?: R
 
 export function SignedInLayout() {
   return (
-    <AccountLoader>
-      <AppLayout />
-    </AccountLoader>
+    <AntProviders>
+      <AccountLoader>
+        <AppLayout />
+      </AccountLoader>
+    </AntProviders>
   );
 }
 
 /** The blog-to-video editor: signed in, without the console's header and menu. */
 export function EditorLayout() {
   return (
-    <AccountLoader>
-      <div className="editor-layout">
-        <Outlet />
-      </div>
-    </AccountLoader>
+    <AntProviders>
+      <AccountLoader>
+        <div className="editor-layout">
+          <Outlet />
+        </div>
+      </AccountLoader>
+    </AntProviders>
   );
 }

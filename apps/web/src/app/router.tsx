@@ -1,7 +1,7 @@
-import { Spin } from 'antd';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setSignedOutHandler } from '../api/index.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
 import { RootShell } from './RootShell.tsx';
 import { BLOG_TO_VIDEO_ROUTE, type PageKey, PUBLIC_ROUTES, type RouteDef, SIGNED_IN_ROUTES } from './routeTable.ts';
 
@@ -98,11 +98,7 @@ export function createRoutes(): RouteObject[] {
       id: 'root',
       element: <RootShell />,
       // Shown while the first screen's chunks arrive.
-      hydrateFallbackElement: (
-        <div className="page-loading">
-          <Spin size="large" />
-        </div>
-      ),
+      hydrateFallbackElement: <PageLoading />,
       children: [
         ...PUBLIC_ROUTES.map((def) => toRouteObject(def, 'public')),
         {

@@ -1,7 +1,7 @@
 import type { Language } from '@leadreel/shared';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../api/endpoints.ts';
-import { rememberLanguage } from '../i18n/index.ts';
+import { initI18n, rememberLanguage } from '../i18n/index.ts';
 import { useAuthStore } from '../stores/auth.ts';
 
 export const LANGUAGE_OPTIONS: Array<{ value: Language; label: string }> = [
@@ -19,8 +19,8 @@ export function LanguageSwitch() {
   const token = useAuthStore((s) => s.authorizationToken);
   const change = (language: Language) => {
     rememberLanguage(language);
-    void i18n.changeLanguage(language);
-    document.documentElement.lang = language === 'zh_CN' ? 'zh-CN' : 'en';
+    // The other language's strings are fetched the first time it is picked; the screen switches when they arrive.
+    void initI18n(language);
     if (token) accountApi.setLanguage({ language }).catch(() => undefined);
   };
   return (

@@ -2,6 +2,7 @@ import type { AccountDetail, Period } from '@leadreel/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AntProviders } from '../app/AntProviders.tsx';
 import { Providers } from '../app/Providers.tsx';
 import { initI18n } from '../i18n/index.ts';
 import { useAccountStore } from '../stores/account.ts';
@@ -32,7 +33,9 @@ function renderGatedButton(period: Period) {
   );
   render(
     <Providers>
-      <RouterProvider router={router} />
+      <AntProviders>
+        <RouterProvider router={router} />
+      </AntProviders>
     </Providers>,
   );
   return { ran, router };

@@ -1,6 +1,7 @@
 import type { SeoPage, Video } from '@leadreel/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AntProviders } from '../../app/AntProviders.tsx';
 import { createQueryClient, Providers } from '../../app/Providers.tsx';
 import { initI18n } from '../../i18n/index.ts';
 import { fakeApi } from '../../test/fakeApi.ts';
@@ -45,7 +46,9 @@ function show(dialog: 'share' | 'embed', language: 'en' | 'zh_CN' = 'en') {
   const Dialog = dialog === 'share' ? ShareDialog : EmbedDialog;
   render(
     <Providers queryClient={createQueryClient()}>
-      <Dialog video={video} onClose={() => undefined} />
+      <AntProviders>
+        <Dialog video={video} onClose={() => undefined} />
+      </AntProviders>
     </Providers>,
   );
   return calls;

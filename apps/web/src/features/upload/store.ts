@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onClearSession } from '../../api/index.ts';
 import { RESUME_KEY, UploadEngine, type UploadTask } from './engine.ts';
 import { browserTransport } from './transport.ts';
 
@@ -34,3 +35,4 @@ export function resetUploads() {
   engineUser = null;
   useUploadStore.setState({ tasks: [], panelOpen: false });
 }
+onClearSession(resetUploads);

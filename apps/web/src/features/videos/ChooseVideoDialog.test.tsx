@@ -1,6 +1,7 @@
 import type { Video } from '@leadreel/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AntProviders } from '../../app/AntProviders.tsx';
 import { createQueryClient, Providers } from '../../app/Providers.tsx';
 import { initI18n } from '../../i18n/index.ts';
 import { useAuthStore } from '../../stores/auth.ts';
@@ -26,7 +27,9 @@ function open(multiple: boolean) {
   const onChoose = vi.fn();
   render(
     <Providers queryClient={createQueryClient()}>
-      <ChooseVideoDialog open multiple={multiple} onClose={() => undefined} onChoose={onChoose} />
+      <AntProviders>
+        <ChooseVideoDialog open multiple={multiple} onClose={() => undefined} onChoose={onChoose} />
+      </AntProviders>
     </Providers>,
   );
   return { calls, onChoose };

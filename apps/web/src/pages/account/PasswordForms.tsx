@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { NewPasswordFields } from '../auth/fields.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { requiredPasswordRules } from '../auth/validation.ts';
 
 /** One form for change-password (old + new + confirm) and set-password (new + confirm). */

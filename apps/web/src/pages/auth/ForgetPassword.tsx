@@ -1,26 +1,27 @@
-import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
+import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
-import { emailRules } from './validation.ts';
+import { emailCheck } from './validation.ts';
 
 export function ForgetPassword() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const form = useFields({ email: emailCheck });
 
   const submit = async ({ email }: { email: string }) => {
     setBusy(true);
+    setNotice(null);
     try {
       await authApi.findPassword({ email });
-      message.success(t('auth.codeSent', { email }));
-      navigate(`/reset-password?email=${encodeURIComponent(email)}`);
+      const sent: Notice = { success: 'auth.codeSent', values: { email } };
+      navigate(`/reset-password?email=${encodeURIComponent(email)}`, { state: { notice: sent } });
     } catch (error) {
-      message.error(errorText(error));
+      setNotice({ error });
     } finally {
       setBusy(false);
     }
@@ -28,14 +29,16 @@ export function ForgetPassword() {
 
   return (
     <PublicShell title={t('auth.forgetTitle')} subtitle={t('auth.forgetSubtitle')}>
-      <Form layout="vertical" onFinish={submit} requiredMark={false} size="large">
-        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
-          <Input autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.sendResetCode')}
-        </Button>
-      </Form>
+      <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
+        <Field
+          label={t('auth.email')}
+          field={form.field('email')}
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
+        <FormNotice notice={notice} />
+        <SubmitButton busy={busy}>{t('auth.sendResetCode')}</SubmitButton>
+      </form>
       <PublicFooter>
         <Link to="/login">{t('auth.backToLogin')}</Link>
       </PublicFooter>

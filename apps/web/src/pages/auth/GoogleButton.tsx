@@ -1,4 +1,3 @@
-import { Alert } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/endpoints.ts';
@@ -35,7 +34,8 @@ export function GoogleButton({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation();
   const signedIn = useSignedIn();
   const target = useRef<HTMLDivElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What went wrong, worded at render so it follows a language switch.
+  const [problem, setProblem] = useState<{ error: unknown } | { key: string } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the button is drawn once per client and language
   useEffect(() => {
@@ -49,7 +49,7 @@ export function GoogleButton({ clientId }: { clientId: string }) {
             authApi
               .loginWithGoogle({ idToken: credential })
               .then((answer) => signedIn(answer.accessToken, answer.isNew === true))
-              .catch((error) => setProblem(errorText(error)));
+              .catch((error) => setProblem({ error }));
           },
         });
         gsi.renderButton(target.current, {
@@ -59,7 +59,7 @@ export function GoogleButton({ clientId }: { clientId: string }) {
           locale: i18n.language === 'zh_CN' ? 'zh_CN' : 'en',
         });
       },
-      () => !cancelled && setProblem(t('auth.googleNotLoaded')),
+      () => !cancelled && setProblem({ key: 'auth.googleNotLoaded' }),
     );
     return () => {
       cancelled = true;
@@ -69,7 +69,11 @@ export function GoogleButton({ clientId }: { clientId: string }) {
   return (
     <>
       <div ref={target} style={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />
-      {problem && <Alert type="warning" showIcon title={problem} style={{ marginTop: 8 }} />}
+      {problem && (
+        <div role="alert" className="auth-notice auth-notice-warning">
+          {'error' in problem ? errorText(problem.error) : t(problem.key)}
+        </div>
+      )}
     </>
   );
 }

@@ -1,33 +1,35 @@
-import { App, Button, Divider, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
+import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
-import { emailRules, requiredPasswordRules } from './validation.ts';
+import { emailCheck, requiredPasswordCheck } from './validation.ts';
 
 // Only when the server has Google sign-in configured: most sign-in screens never fetch it.
 const GoogleButton = lazy(() => import('./GoogleButton.tsx').then((m) => ({ default: m.GoogleButton })));
 
 export function Login() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm();
+  const location = useLocation();
+  // A screen that sends the user here may leave news for them (the password was reset).
+  const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
   const [busy, setBusy] = useState(false);
   const signedIn = useSignedIn();
   useEntryGuard();
   const config = usePublicConfig();
+  const form = useFields({ email: emailCheck, password: requiredPasswordCheck });
 
   const submit = async (values: { email: string; password: string }) => {
     setBusy(true);
+    setNotice(null);
     try {
       const { accessToken } = await authApi.login(values);
       signedIn(accessToken);
     } catch (error) {
-      message.error(errorText(error));
+      setNotice({ error });
     } finally {
       setBusy(false);
     }
@@ -35,23 +37,28 @@ export function Login() {
 
   return (
     <PublicShell title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
-        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
-          <Input autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={requiredPasswordRules(t)}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 16 }}>
+      <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
+        <Field
+          label={t('auth.email')}
+          field={form.field('email')}
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
+        <Field
+          label={t('auth.password')}
+          field={form.field('password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <div className="auth-forgot">
           <Link to="/forget-password">{t('auth.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.signIn')}
-        </Button>
-      </Form>
+        <FormNotice notice={notice} />
+        <SubmitButton busy={busy}>{t('auth.signIn')}</SubmitButton>
+      </form>
       {config?.googleClientId && (
         <>
-          <Divider plain>{t('auth.or')}</Divider>
+          <div className="auth-divider">{t('auth.or')}</div>
           <Suspense fallback={null}>
             <GoogleButton clientId={config.googleClientId} />
           </Suspense>

@@ -1,28 +1,27 @@
-import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
-import { CodeField, NewPasswordFields } from './fields.tsx';
+import { CODE_FORM_CHECKS, CODE_FORM_DEPENDENTS, CodeField, NewPasswordFields } from './CodeFields.tsx';
+import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
-import { emailRules } from './validation.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function Register() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const signedIn = useSignedIn();
   useEntryGuard();
   const ref = params.get('ref') ?? undefined;
+  const form = useFields(CODE_FORM_CHECKS, { dependents: CODE_FORM_DEPENDENTS });
 
   const submit = async (values: { email: string; code: string; password: string }) => {
     setBusy(true);
+    setNotice(null);
     try {
       const answer = await authApi.signup({
         email: values.email,
@@ -32,7 +31,7 @@ export function Register() {
       });
       signedIn(answer.accessToken, true);
     } catch (error) {
-      message.error(errorText(error));
+      setNotice({ error });
     } finally {
       setBusy(false);
     }
@@ -40,16 +39,28 @@ export function Register() {
 
   return (
     <PublicShell title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
-        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
-          <Input autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
-        </Form.Item>
-        <CodeField form={form} scene="signup" />
-        <NewPasswordFields name="password" label={t('auth.password')} confirmLabel={t('auth.confirmPassword')} />
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.register')}
-        </Button>
-      </Form>
+      <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
+        <Field
+          label={t('auth.email')}
+          field={form.field('email')}
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+        />
+        <CodeField
+          field={form.field('code')}
+          scene="signup"
+          email={async () => (await form.validate(['email']))?.email ?? null}
+          onNotice={setNotice}
+        />
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm')}
+          label={t('auth.password')}
+          confirmLabel={t('auth.confirmPassword')}
+        />
+        <FormNotice notice={notice} />
+        <SubmitButton busy={busy}>{t('auth.register')}</SubmitButton>
+      </form>
       <PublicFooter>
         {t('auth.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
       </PublicFooter>

@@ -1,29 +1,33 @@
-import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
-import { errorText } from '../../api/index.ts';
-import { CodeField, NewPasswordFields } from './fields.tsx';
+import { CODE_FORM_CHECKS, CODE_FORM_DEPENDENTS, CodeField, NewPasswordFields } from './CodeFields.tsx';
+import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
-import { emailRules } from './validation.ts';
 
 export function ResetPassword() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
-  const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
+  // The forgotten-password screen says here where it sent the code.
+  const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
+  const form = useFields(CODE_FORM_CHECKS, {
+    initial: { email: params.get('email') ?? '' },
+    dependents: CODE_FORM_DEPENDENTS,
+  });
 
   const submit = async (values: { email: string; code: string; password: string }) => {
     setBusy(true);
+    setNotice(null);
     try {
       await authApi.resetPassword({ email: values.email, code: values.code, password: values.password });
-      message.success(t('auth.resetDone'));
-      navigate('/login', { replace: true });
+      const done: Notice = { success: 'auth.resetDone' };
+      navigate('/login', { replace: true, state: { notice: done } });
     } catch (error) {
-      message.error(errorText(error));
+      setNotice({ error });
     } finally {
       setBusy(false);
     }
@@ -31,23 +35,23 @@ export function ResetPassword() {
 
   return (
     <PublicShell title={t('auth.resetTitle')}>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        size="large"
-        initialValues={{ email: params.get('email') ?? '' }}
-      >
-        <Form.Item name="email" label={t('auth.email')} rules={emailRules(t)}>
-          <Input autoComplete="email" />
-        </Form.Item>
-        <CodeField form={form} scene="reset" />
-        <NewPasswordFields name="password" label={t('auth.newPassword')} confirmLabel={t('auth.confirmNewPassword')} />
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.resetSubmit')}
-        </Button>
-      </Form>
+      <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
+        <Field label={t('auth.email')} field={form.field('email')} autoComplete="email" />
+        <CodeField
+          field={form.field('code')}
+          scene="reset"
+          email={async () => (await form.validate(['email']))?.email ?? null}
+          onNotice={setNotice}
+        />
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm')}
+          label={t('auth.newPassword')}
+          confirmLabel={t('auth.confirmNewPassword')}
+        />
+        <FormNotice notice={notice} />
+        <SubmitButton busy={busy}>{t('auth.resetSubmit')}</SubmitButton>
+      </form>
       <PublicFooter>
         <Link to="/login">{t('auth.backToLogin')}</Link>
       </PublicFooter>
