@@ -63,6 +63,17 @@ async function throttleParts(page: Page) {
   });
 }
 
+/**
+ * Lets part 1 through and holds every later part unanswered until the page goes away, so a reload always comes
+ * halfway through an upload however slow the machine is (a timer let every part through before a slow reload).
+ */
+async function holdPartsAfterFirst(page: Page) {
+  await page.unroute('**/api/storage/part?**');
+  await page.route('**/api/storage/part?**', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('n') === '1') await route.continue().catch(() => undefined);
+  });
+}
+
 const task = (page: Page, name: string) => page.locator('.upload-task', { hasText: name });
 const status = (page: Page, name: string) => task(page, name).locator('.ant-tag');
 const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasText: name });
@@ -131,6 +142,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await page.locator('.ant-drawer-close').click();
 
   // Reload halfway through: the task comes back paused, and the same file continues it.
+  await holdPartsAfterFirst(page);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const firstPartStored = page.waitForResponse(
     (response) => /\/api\/storage\/part\?.*\bn=1\b/.test(response.url()) && response.status() === 200,
