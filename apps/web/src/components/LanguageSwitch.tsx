@@ -1,4 +1,5 @@
-import type { Language } from '@leadreel/shared';
+import type { Language } from '@leadreel/shared/languages';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../api/endpoints.ts';
 import { initI18n, rememberLanguage } from '../i18n/index.ts';
@@ -17,10 +18,15 @@ export const LANGUAGE_OPTIONS: Array<{ value: Language; label: string }> = [
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const token = useAuthStore((s) => s.authorizationToken);
+  // The other language's strings are fetched the first time it is picked and the screen switches when they
+  // arrive; the select shows the choice meanwhile.
+  const [picked, setPicked] = useState<Language | null>(null);
   const change = (language: Language) => {
     rememberLanguage(language);
-    // The other language's strings are fetched the first time it is picked; the screen switches when they arrive.
-    void initI18n(language);
+    setPicked(language);
+    // A file that fails to arrive leaves the screen (and so the select) in the language it was in.
+    const settle = () => setPicked((current) => (current === language ? null : current));
+    initI18n(language).then(settle, settle);
     if (token) accountApi.setLanguage({ language }).catch(() => undefined);
   };
   return (
@@ -28,7 +34,7 @@ export function LanguageSwitch() {
       className="language-switch"
       aria-label={t('app.language')}
       data-testid="language-switch"
-      value={i18n.language}
+      value={picked ?? i18n.language}
       onChange={(event) => change(event.target.value as Language)}
     >
       {LANGUAGE_OPTIONS.map((option) => (

@@ -1,0 +1,62 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth.ts';
+import { fakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const messageOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '');
+
+describe('the sign-in screen', () => {
+  it('checks every field at once on submit and ties each message to its input', async () => {
+    const calls = fakeApi({});
+    renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(messageOf(email)?.textContent).toBe('please enter your email address'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const password = screen.getByLabelText('Password');
+    expect(messageOf(password)?.textContent).toBe('please enter your password');
+    expect(calls.some((call) => call.path === '/auth/login')).toBe(false);
+
+    // A field is checked again as it changes, as antd's forms did.
+    type('Email', 'not-an-email');
+    expect(await screen.findByText('please enter the correct email address')).toBeTruthy();
+  });
+
+  it("says the server's refusal inline, in the language the user switches to", async () => {
+    fakeApi({ 'POST /auth/login': () => ({ status: 401, error: 'login_incorrect' }) });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in to LeadReel' });
+    type('Email', 'nobody@example.test');
+    type('Password', 'wrong password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('the account or password is incorrect');
+
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh_CN' } });
+    expect(await screen.findByRole('heading', { name: '登录 LeadReel' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('账号或密码错误');
+    expect(screen.getByLabelText('邮箱')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('signs in and goes to the home page', async () => {
+    const calls = fakeApi({ 'POST /auth/login': () => ({ data: { accessToken: 'signed-in' } }) });
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in to LeadReel' });
+    type('Email', 'alice@example.test');
+    type('Password', 'a good password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard-overview'));
+    expect(useAuthStore.getState().authorizationToken).toBe('signed-in');
+    expect(calls.find((call) => call.path === '/auth/login')?.body).toEqual({
+      email: 'alice@example.test',
+      password: 'a good password',
+    });
+  });
+});
