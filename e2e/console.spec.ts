@@ -217,7 +217,6 @@ test.describe('on a phone', () => {
 // One test per language: each is a fresh account and stays short enough for a loaded machine.
 for (const lang of LANGS) {
   test(`every signed-in screen in ${lang.label}`, async ({ page }) => {
-    test.setTimeout(300_000); // some 15 screens, each loaded and photographed; a limit, not an expectation
     const { token } = await signUpByApi(page);
     await page.goto(`/dashboard-overview?token=${token}`);
     await expect(page.getByText('Welcome to LeadReel')).toBeVisible();

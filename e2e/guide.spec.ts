@@ -31,7 +31,6 @@ async function snapBoth(page: Page, name: string) {
 test('a new sign-up uploads a first video in the guide, gives it a WhatsApp number and turns its form on', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   const video = path.join(work, 'first-demo.mp4');
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
@@ -62,7 +61,7 @@ test('a new sign-up uploads a first video in the guide, gives it a WhatsApp numb
       async () =>
         (await (await page.request.get(`/api/vod/video/detail?videoId=${videoId}`, { headers: auth })).json()).data
           .status,
-      { timeout: 90_000 },
+      { timeout: 180_000 },
     )
     .not.toBe('uploading');
   // The upload dialog hands over to the task list, as everywhere in the console; closing it shows the guide.

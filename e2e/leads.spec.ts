@@ -43,7 +43,6 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'quote-tour.mp4');
   await grantPlan(email, 'Pro');
@@ -94,7 +93,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await frame.getByRole('button', { name: /^Play video: / }).click();
     // At second 2 the video pauses under the form.
     const form = frame.getByRole('form', { name: 'Get a quote' });
-    await expect(form).toBeVisible({ timeout: 20_000 });
+    await expect(form).toBeVisible();
     expect(await frame.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await expect(form.getByRole('button', { name: 'Skip' })).toHaveCount(0);
     await snap(viewer, 'lead-form-in-embed');
@@ -114,9 +113,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await expect(frame.getByText('Thanks, talk soon!')).toBeVisible();
     await snap(viewer, 'lead-form-thanks');
     // Then the video goes on.
-    await expect
-      .poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 
     // The account holder: the lead, with where it came from, and the mail.
     const leads = await page.request.get('/api/user-form-list/list', { headers: { authorization: `Bearer ${token}` } });
@@ -143,7 +140,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     expect(mail.subject).toBe('New inquiry on “quote-tour”');
     expect(mail.text).toContain('Your name: Ada Lovelace\nWork email: ada@example.test\nTeam size: 11-50');
     // The CRM got the lead, signed with the endpoint's secret.
-    await expect.poll(() => crm.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => crm.received.length).toBeGreaterThan(0);
     const [delivery] = crm.received;
     expect(delivery?.headers['leadreel-event']).toBe('lead.created');
     expect(signatureIsValid(delivery as never, secret)).toBe(true);
@@ -170,7 +167,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await (await popup).close();
     await viewer.getByRole('button', { name: /^Play video: / }).click();
     const onPage = viewer.getByRole('form', { name: 'Get a quote' });
-    await expect(onPage).toBeVisible({ timeout: 20_000 });
+    await expect(onPage).toBeVisible();
     await onPage.getByLabel('Your name').fill('Ada Lovelace');
     await onPage.getByLabel('Work email').fill('ada@example.test');
     await onPage.getByRole('radio', { name: '1-10' }).check();
@@ -178,7 +175,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await expect(viewer.getByText('Thanks, talk soon!')).toBeVisible();
     await watch();
     await expect
-      .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime))
       .toBeGreaterThan(2.5);
     await expect(viewer.getByRole('form', { name: 'Get a quote' })).toBeHidden();
 
@@ -196,7 +193,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
     await expect(clicks.locator('.ant-table-row')).toContainText('WhatsApp');
     await snap(page, 'form-submissions-clicks');
     // The CRM heard of both leads and nothing else: it did not subscribe to clicks.
-    await expect.poll(() => crm.received.length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => crm.received.length).toBe(2);
     expect(crm.received.map((hook) => hook.headers['leadreel-event'])).toEqual(['lead.created', 'lead.created']);
 
     // The export, as Excel: one column per field, a row per lead.

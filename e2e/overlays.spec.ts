@@ -38,7 +38,6 @@ Ask us
 `;
 
 test('every overlay, configured in the console, reaches the viewer', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
   const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'overlay-tour.mp4');
   const auth = { authorization: `Bearer ${token}` };

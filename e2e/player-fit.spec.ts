@@ -99,7 +99,7 @@ async function sendForm(options: {
   const { viewer, scope, area, lang } = options;
   const form = scope.locator('form.lr-form');
   const submit = form.getByRole('button', { name: lang.send, exact: true });
-  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expect(form).toBeVisible();
   await expect(form).toHaveClass(/lr-form-sheet/);
   await expectInside(form, area);
   await expectInside(submit, area);
@@ -128,7 +128,7 @@ async function sendForm(options: {
   expect((await answered).status()).toBe(200);
   await expect(form.locator('.lr-form-thanks')).toBeVisible();
   expect(sent).toHaveLength(1);
-  await expect.poll(() => leadNames(options.request, options.token), { timeout: 20_000 }).toContain(options.name);
+  await expect.poll(() => leadNames(options.request, options.token)).toContain(options.name);
 }
 
 async function viewerPage(
@@ -148,7 +148,6 @@ for (const lang of LANGS) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
     const { token, videoId } = await formVideo(page);
     const { context, page: viewer } = await viewerPage(browser, baseURL, lang.locale, 360, 640);
     try {
@@ -174,7 +173,6 @@ for (const lang of LANGS) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
     const { token, videoId } = await formVideo(page);
     const host = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
@@ -219,7 +217,6 @@ test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of eac
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
   const { token } = await formVideo(page);
   const auth = { authorization: `Bearer ${token}` };
   const videoId = await uploadVideo(page.request, token, 'slots-tour.mp4');
@@ -283,9 +280,7 @@ test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of eac
       const frame = viewer.frameLocator('iframe');
       await frame.getByRole('button', { name: /^Play video: / }).click();
       const video = frame.locator('video');
-      await expect
-        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
-        .toBeGreaterThan(0.3);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
       await video.evaluate((v: HTMLVideoElement) => v.pause());
       await expect(frame.locator('.lr-controls')).toBeVisible();
       const area = (await viewer.locator('iframe').boundingBox()) as Box;

@@ -20,8 +20,9 @@ export default defineConfig({
   retries: 0,
   // Generous limits: a loaded CI box can be several times slower than a quiet one, and a wait only ends early
   // when its condition holds, so a long limit costs nothing on a green run.
-  timeout: 180_000,
-  expect: { timeout: 30_000 },
+  // The longest tests (upload, encode, play, mail) take two minutes on a quiet machine; ten is the limit for one.
+  timeout: 600_000,
+  expect: { timeout: 60_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',

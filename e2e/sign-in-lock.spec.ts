@@ -17,7 +17,6 @@ test('after ten wrong passwords from elsewhere the owner still signs in from the
   request,
 }) => {
   // Three console loads on a machine that may be busy: a generous limit, never a speed check.
-  test.setTimeout(300_000);
   const { email, password } = await signUpByApi(page);
   const signIn = async (on: typeof page) => {
     await on.goto('/login');

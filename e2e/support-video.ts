@@ -41,7 +41,7 @@ export async function uploadVideo(request: APIRequestContext, token: string, nam
       .poll(
         async () =>
           (await (await request.get(`/api/vod/video/detail?videoId=${videoId}`, { headers: auth })).json()).data.status,
-        { timeout: 90_000 },
+        { timeout: 180_000 },
       )
       .toBe('ready');
     return videoId as string;

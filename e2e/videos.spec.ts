@@ -80,7 +80,6 @@ const row = (page: Page, name: string) => page.locator('.ant-table-row', { hasTe
 const usage = async (page: Page) => ((await page.getByTestId('storage-usage').textContent()) ?? '').trim();
 
 test('upload, pause and continue, resume after a reload, encode, play, move and delete', async ({ page }) => {
-  test.setTimeout(240_000);
   const [mp4, mov, avi, paused, reloaded] = await Promise.all([
     makeVideo('demo.mp4', [
       ...small(3),
@@ -125,7 +124,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await page.locator('.ant-upload input[type=file]').setInputFiles([mp4, mov, avi]);
   await expect(task(page, 'demo.mp4')).toBeVisible();
   for (const name of ['demo.mp4', 'interview.mov', 'webinar.avi']) {
-    await expect(status(page, name)).toHaveText('Uploaded', { timeout: 30_000 });
+    await expect(status(page, name)).toHaveText('Uploaded');
   }
   await page.locator('.ant-drawer-close').click();
 
@@ -138,7 +137,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await expect(status(page, 'paused.mp4')).toHaveText('Paused');
   await snap(page, 'videos-task-paused');
   await task(page, 'paused.mp4').getByRole('button', { name: 'Continue' }).click();
-  await expect(status(page, 'paused.mp4')).toHaveText('Uploaded', { timeout: 60_000 });
+  await expect(status(page, 'paused.mp4')).toHaveText('Uploaded', { timeout: 240_000 });
   await page.locator('.ant-drawer-close').click();
 
   // Reload halfway through: the task comes back paused, and the same file continues it.
@@ -163,7 +162,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await task(page, 'reloaded.mp4').getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles(reloaded);
   // The whole task text, so a failure shows its error message.
-  await expect(task(page, 'reloaded.mp4')).toContainText('Uploaded', { timeout: 60_000 });
+  await expect(task(page, 'reloaded.mp4')).toContainText('Uploaded', { timeout: 240_000 });
   expect(sentAfterReload.length).toBeGreaterThan(0);
   expect(sentAfterReload).not.toContain(1);
   await page.unroute('**/api/storage/part?**');
@@ -171,16 +170,14 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
 
   // Every video goes to ready, its percent shown on the way.
   for (const name of ['demo', 'interview', 'webinar', 'paused', 'reloaded']) {
-    await expect(row(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(row(page, name).getByText('Ready', { exact: true })).toBeVisible({ timeout: 240_000 });
   }
   await snap(page, 'videos-list-ready');
 
   // Its HLS plays in Chromium through hls.js.
   await row(page, 'demo').getByRole('button', { name: 'Play' }).click();
   const video = page.getByTestId('preview-video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
   await snap(page, 'videos-preview');
   await page.locator('.ant-modal-close').click();
 

@@ -18,7 +18,6 @@ const requireCjs = createRequire(import.meta.url);
 
 let videoId: string;
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(150_000);
   const page = await browser.newPage();
   const { token } = await signUpByApi(page);
   videoId = await uploadVideo(page.request, token, 'quality-tour.mp4');
@@ -135,7 +134,6 @@ function failingAudits(lhr: Result, categoryId: string) {
 }
 
 test('Lighthouse on a phone: SEO 100, accessibility 95+, best practices 100', async ({ request }, testInfo) => {
-  test.setTimeout(180_000);
   const url = await canonicalUrl(request, videoId);
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -208,7 +206,6 @@ type NuMessage = {
 };
 
 test('the Nu HTML checker finds no error in the watch page and the embed', async ({ request }, testInfo) => {
-  test.setTimeout(120_000);
   const work = await mkdtemp(path.join(tmpdir(), 'leadreel-e2e-vnu-'));
   try {
     const files: string[] = [];

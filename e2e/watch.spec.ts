@@ -40,14 +40,11 @@ async function playFrom(frame: ReturnType<Page['frameLocator']> | Page, label: R
   await expect(button).toBeVisible();
   await button.click();
   const video = frame.locator('video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(0.5);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
 }
 
 test('the watch page and an embed on another site play, and hostile settings stay text', async ({ page }) => {
   // A limit, not an expectation: the cover step adds an upload, and a loaded 2-core box is several times slower.
-  test.setTimeout(360_000);
   const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'product-tour.mp4');
   await grantPlan(email, 'Pro'); // the link name below is a paid plan's
@@ -235,9 +232,7 @@ test('the watch page and an embed on another site play, and hostile settings sta
     // The dialog's code autoplays, muted, with no click.
     const frame = page.frameLocator('iframe');
     await expect
-      .poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.muted && v.currentTime > 0.5), {
-        timeout: 20_000,
-      })
+      .poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.muted && v.currentTime > 0.5))
       .toBe(true);
     await snap(page, 'embed-on-another-site');
 
