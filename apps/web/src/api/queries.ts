@@ -1,19 +1,12 @@
 import type { Video } from '@leadreel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth.ts';
-import {
-  accountApi,
-  fetchConfig,
-  fetchVipInfo,
-  type PublicConfig,
-  uploadsApi,
-  type VideoListArgs,
-  videosApi,
-} from './endpoints.ts';
+import { CONFIG_KEY } from './config.ts';
+import { accountApi, fetchVipInfo, uploadsApi, type VideoListArgs, videosApi } from './endpoints.ts';
 
 /** Query keys, declared once so invalidation and reads agree. */
 export const queryKeys = {
-  config: ['config'] as const,
+  config: CONFIG_KEY,
   account: ['account'] as const,
   vip: ['vip'] as const,
 };
@@ -27,10 +20,6 @@ export function useAccountQuery() {
 export function useVipQuery() {
   const token = useAuthStore((s) => s.authorizationToken);
   return useQuery({ queryKey: [...queryKeys.vip, token], queryFn: fetchVipInfo, enabled: Boolean(token) });
-}
-
-export function usePublicConfig(): PublicConfig | undefined {
-  return useQuery({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Number.POSITIVE_INFINITY }).data;
 }
 
 /** Query keys of the video area; every key starts with `videos`, so one invalidation refreshes them all. */

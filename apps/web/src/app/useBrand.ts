@@ -1,4 +1,4 @@
-import { usePublicConfig } from '../api/queries.ts';
+import { usePublicConfig } from '../api/config.ts';
 
 export { usePublicConfig };
 

@@ -1,7 +1,7 @@
 import { Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePublicConfig } from '../../api/queries.ts';
+import { usePublicConfig } from '../../api/config.ts';
 import { CONFIRM_DIALOG_WIDTH } from '../../constants.ts';
 import { formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
