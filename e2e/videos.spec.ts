@@ -54,24 +54,21 @@ const big = (seed: number) => [
   ],
 ];
 
-/** Slows part PUTs, later parts much more, so a person (and this test) can act in the middle of an upload. */
-async function throttleParts(page: Page) {
-  await page.route('**/api/storage/part?**', async (route) => {
-    const part = Number(new URL(route.request().url()).searchParams.get('n'));
-    await new Promise((resolve) => setTimeout(resolve, part === 1 ? 1000 : 8000));
-    await route.continue().catch(() => undefined);
-  });
-}
-
 /**
- * Lets part 1 through and holds every later part unanswered until the page goes away, so a reload always comes
- * halfway through an upload however slow the machine is (a timer let every part through before a slow reload).
+ * Lets part 1 through and holds every later part unanswered until `release`, so the test acts in the middle of
+ * an upload however slow the machine is (timers let every part through before a slow click or reload). Pausing
+ * or reloading abandons the held requests; `release` lets any still waiting go on and stops holding.
  */
 async function holdPartsAfterFirst(page: Page) {
-  await page.unroute('**/api/storage/part?**');
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
   await page.route('**/api/storage/part?**', async (route) => {
-    if (new URL(route.request().url()).searchParams.get('n') === '1') await route.continue().catch(() => undefined);
+    if (new URL(route.request().url()).searchParams.get('n') !== '1') await released;
+    await route.continue().catch(() => undefined);
   });
+  return async () => {
+    release();
+    await page.unroute('**/api/storage/part?**');
+  };
 }
 
 const task = (page: Page, name: string) => page.locator('.upload-task', { hasText: name });
@@ -129,19 +126,20 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await page.locator('.ant-drawer-close').click();
 
   // Pause and continue.
-  await throttleParts(page);
+  const releasePaused = await holdPartsAfterFirst(page);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.locator('.ant-upload input[type=file]').setInputFiles(paused);
   await expect(status(page, 'paused.mp4')).toHaveText('Uploading');
   await task(page, 'paused.mp4').getByRole('button', { name: 'Pause' }).click();
   await expect(status(page, 'paused.mp4')).toHaveText('Paused');
   await snap(page, 'videos-task-paused');
+  await releasePaused();
   await task(page, 'paused.mp4').getByRole('button', { name: 'Continue' }).click();
   await expect(status(page, 'paused.mp4')).toHaveText('Uploaded', { timeout: 240_000 });
   await page.locator('.ant-drawer-close').click();
 
   // Reload halfway through: the task comes back paused, and the same file continues it.
-  await holdPartsAfterFirst(page);
+  const releaseReloaded = await holdPartsAfterFirst(page);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const firstPartStored = page.waitForResponse(
     (response) => /\/api\/storage\/part\?.*\bn=1\b/.test(response.url()) && response.status() === 200,
@@ -151,7 +149,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await page.reload();
   await page.getByRole('button', { name: 'Uploads' }).click();
   await expect(task(page, 'reloaded.mp4').getByText(/choose the same file again/)).toBeVisible();
-  await page.unroute('**/api/storage/part?**');
+  await releaseReloaded();
   // After the reload only the parts storage does not hold yet are sent.
   const sentAfterReload: number[] = [];
   page.on('request', (request) => {
@@ -165,7 +163,6 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await expect(task(page, 'reloaded.mp4')).toContainText('Uploaded', { timeout: 240_000 });
   expect(sentAfterReload.length).toBeGreaterThan(0);
   expect(sentAfterReload).not.toContain(1);
-  await page.unroute('**/api/storage/part?**');
   await page.locator('.ant-drawer-close').click();
 
   // Every video goes to ready, its percent shown on the way.
