@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Both cores, also on a two-core machine (the default leaves one free): most integration time is spent
+    // waiting on PostgreSQL and ffmpeg, and each test file has a database of its own.
+    maxWorkers: 2,
     projects: [
       {
         test: {
