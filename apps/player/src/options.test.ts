@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedOptions } from './options.ts';
+import { embedOptions, hlsConfig } from './options.ts';
 
 describe('embed options from the page URL', () => {
   it('defaults to a viewer-started, unmuted player with controls from the start', () => {
@@ -29,5 +29,11 @@ describe('embed options from the page URL', () => {
   it('ignores start times that are not a positive number', () => {
     for (const t of ['-5', 'abc', 'Infinity', '0']) expect(embedOptions(`?t=${t}`).start).toBe(0);
     expect(embedOptions('?t=12.9').start).toBe(12);
+  });
+});
+
+describe('hls.js settings', () => {
+  it('start where the URL says, on rungs no larger than the player', () => {
+    expect(hlsConfig(12)).toEqual({ startPosition: 12, capLevelToPlayerSize: true });
   });
 });

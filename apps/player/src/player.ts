@@ -6,7 +6,7 @@
 import type { HlsLike, mountControls } from './controls.ts';
 import type { mountForm } from './form.ts';
 import { DROP_ORDER, SLOT_ORDER } from '@leadreel/shared/contracts/slots';
-import { embedOptions } from './options.ts';
+import { embedOptions, hlsConfig } from './options.ts';
 
 type Controls = { mountControls: typeof mountControls; mountForm?: typeof mountForm };
 
@@ -73,7 +73,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     const Hls = await loadScript<HlsConstructor>(HLS_SCRIPT, 'Hls').catch(() => null);
     if (Hls?.isSupported()) {
       // From the start, also for a ladder still encoding (its growing playlists look live to hls.js).
-      const engine = new Hls({ startPosition: options.start });
+      const engine = new Hls(hlsConfig(options.start));
       engine.loadSource(source);
       engine.attachMedia(video);
       hls = engine;
