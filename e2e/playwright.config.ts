@@ -15,8 +15,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: path.join(root, 'test-results'),
+  // Two files at a time, one per core: each test signs up accounts of its own, and much of a test is waiting on
+  // the server, ffmpeg or the browser. Tests inside a file keep their order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // Generous limits: a loaded CI box can be several times slower than a quiet one, and a wait only ends early
   // when its condition holds, so a long limit costs nothing on a green run.
