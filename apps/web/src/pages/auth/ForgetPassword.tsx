@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
-import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
+import { EmailField, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailCheck } from './validation.ts';
 
@@ -30,12 +30,7 @@ export function ForgetPassword() {
   return (
     <PublicShell title={t('auth.forgetTitle')} subtitle={t('auth.forgetSubtitle')}>
       <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
-        <Field
-          label={t('auth.email')}
-          field={form.field('email')}
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-        />
+        <EmailField field={form.field('email')} />
         <FormNotice notice={notice} />
         <SubmitButton busy={busy}>{t('auth.sendResetCode')}</SubmitButton>
       </form>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
-import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
+import { EmailField, Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailCheck, requiredPasswordCheck } from './validation.ts';
 
@@ -38,12 +38,7 @@ export function Login() {
   return (
     <PublicShell title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
       <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
-        <Field
-          label={t('auth.email')}
-          field={form.field('email')}
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-        />
+        <EmailField field={form.field('email')} />
         <Field
           label={t('auth.password')}
           field={form.field('password')}

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { CODE_FORM_CHECKS, CODE_FORM_DEPENDENTS, CodeField, NewPasswordFields } from './CodeFields.tsx';
-import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
+import { EmailField, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,12 +40,7 @@ export function Register() {
   return (
     <PublicShell title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
       <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate>
-        <Field
-          label={t('auth.email')}
-          field={form.field('email')}
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-        />
+        <EmailField field={form.field('email')} />
         <CodeField
           field={form.field('code')}
           scene="signup"

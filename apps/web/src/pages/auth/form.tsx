@@ -118,6 +118,12 @@ export function Field({ label, field, type = 'text', addon, ...input }: FieldPro
   );
 }
 
+/** The email field every auth screen starts with. */
+export function EmailField({ field }: { field: FieldState }) {
+  const { t } = useTranslation();
+  return <Field label={t('auth.email')} field={field} autoComplete="email" placeholder={t('auth.emailPlaceholder')} />;
+}
+
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <button
