@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os, { tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpegPipeline } from './ffmpeg-pipeline.ts';
 import { playlistEntries, playlistFiles, playlistSegments } from './hls-playlists.ts';
-import { FfmpegError, MEDIA_NICE, runMedia } from './run-ffmpeg.ts';
+import { FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal } from './video-processor.ts';
 
 // The real ffmpeg on media made by ffmpeg: what the pipeline makes, and what it refuses.
@@ -290,38 +289,4 @@ describe('runMedia', () => {
     );
     expect(error).toMatchObject({ kind: 'aborted' });
   });
-
-  /** Runs `endless` until its child's state is read, then stops it. */
-  async function childState(urgent: boolean) {
-    const controller = new AbortController();
-    let pid = 0;
-    const running = runMedia('ffmpeg', endless, {
-      timeoutMs: 30_000,
-      signal: controller.signal,
-      urgent,
-      onChild: (child) => {
-        pid ||= child ?? 0;
-      },
-    }).catch(() => undefined);
-    // Fields after the command name, which is in parentheses: state, ppid, pgrp, session (proc(5)).
-    const session = Number((await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ')[3]);
-    const state = { pid, session, nice: os.getPriority(pid), group: await readFile(`/proc/${pid}/autogroup`, 'utf8') };
-    controller.abort();
-    await running;
-    return state;
-  }
-
-  it.skipIf(!existsSync('/proc/self/autogroup'))(
-    'runs each child in a session of its own, an encode at a lower priority for the whole session',
-    async () => {
-      const encode = await childState(false);
-      expect(encode.session).toBe(encode.pid);
-      expect(encode.nice).toBe(MEDIA_NICE);
-      expect(encode.group).toMatch(new RegExp(`nice ${MEDIA_NICE}\\b`));
-      const urgent = await childState(true);
-      expect(urgent.session).toBe(urgent.pid);
-      expect(urgent.nice).toBe(os.getPriority());
-      expect(urgent.group).toMatch(/nice 0\b/);
-    },
-  );
 });

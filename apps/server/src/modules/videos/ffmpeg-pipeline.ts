@@ -142,13 +142,9 @@ export function createFfmpegPipeline(
 ): Pipeline {
   const ladderPollMs = options.ladderPollMs ?? 1000;
   return async ({ input, outDir, signal, onProgress, onPlayable, onStills, onChild }) => {
-    const run = async (
-      args: string[],
-      timeoutMs: number,
-      { onStdout, urgent }: { onStdout?: (chunk: string) => void; urgent?: boolean } = {},
-    ) => {
+    const run = async (args: string[], timeoutMs: number, onStdout?: (chunk: string) => void) => {
       try {
-        return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout, onChild, urgent });
+        return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout, onChild });
       } catch (error) {
         // Stopping (shutdown) must retry elsewhere, not fail the video.
         if (error instanceof FfmpegError && error.kind !== 'aborted') throw new MediaRefusal(error.reason);
@@ -158,7 +154,7 @@ export function createFfmpegPipeline(
 
     let probeJson: string;
     try {
-      probeJson = await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal, onChild, urgent: true });
+      probeJson = await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal, onChild });
     } catch (error) {
       if (error instanceof FfmpegError && error.kind !== 'aborted') {
         // The user reads the key's words, naming the kinds the upload dialog takes (VIDEO_TYPES_TEXT).
@@ -178,9 +174,7 @@ export function createFfmpegPipeline(
     const fastPath = canRemux(probe);
     if (fastPath) {
       await fs.mkdir(path.join(outDir, 'fast'), { recursive: true });
-      await run(remuxArgs(input, path.join(outDir, 'fast'), hasAudio), limitFor(duration, 200, 60_000), {
-        urgent: true,
-      });
+      await run(remuxArgs(input, path.join(outDir, 'fast'), hasAudio), limitFor(duration, 200, 60_000));
       const files = (await fs.readdir(path.join(outDir, 'fast'))).map((file) => `fast/${file}`);
       const bandwidth = Math.round((sourceBytes * 8) / Math.max(1, duration));
       await fs.writeFile(
@@ -237,15 +231,13 @@ export function createFfmpegPipeline(
       ladderArgs(input, hlsDir, rungs, { fps: probe.video.fps, hasAudio, audioKbps }),
       // Two cores encode four rungs of 1080p at about real time; ten times that is a stuck or hostile file.
       limitFor(duration, 10_000, 120_000),
-      {
-        onStdout: (chunk) => {
-          buffered += chunk;
-          const end = buffered.lastIndexOf('\n');
-          if (end < 0) return;
-          const percent = parseProgress(buffered.slice(0, end), duration);
-          buffered = buffered.slice(end + 1);
-          if (percent !== null) onProgress(2 + percent * 0.9);
-        },
+      (chunk) => {
+        buffered += chunk;
+        const end = buffered.lastIndexOf('\n');
+        if (end < 0) return;
+        const percent = parseProgress(buffered.slice(0, end), duration);
+        buffered = buffered.slice(end + 1);
+        if (percent !== null) onProgress(2 + percent * 0.9);
       },
     );
     try {

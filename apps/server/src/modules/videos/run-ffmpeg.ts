@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 
 /**
@@ -18,40 +18,12 @@ export function dieWithParent(command: string, args: string[]): [string, string[
   return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
 }
 
-/** The nice value media children run at: about a tenth of the CPU of a busy neighbour at nice 0. */
-export const MEDIA_NICE = 10;
-
-/**
- * Encodes yield to the HTTP server and to other processes on the same machine (a browser's first frame, in
- * bench:playable). Nice alone does not do it where the kernel groups tasks by session (autogroup, on by
- * default in Debian's and Ubuntu's kernels): there a nice value only orders threads inside their own
- * session, and each busy session gets an equal share whatever its threads' nice, so four x264 encoders took
- * half of both cores from a browser decoding its first frame (issue 13 §20). The child runs in a session of
- * its own, and that session's group gets the nice value too
- * (https://man7.org/linux/man-pages/man7/sched.7.html: "The autogroup feature"). Linux's setpriority() sets
- * one thread's nice; threads the child starts later inherit it.
- */
-export function yieldCpu(pid: number) {
-  try {
-    os.setPriority(pid, MEDIA_NICE);
-  } catch {
-    // Not permitted here (some containers): run at normal priority.
-  }
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(MEDIA_NICE));
-  } catch {
-    // No autogroups (another system, a kernel without them, or the child has already ended).
-  }
-}
-
 export type RunOptions = {
   /** Wall-time limit; the process is killed (SIGKILL) when it runs longer. */
   timeoutMs: number;
   signal?: AbortSignal;
   /** Each chunk of stdout (where `-progress pipe:1` writes). */
   onStdout?: (chunk: string) => void;
-  /** Someone waits on it now (the probe and the fast path before a video plays): not lowered by yieldCpu. */
-  urgent?: boolean;
   /** Called with the child's pid once it runs, and with null when it has ended. */
   onChild?: (pid: number | null) => void;
 };
@@ -88,10 +60,16 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
       return;
     }
     const [file, argv] = dieWithParent(command, args);
-    // A session of its own (setsid), so that yieldCpu can lower the whole child's share of the machine.
-    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid) options.onChild?.(child.pid);
-    if (child.pid && !options.urgent) yieldCpu(child.pid);
+    // Encodes yield to the HTTP server and to other processes on the same machine.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here (some containers): run at normal priority.
+      }
+    }
     let stdout = '';
     let stderr = '';
     let ended: FfmpegError | null = null;
