@@ -39,6 +39,16 @@ describe('the access rule (spec §2)', () => {
   });
 });
 
+describe('an unknown address', () => {
+  it('says the page does not exist and leads back to the overview', async () => {
+    fakeApi({});
+    const { router } = renderApp('/no/such/page', { token: 'tok' });
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the overview' }));
+    await waitFor(() => expect(path(router)).toBe('/dashboard-overview'));
+  });
+});
+
 describe('the title rule and parent redirects (spec §2)', () => {
   it('the layout at / goes to the overview, titled "<page title> - {brand}"', async () => {
     fakeApi({});

@@ -1,7 +1,7 @@
-import { Result } from 'antd';
+import { Button, Result } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { NotAvailable } from '../components/NotAvailable.tsx';
 import { useAccountStore } from '../stores/account.ts';
 import { AntProviders } from './AntProviders.tsx';
@@ -22,7 +22,17 @@ export function NotFound() {
   const { t } = useTranslation();
   return (
     <AntProviders>
-      <Result status="404" title="404" subTitle={t('route.not-found')} />
+      <Result
+        status="404"
+        title="404"
+        subTitle={t('route.not-found')}
+        extra={
+          // A mistyped or stale link should not be a dead end (signed out, the overview leads to sign-in).
+          <Link to="/dashboard-overview">
+            <Button type="primary">{t('app.backHome')}</Button>
+          </Link>
+        }
+      />
     </AntProviders>
   );
 }
