@@ -200,7 +200,11 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(5);
+  // Home goes back to the start inside the player, and leaves the page where it is.
+  const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.press('Home');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(paused).toBe(false);
   await page.getByRole('combobox', { name: 'Speed' }).selectOption('1.5');

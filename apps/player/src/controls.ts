@@ -289,7 +289,8 @@ export function mountControls(options: {
   });
   seekWrap.addEventListener('pointerleave', () => preview.classList.remove('lr-visible'));
 
-  // Keyboard, when the player has focus: space/k play, arrows seek and volume, m mute, f full screen, 0-9 jump.
+  // Keyboard, when the player has focus: space/k play, arrows seek and volume, Home/End and 0-9 jump,
+  // m mute, f full screen. Each key it handles stays in the player: Home does not scroll the page away.
   root.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;
     if (target.tagName === 'SELECT' || (target.tagName === 'INPUT' && event.key !== ' ' && event.key !== 'k')) return;
@@ -302,6 +303,8 @@ export function mountControls(options: {
     else if (key === 'arrowdown') video.volume = Math.max(0, video.volume - 0.1);
     else if (key === 'm') mute.click();
     else if (key === 'f') fullscreen.click();
+    else if (key === 'home') video.currentTime = 0;
+    else if (key === 'end') video.currentTime = duration();
     else if (/^[0-9]$/.test(key)) video.currentTime = (Number(key) / 10) * duration();
     else handled = false;
     if (handled) event.preventDefault();
