@@ -19,7 +19,7 @@ const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1
 describe('every ffmpeg and ffprobe call', () => {
   const calls = {
     probe: probeArgs('/in/source'),
-    remux: remuxArgs('/in/source', '/out/fast', true),
+    remux: remuxArgs('/in/source', '/out/fast'),
     ladder: ladderArgs('/in/source', '/out/hls', ladderRungs(1920, 1080), { fps: 30, hasAudio: true }),
     stills: stillsArgs('/in/source', [{ output: '/out/poster.jpg', width: 640 }]),
     storyboard: storyboardArgs('/in/source', '/out/sb.jpg', 60),
@@ -38,9 +38,11 @@ describe('every ffmpeg and ffprobe call', () => {
 
 describe('remuxArgs', () => {
   it('cuts the fast path into fMP4 at every keyframe a second or more apart, so the first segment is one GOP', () => {
-    const args = remuxArgs('/in/source', '/out/fast', true);
+    const args = remuxArgs('/in/source', '/out/fast');
     expect(valueAfter(args, '-hls_time')).toBe('1');
     expect(valueAfter(args, '-c')).toBe('copy');
+    // It starts beside the probe, before anyone knows whether the file has sound.
+    expect(args.join(' ')).toContain('-map 0:v:0 -map 0:a:0?');
     expect(valueAfter(args, '-hls_segment_type')).toBe('fmp4');
     expect(args.at(-2)).toBe('/out/fast/seg_%05d.m4s');
     expect(args.at(-1)).toBe('/out/fast/index.m3u8');

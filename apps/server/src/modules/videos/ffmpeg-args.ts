@@ -96,8 +96,11 @@ export function ladderRungs(width: number, height: number, sourceVideoKbps?: num
   return kept;
 }
 
-/** Fast path: the source's H.264/AAC copied into HLS segments, no re-encoding. */
-export function remuxArgs(input: string, outDir: string, hasAudio: boolean): string[] {
+/**
+ * Fast path: the source's H.264/AAC copied into HLS segments, no re-encoding. The first audio stream is
+ * optional (`?`): the remux starts before the probe has said whether there is one.
+ */
+export function remuxArgs(input: string, outDir: string): string[] {
   return [
     ...quiet,
     '-y',
@@ -106,7 +109,8 @@ export function remuxArgs(input: string, outDir: string, hasAudio: boolean): str
     input,
     '-map',
     '0:v:0',
-    ...(hasAudio ? ['-map', '0:a:0'] : []),
+    '-map',
+    '0:a:0?',
     '-c',
     'copy',
     '-f',

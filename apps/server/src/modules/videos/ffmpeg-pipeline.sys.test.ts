@@ -22,8 +22,14 @@ afterAll(async () => {
 
 const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
-async function process(input: string, options: { ladderPollMs?: number } = {}) {
-  const outDir = path.join(work, `out-${path.basename(input)}-${Date.now()}`);
+/** Every ffmpeg and ffprobe the pipelines of this file started. */
+const children = new Set<number>();
+
+async function process(
+  input: string,
+  options: { ladderPollMs?: number } = {},
+  outDir = path.join(work, `out-${path.basename(input)}-${Date.now()}`),
+) {
   await mkdir(outDir);
   const percents: number[] = [];
   const playable: string[] = [];
@@ -37,6 +43,7 @@ async function process(input: string, options: { ladderPollMs?: number } = {}) {
     outDir,
     signal: new AbortController().signal,
     onProgress: (percent) => percents.push(percent),
+    onChild: (pid) => pid !== null && children.add(pid),
     onPlayable: async ({ master, files }) => {
       playable.push(master);
       const texts: Record<string, string> = {};
@@ -49,13 +56,29 @@ async function process(input: string, options: { ladderPollMs?: number } = {}) {
   return { result, percents, playable, published, outDir };
 }
 
-/** Why the pipeline refused the file: its message key, then the detail for the log. */
-async function refusal(input: string): Promise<string> {
+const alive = (pid: number) => {
   try {
-    await process(input);
+    globalThis.process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Why the pipeline refused the file: its message key, then the detail for the log. A refusal leaves nothing
+ * behind: no file in the output folder (the fast path's remux starts beside the probe), no process running.
+ */
+async function refusal(input: string): Promise<string> {
+  const outDir = path.join(work, `refused-${path.basename(input)}-${Date.now()}`);
+  children.clear();
+  try {
+    await process(input, {}, outDir);
   } catch (error) {
-    if (error instanceof MediaRefusal) return `${error.code}: ${error.reason}`;
-    throw error;
+    if (!(error instanceof MediaRefusal)) throw error;
+    expect(await readdir(outDir, { recursive: true })).toEqual([]);
+    expect([...children].filter(alive)).toEqual([]);
+    return `${error.code}: ${error.reason}`;
   }
   throw new Error('the pipeline took the file');
 }
@@ -126,8 +149,10 @@ describe('the ffmpeg pipeline', () => {
     ]);
     // A phone stores the picture sideways and a rotation in the container (ffmpeg 5.1 writes it on a copy).
     await ffmpeg(['-i', upright, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', input]);
-    const { result, playable } = await process(input);
+    const { result, playable, outDir } = await process(input);
     expect(playable.filter((master) => master !== 'ladder.m3u8')).toEqual([]);
+    // The remux that started beside the probe is dropped with what it made.
+    expect(await readdir(outDir)).not.toContain('fast');
     expect([result.width, result.height]).toEqual([270, 480]);
   });
 

@@ -27,6 +27,7 @@ import {
   DEFAULT_LIMITS,
   displaySize,
   type MediaLimits,
+  type Probe,
   parseProbe,
   sourceRates,
 } from './probe.ts';
@@ -152,30 +153,53 @@ export function createFfmpegPipeline(
       }
     };
 
-    let probeJson: string;
+    // The fast path's remux starts beside the probe: most uploads are H.264/AAC, and waiting for the probe
+    // first put its whole run between "upload complete" and "playable" (issue 13 §20). The probe decides
+    // whether what it makes is kept; a file the probe refuses stops it at once.
+    const sourceBytes = (await fs.stat(input)).size;
+    const fastDir = path.join(outDir, 'fast');
+    await fs.mkdir(fastDir, { recursive: true });
+    const stopRemux = new AbortController();
+    const remuxing = runMedia('ffmpeg', remuxArgs(input, fastDir), {
+      // A copy, bound by the disk: a minute plus a second for every 20 MiB is far beyond what it needs.
+      timeoutMs: 60_000 + Math.ceil(sourceBytes / (20 * 1024 * 1024)) * 1000,
+      signal: AbortSignal.any([signal, stopRemux.signal]),
+      onChild,
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const dropRemux = async () => {
+      stopRemux.abort();
+      await remuxing;
+      await fs.rm(fastDir, { recursive: true, force: true });
+    };
+
+    let probe: Probe;
     try {
-      probeJson = await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal, onChild });
+      probe = parseProbe(await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal, onChild }));
     } catch (error) {
+      await dropRemux();
       if (error instanceof FfmpegError && error.kind !== 'aborted') {
         // The user reads the key's words, naming the kinds the upload dialog takes (VIDEO_TYPES_TEXT).
         throw new MediaRefusal(`ffprobe could not read the file: ${error.reason}`, 'media_not_video');
       }
       throw error;
     }
-    const probe = parseProbe(probeJson);
     const refusal = checkProbe(probe, limits);
+    const fastPath = canRemux(probe);
+    if (refusal || !fastPath) await dropRemux();
     if (refusal) throw new MediaRefusal(refusal.reason, refusal.code);
     if (!probe.video) throw new MediaRefusal('The file has no video stream.', 'media_no_video');
     const { width, height } = displaySize(probe.video);
     const duration = probe.durationSec;
     const hasAudio = probe.audio !== null;
-    const sourceBytes = (await fs.stat(input)).size;
 
-    const fastPath = canRemux(probe);
     if (fastPath) {
-      await fs.mkdir(path.join(outDir, 'fast'), { recursive: true });
-      await run(remuxArgs(input, path.join(outDir, 'fast'), hasAudio), limitFor(duration, 200, 60_000));
-      const files = (await fs.readdir(path.join(outDir, 'fast'))).map((file) => `fast/${file}`);
+      const failed = await remuxing;
+      if (failed)
+        throw failed instanceof FfmpegError && failed.kind !== 'aborted' ? new MediaRefusal(failed.reason) : failed;
+      const files = (await fs.readdir(fastDir)).map((file) => `fast/${file}`);
       const bandwidth = Math.round((sourceBytes * 8) / Math.max(1, duration));
       await fs.writeFile(
         path.join(outDir, 'fast.m3u8'),
