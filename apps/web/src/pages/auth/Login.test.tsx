@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth.ts';
 import { fakeApi } from '../../test/fakeApi.ts';
@@ -43,6 +43,18 @@ describe('the sign-in screen', () => {
     expect(screen.getByLabelText('邮箱')).toBeTruthy();
     expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('says the news the screen before left once: the history entry no longer holds it for a reload', async () => {
+    fakeApi({});
+    const { router } = renderApp('/forget-password');
+    await screen.findByRole('heading', { name: 'Forgot your password?' });
+    await act(() => router.navigate('/login', { replace: true, state: { notice: { success: 'auth.resetDone' } } }));
+    const news = 'Your password was reset. Sign in with the new one.';
+    expect(await screen.findByText(news)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText(news)).toBeTruthy();
   });
 
   it('signs in and goes to the home page', async () => {

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
-import { EmailField, Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
+import { EmailField, Field, FormNotice, SubmitButton, useFields, useNotice } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailCheck, requiredPasswordCheck } from './validation.ts';
 
@@ -13,9 +13,7 @@ const GoogleButton = lazy(() => import('./GoogleButton.tsx').then((m) => ({ defa
 
 export function Login() {
   const { t } = useTranslation();
-  const location = useLocation();
-  // A screen that sends the user here may leave news for them (the password was reset).
-  const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
+  const [notice, setNotice] = useNotice();
   const [busy, setBusy] = useState(false);
   const signedIn = useSignedIn();
   useEntryGuard();

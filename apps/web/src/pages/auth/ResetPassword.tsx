@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { CODE_FORM_CHECKS, CODE_FORM_DEPENDENTS, CodeField, NewPasswordFields } from './CodeFields.tsx';
-import { Field, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
+import { Field, FormNotice, type Notice, SubmitButton, useFields, useNotice } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 
 export function ResetPassword() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  // The forgotten-password screen says here where it sent the code.
-  const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
+  const [notice, setNotice] = useNotice();
   const form = useFields(CODE_FORM_CHECKS, {
     initial: { email: params.get('email') ?? '' },
     dependents: CODE_FORM_DEPENDENTS,

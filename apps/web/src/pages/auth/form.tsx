@@ -1,5 +1,6 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/index.ts';
 import type { Check } from './validation.ts';
 
@@ -140,6 +141,23 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
 
 /** What a public screen says after a call: a failure (worded at render, so it follows the language) or news. */
 export type Notice = { error: unknown } | { success: string; values?: Record<string, string> };
+
+/**
+ * The notice of this screen, starting with any news the screen before left in the history entry (the
+ * password was reset, where a code was sent). The news is taken out of the entry once shown, so a reload or
+ * a return through the browser's history does not say it again.
+ */
+export function useNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrived = (location.state as { notice?: Notice } | null)?.notice ?? null;
+  const notice = useState<Notice | null>(arrived);
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (arrived) void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [arrived, navigate, pathname, search, hash]);
+  return notice;
+}
 
 export function FormNotice({ notice }: { notice: Notice | null }) {
   const { t } = useTranslation();
