@@ -195,3 +195,32 @@ export async function benchUpload(server: { url: string }, token: string, bytes:
     },
   };
 }
+
+/** The machine's busy share (0 to 1) over `ms`, from /proc/stat. */
+async function busyShare(ms: number) {
+  const sample = async () => {
+    const cpu = (await readFile('/proc/stat', 'utf8')).split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+    return { idle, total: cpu.reduce((a, b) => a + b, 0) };
+  };
+  const before = await sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = await sample();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+/**
+ * Waits until the machine has been nearly idle for a second (at most `limitMs`), and says how long that took.
+ * The browser and the server share this machine's two cores, where a viewer's browser is on another one: a
+ * Chromium still starting up (its processes took 1.5 cores for two seconds after launch) would otherwise be
+ * measured as the server's slowness.
+ */
+export async function settle(limitMs = 20_000) {
+  const started = performance.now();
+  let quiet = 0;
+  while (quiet < 4 && performance.now() - started < limitMs) {
+    quiet = (await busyShare(250)) < 0.15 ? quiet + 1 : 0;
+  }
+  return (performance.now() - started) / 1000;
+}

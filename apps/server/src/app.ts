@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -142,6 +143,9 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     pipeline: deps.pipeline ?? ffmpegPipeline,
     clock,
     log,
+    // Beside the data, not in /tmp (a RAM disk on Debian 13, too small for a ladder), and on the local
+    // storage's filesystem, so published segments are linked rather than copied.
+    workDir: path.join(config.dataDir, 'work'),
   });
   const canServe = async (accountId: string) => {
     const account = await accountRepo.findById(accountId);

@@ -221,15 +221,17 @@ export function createLocalDriver(options: { root: string; secret?: string; now?
       await fs.mkdir(path.dirname(target), { recursive: true });
       const tmp = temp(path.dirname(target));
       try {
-        const out = createWriteStream(tmp);
-        for (const part of ordered) {
-          await pipeline(createReadStream(path.join(uploadDir(uploadId), partFile(part.partNumber))), out, {
-            end: false,
-          });
+        // The first part is copied by the kernel (copy_file_range), the others appended a part (at most
+        // 64 MiB) at a time: streams' 64 KiB reads and writes took 0.3 s for a 58 MiB file, on the path from
+        // "upload complete" to "playable" (bench:playable).
+        const [first, ...rest] = ordered.map((part) => path.join(uploadDir(uploadId), partFile(part.partNumber)));
+        if (first) await fs.copyFile(first, tmp);
+        const out = await fs.open(tmp, 'a');
+        try {
+          for (const file of rest) await out.write(await fs.readFile(file));
+        } finally {
+          await out.close();
         }
-        await new Promise<void>((resolve, reject) =>
-          out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-        );
         await fs.rename(tmp, target);
       } catch (error) {
         await fs.rm(tmp, { force: true });
@@ -279,13 +281,21 @@ export function createLocalDriver(options: { root: string; secret?: string; now?
       await fs.rm(objectPath(prefix.slice(0, -1)), { recursive: true, force: true });
     },
 
-    async putFile(key: string, filePath: string) {
+    async putFile(key: string, filePath: string, _contentType?: string, options: { final?: boolean } = {}) {
       const target = objectPath(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const tmp = temp(path.dirname(target));
       try {
-        // copyFile lets the kernel copy (copy_file_range, or a reflink on filesystems that have them).
-        await fs.copyFile(filePath, tmp);
+        // A final file on the same filesystem is linked: publishing a remuxed video copied it whole, on the
+        // path from "upload complete" to "playable" (bench:playable). Elsewhere (another filesystem, or one
+        // without links) copyFile lets the kernel copy (copy_file_range, or a reflink where there are some).
+        const linked =
+          options.final &&
+          (await fs.link(filePath, tmp).then(
+            () => true,
+            () => false,
+          ));
+        if (!linked) await fs.copyFile(filePath, tmp);
         await fs.rename(tmp, target);
       } catch (error) {
         await fs.rm(tmp, { force: true });

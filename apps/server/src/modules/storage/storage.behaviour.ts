@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,28 @@ export function storageBehaviour(name: string, setup: () => Promise<StorageUnder
       expect(await s.driver.head('media/acct-1/v9/1/hls/a.ts')).toBeNull();
       expect(await s.driver.head('media/acct-1/v9/1/poster.jpg')).toBeNull();
       expect(await s.driver.head('media/acct-1/v10/1/poster.jpg')).not.toBeNull();
+    });
+
+    it('keeps what a file held when it was put, unless the file was put as final (linked where it can be)', async () => {
+      const playlist = path.join(work, 'index.m3u8');
+      await writeFile(playlist, '#EXTM3U\n#EXT-X-VERSION:7\n');
+      await s.driver.putFile('media/acct-1/v11/1/index.m3u8', playlist, 'application/vnd.apple.mpegurl');
+      // A playlist is rewritten in place after it was published: the stored one is what was put.
+      await writeFile(playlist, '#EXTM3U\n');
+      const stored = await s.driver.get('media/acct-1/v11/1/index.m3u8');
+      expect((await readAll(stored?.body as NodeJS.ReadableStream)).toString()).toBe('#EXTM3U\n#EXT-X-VERSION:7\n');
+
+      const segment = path.join(work, 'seg_00000.m4s');
+      const bytes = randomBytes(8192);
+      await writeFile(segment, bytes);
+      await s.driver.putFile('media/acct-1/v11/1/seg_00000.m4s', segment, 'video/iso.segment', { final: true });
+      // The local driver links a final file on the same filesystem: publishing does not copy it again.
+      const local = s.driver.localPath?.('media/acct-1/v11/1/seg_00000.m4s');
+      if (local) expect((await stat(local)).ino).toBe((await stat(segment)).ino);
+      // The job's folder goes; the object stays whole.
+      await rm(segment);
+      const kept = await s.driver.get('media/acct-1/v11/1/seg_00000.m4s');
+      expect(await readAll(kept?.body as NodeJS.ReadableStream)).toEqual(bytes);
     });
 
     it('refuses keys that could leave their folder', async () => {

@@ -35,8 +35,11 @@ export interface StorageDriver {
   head(key: string): Promise<{ size: number; contentType: string | undefined } | null>;
   /** Deletes every object whose key starts with `prefix` (which must end with "/"). */
   deletePrefix(prefix: string): Promise<void>;
-  /** Copies a local file to `key`. */
-  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /**
+   * Copies a local file to `key`. `final`: nothing will write to the file again (a finished segment), so a
+   * driver keeping files on this machine may link it in place of a copy.
+   */
+  putFile(key: string, filePath: string, contentType: string, options?: { final?: boolean }): Promise<void>;
   /** The object's file on this machine when the driver keeps one (local), so ffmpeg reads it in place. */
   localPath?(key: string): string | null;
   /** Copies the object at `key` to a local file (for ffmpeg, which reads files only). */

@@ -17,7 +17,8 @@ const UNNAMED_STALE_MS = 6 * 3600 * 1000;
 /** The file in a job folder that holds the pid of the ffmpeg the job is running, if any. */
 const CHILD_FILE = 'ffmpeg.pid';
 
-export function createJobFolder(root: string): Promise<string> {
+export async function createJobFolder(root: string): Promise<string> {
+  await fs.mkdir(root, { recursive: true });
   return fs.mkdtemp(path.join(root, `${PREFIX}${os.hostname()}-${process.pid}-`));
 }
 

@@ -123,9 +123,11 @@ export function createVideoProcessor(deps: {
       .filter((file) => !published.has(file))
       .sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
     for (const file of ordered) {
-      await storage.putFile(`${prefix}${file}`, path.join(outDir, file), 'application/octet-stream');
-      // A playlist may grow (a ladder published while it encodes); segments and stills never change.
-      if (!file.endsWith('.m3u8')) published.add(file);
+      // A playlist may grow (a ladder published while it encodes) or be rewritten in place (the masters);
+      // segments and stills never change once written, so the driver may link them instead of copying.
+      const final = !file.endsWith('.m3u8');
+      await storage.putFile(`${prefix}${file}`, path.join(outDir, file), 'application/octet-stream', { final });
+      if (final) published.add(file);
     }
   }
 
