@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -166,11 +166,9 @@ describe('kill -9 of a worker halfway through an encode', () => {
       const port = await freePort();
       const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
       await waitReady(server);
-      // The workers' temporary folder, where each media job keeps its files (issue 13 §17).
+      // Where each media job keeps its files (issue 13 §17): under DATA_DIR, not the system's /tmp.
       const workRoot = path.join(dataDir, 'work');
-      await mkdir(workRoot);
-      const startWorker = async () =>
-        startServer(dataDir, await freePort(), env(0, { WORKERS: '1', TMPDIR: workRoot }), WORKER);
+      const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
       let worker = await startWorker();
       try {
         const token = await signUp(server);
