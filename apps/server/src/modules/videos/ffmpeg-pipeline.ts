@@ -143,13 +143,14 @@ export function createFfmpegPipeline(
 ): Pipeline {
   const ladderPollMs = options.ladderPollMs ?? 1000;
   return async ({ input, outDir, signal, onProgress, onPlayable, onStills, onChild }) => {
+    // A failed ffmpeg fails the video; stopping (shutdown) must retry elsewhere, not fail it.
+    const asRefusal = (error: unknown) =>
+      error instanceof FfmpegError && error.kind !== 'aborted' ? new MediaRefusal(error.reason) : error;
     const run = async (args: string[], timeoutMs: number, onStdout?: (chunk: string) => void) => {
       try {
         return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout, onChild });
       } catch (error) {
-        // Stopping (shutdown) must retry elsewhere, not fail the video.
-        if (error instanceof FfmpegError && error.kind !== 'aborted') throw new MediaRefusal(error.reason);
-        throw error;
+        throw asRefusal(error);
       }
     };
 
@@ -197,8 +198,7 @@ export function createFfmpegPipeline(
 
     if (fastPath) {
       const failed = await remuxing;
-      if (failed)
-        throw failed instanceof FfmpegError && failed.kind !== 'aborted' ? new MediaRefusal(failed.reason) : failed;
+      if (failed) throw asRefusal(failed);
       const files = (await fs.readdir(fastDir)).map((file) => `fast/${file}`);
       const bandwidth = Math.round((sourceBytes * 8) / Math.max(1, duration));
       await fs.writeFile(
