@@ -1,7 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../plugins/errors.ts';
@@ -22,6 +25,7 @@ async function localUnderTest(now: () => Date = () => new Date()) {
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     driver,
+    root,
     async putPart(url: string, bytes: Buffer) {
       const response = await fetch(new URL(url, origin), { method: 'PUT', body: bytes });
       return { status: response.status, etag: response.headers.get('etag'), body: await response.text() };
@@ -102,6 +106,48 @@ describe('local part URLs', () => {
       expect((await s.putPart(url, Buffer.from('first'))).status).toBe(200);
       expect((await s.putPart(url, Buffer.alloc(64 * 1024 * 1024 + 1))).status).toBe(413);
       expect(await s.driver.listParts(key, uploadId)).toEqual([expect.objectContaining({ partNumber: 1, size: 5 })]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('local part writes', () => {
+  // The socket's chunks are gathered into larger writes: odd sizes across several batches must land byte-exact.
+  const chunks = (count: number, size: number) =>
+    Array.from({ length: count }, (_, i) => randomBytes(size + (i % 7) * 13));
+
+  it('store a part sent in many odd-sized chunks byte for byte', async () => {
+    const s = await localUnderTest();
+    try {
+      const key = 'sources/acct-1/v3/source';
+      const { uploadId } = await s.driver.createMultipartUpload(key, 'application/octet-stream');
+      const sent = chunks(90, 70_001);
+      const etag = await s.driver.writePart(uploadId, 1, Readable.from(sent));
+      await s.driver.completeMultipartUpload(key, uploadId, [{ partNumber: 1, etag }]);
+      const stored = await s.driver.get(key);
+      expect(await buffer(stored?.body as Readable)).toEqual(Buffer.concat(sent));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuse a streamed part past its limit, or one whose sender fails, and leave no file behind', async () => {
+    const s = await localUnderTest();
+    try {
+      const key = 'sources/acct-1/v4/source';
+      const { uploadId } = await s.driver.createMultipartUpload(key, 'application/octet-stream');
+      const dir = path.join(s.root, 'multipart', uploadId);
+      await expect(s.driver.writePart(uploadId, 1, Readable.from(chunks(60, 65_536)), 3 * 1024 * 1024)).rejects.toThrow(
+        expect.objectContaining({ code: 'part_too_large' }),
+      );
+      async function* broken() {
+        yield* chunks(30, 65_536);
+        throw new Error('connection reset');
+      }
+      await expect(s.driver.writePart(uploadId, 2, Readable.from(broken()))).rejects.toThrow('connection reset');
+      expect(await readdir(dir)).toEqual(['meta.json']);
+      expect(await s.driver.listParts(key, uploadId)).toEqual([]);
     } finally {
       await s.close();
     }

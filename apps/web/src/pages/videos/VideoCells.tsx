@@ -19,6 +19,7 @@ export function StatusCell({ video }: { video: Video }) {
     case 'uploading':
       return (
         <Progress
+          className="video-status-progress"
           percent={video.uploadPercent}
           size="small"
           format={(p) => t('videos.status.uploading', { percent: p })}
@@ -29,6 +30,7 @@ export function StatusCell({ video }: { video: Video }) {
       return (
         <Space direction="vertical" size={0}>
           <Progress
+            className="video-status-progress"
             percent={video.processPercent}
             size="small"
             format={(p) => t('videos.status.processing', { percent: p })}

@@ -167,15 +167,17 @@ export function VideoList() {
   };
 
   const folderList = folders.data ?? [];
-  const tasks = useUploadStore((s) => s.tasks);
-  const hasTask = (video: Video) => tasks.some((task) => task.data.videoId === video.videoId);
+  // The ids of the videos this browser uploads, as one string: the list re-renders when that set changes,
+  // not with every progress tick of an upload (a whole table each second took CPU from the upload itself).
+  const taskVideoIds = useUploadStore((s) => s.tasks.map((task) => task.data.videoId).join(' '));
+  const hasTask = (video: Video) => taskVideoIds.split(' ').includes(video.videoId);
   /** A failed encode runs again on the server; a failed upload continues from this browser's task (its file). */
   const retry = (video: Video) => {
     if (video.status === 'failed') {
       void run(() => uploadsApi.reUpload({ sourceVideoId: video.videoId }));
       return;
     }
-    const task = tasks.find((item) => item.data.videoId === video.videoId);
+    const task = useUploadStore.getState().tasks.find((item) => item.data.videoId === video.videoId);
     if (task && !task.needsFile) uploadEngine().restart(task.taskId);
     setPanelOpen(true);
   };
