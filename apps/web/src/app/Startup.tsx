@@ -7,6 +7,7 @@ import { queryKeys, useAccountQuery, useVipQuery } from '../api/queries.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { GUIDE_STEPS } from '../constants.ts';
 import { connectUploads } from '../features/upload/store.ts';
+import { hasChosenLanguage, initI18n, rememberLanguage } from '../i18n/index.ts';
 import { loadGuideStep } from '../pages/guide/guideSteps.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
@@ -17,7 +18,7 @@ import { REF_KEY } from './session.ts';
  * or changes, and when the tab becomes visible again) and runs start-up steps 1 to 4 of spec §2 once per token.
  */
 export function AccountLoader({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const token = useAuthStore((s) => s.authorizationToken);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -49,6 +50,12 @@ export function AccountLoader({ children }: { children: ReactNode }) {
     const info = account.data;
     if (!info || !token || startedFor.current === token) return;
     startedFor.current = token;
+    // A browser where no language was ever picked (a new device) speaks the account's language. One where it
+    // was keeps that choice: it was made here, perhaps on the sign-in screen a moment ago.
+    if (!hasChosenLanguage() && info.language !== i18n.language) {
+      rememberLanguage(info.language);
+      void initI18n(info.language);
+    }
     // Step 2: bind the referrer from ?ref (or the one kept from the sign-up page), then reload account info.
     const ref = params.get('ref') ?? sessionStorage.getItem(REF_KEY);
     if (ref && !info.refererId && !info.isReferer && ref !== info.userId) {
@@ -65,7 +72,7 @@ export function AccountLoader({ children }: { children: ReactNode }) {
     }
     // Step 4: ?pay goes to the plan purchase.
     if (params.has('pay')) navigate('/buy-vip', { replace: true });
-  }, [account.data, token, params, navigate, queryClient]);
+  }, [account.data, token, params, navigate, queryClient, i18n]);
 
   if (!account.data) return <PageLoading label={t('app.loading')} />;
   return children;

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { fakeAccount, fakeApi } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
@@ -121,6 +122,21 @@ describe('start-up (spec §2)', () => {
     renderApp('/dashboard-overview?ref=00000000-0000-4000-8000-0000000000aa', { token: 'tok' });
     expect(await screen.findByText('Welcome to LeadReel')).toBeTruthy();
     expect(calls.some((c) => c.path === '/auth/bind-referrer')).toBe(false);
+  });
+
+  it("a browser where no language was ever picked speaks the account's language; one that chose keeps it", async () => {
+    fakeApi({ 'GET /account/detail': () => ({ data: fakeAccount({ language: 'zh_CN' }) }) });
+    renderApp('/dashboard-overview', { token: 'tok' });
+    expect(await screen.findByText('欢迎使用 LeadReel')).toBeTruthy();
+    expect(localStorage.getItem('leadreel.language')).toBe('zh_CN');
+    cleanup();
+
+    useAccountStore.getState().reset();
+    localStorage.setItem('leadreel.language', 'en');
+    fakeApi({ 'GET /account/detail': () => ({ data: fakeAccount({ language: 'zh_CN' }) }) });
+    renderApp('/dashboard-overview', { token: 'other' });
+    expect(await screen.findByText('Welcome to LeadReel')).toBeTruthy();
+    expect(localStorage.getItem('leadreel.language')).toBe('en');
   });
 
   it('a ?token link with isNew=true signs in and opens the guide', async () => {

@@ -28,6 +28,11 @@ export function savedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : 'en';
 }
 
+/** Whether a language was ever picked in this browser (a new device has none). */
+export function hasChosenLanguage(): boolean {
+  return (LANGUAGES as readonly string[]).includes(localStorage.getItem(STORAGE_KEY) ?? '');
+}
+
 export function rememberLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
 }
