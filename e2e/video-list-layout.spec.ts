@@ -77,6 +77,11 @@ test('the video list: every column readable at 1280 and 1440 px, in English and 
     },
   });
   expect(pending.status()).toBe(200);
+  const folder = await page.request.post('/api/vod/video/folder/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Customer stories' },
+  });
+  expect(folder.status()).toBe(200);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/videos/index?token=${token}`);
@@ -92,7 +97,20 @@ test('the video list: every column readable at 1280 and 1440 px, in English and 
     for (const width of [1440, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await expectEveryColumnReadable(page);
+      // A folder's name whole beside its count and menu (it was cut to "Custo…").
+      const name = page.locator('.video-folder-name', { hasText: 'Customer stories' });
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
+    // Its menu button appears in place of the count when the row is pointed at, and opens the folder's menu.
+    const actions = page
+      .locator('.video-folder-item', { hasText: 'Customer stories' })
+      .locator('.video-folder-actions');
+    await expect(actions).toHaveCSS('opacity', '0');
+    await page.locator('.video-folder-name', { hasText: 'Customer stories' }).hover();
+    await expect(actions).toHaveCSS('opacity', '1');
+    await actions.click();
+    await expect(page.getByRole('menuitem', { name: language.code === 'en' ? 'Rename' : '重命名' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await snap(page, `video-list-1280-${language.code}`);
   }
   await expect(page.locator('.video-fail-reason')).toContainText('该文件不是可读取的视频');

@@ -60,10 +60,14 @@ export function useVideoDetailQuery(videoId: string | null) {
 
 /**
  * The current state of the listed videos still uploading or processing, asked for every 2 s until none is
- * (the list itself is not reloaded for that). Answers a map from video id to its fresh record.
+ * (the list itself is not reloaded for that). Answers a map from video id to its fresh record. Videos this
+ * browser is sending (`sending`) are not asked for: the uploader knows more than the server does about them,
+ * and a fresh answer every 2 s re-rendered the whole list while the page needed its CPU for the upload.
  */
-export function useVideoStatusPolling(videos: Video[] | undefined) {
-  const ids = (videos ?? []).filter(isVideoInProgress).map((video) => video.videoId);
+export function useVideoStatusPolling(videos: Video[] | undefined, sending: ReadonlySet<string> = new Set()) {
+  const ids = (videos ?? [])
+    .filter((video) => isVideoInProgress(video) && !sending.has(video.videoId))
+    .map((video) => video.videoId);
   const status = useQuery({
     queryKey: videoKeys.status(ids),
     queryFn: () => videosApi.status(ids),

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFfmpegPipeline } from './ffmpeg-pipeline.ts';
 import { playlistEntries, playlistFiles, playlistSegments } from './hls-playlists.ts';
-import { FfmpegError, runMedia } from './run-ffmpeg.ts';
+import { BACKGROUND_NICE, FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal } from './video-processor.ts';
 
 // The real ffmpeg on media made by ffmpeg: what the pipeline makes, and what it refuses.
@@ -313,5 +313,26 @@ describe('runMedia', () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ kind: 'aborted' });
+  });
+
+  it("runs what someone waits for at the server's own priority and background encodes below it", async () => {
+    const niceOf = async (priority: 'waited' | 'background') => {
+      const controller = new AbortController();
+      let pid = 0;
+      const running = runMedia('ffmpeg', endless, {
+        timeoutMs: 30_000,
+        signal: controller.signal,
+        onChild: (child) => {
+          pid ||= child ?? 0;
+        },
+        priority,
+      }).catch((e: unknown) => e);
+      const nice = os.getPriority(pid);
+      controller.abort();
+      expect(await running).toMatchObject({ kind: 'aborted' });
+      return nice;
+    };
+    expect(await niceOf('waited')).toBe(os.getPriority());
+    expect(await niceOf('background')).toBe(BACKGROUND_NICE);
   });
 });

@@ -166,6 +166,7 @@ export function createFfmpegPipeline(
       timeoutMs: 60_000 + Math.ceil(sourceBytes / (20 * 1024 * 1024)) * 1000,
       signal: AbortSignal.any([signal, stopRemux.signal]),
       onChild,
+      priority: 'waited',
     }).then(
       () => null,
       (error: unknown) => error,
@@ -178,7 +179,14 @@ export function createFfmpegPipeline(
 
     let probe: Probe;
     try {
-      probe = parseProbe(await runMedia('ffprobe', probeArgs(input), { timeoutMs: 30_000, signal, onChild }));
+      probe = parseProbe(
+        await runMedia('ffprobe', probeArgs(input), {
+          timeoutMs: 30_000,
+          signal,
+          onChild,
+          priority: 'waited',
+        }),
+      );
     } catch (error) {
       await dropRemux();
       if (error instanceof FfmpegError && error.kind !== 'aborted') {

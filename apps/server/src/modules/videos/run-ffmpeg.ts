@@ -26,7 +26,20 @@ export type RunOptions = {
   onStdout?: (chunk: string) => void;
   /** Called with the child's pid once it runs, and with null when it has ended. */
   onChild?: (pid: number | null) => void;
+  /**
+   * `waited` for what someone is waiting on right now (the probe and the fast path's remux, between "upload
+   * complete" and "playable"): normal priority. `background` (the default) for the encodes that follow:
+   * they take what the machine has spare, after its requests and the viewers' first seconds (issue 13 §20).
+   */
+  priority?: 'waited' | 'background';
 };
+
+/**
+ * Niceness of background encodes: 15, as PeerTube gives its VOD transcodes. At 10 (each ffmpeg thread a
+ * tenth of a normal one) the ladder's dozen threads still took a third of the CPU from the work that starts
+ * a first viewer's playback; at 15 each weighs a twentieth.
+ */
+export const BACKGROUND_NICE = 15;
 
 /** Why an ffmpeg or ffprobe run failed; `reason` is the tail of its error output, readable by a user. */
 export class FfmpegError extends Error {
@@ -62,10 +75,10 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
     const [file, argv] = dieWithParent(command, args);
     const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid) options.onChild?.(child.pid);
-    // Encodes yield to the HTTP server and to other processes on the same machine.
-    if (child.pid) {
+    // Background encodes yield to the HTTP server, the database and other processes on the same machine.
+    if (child.pid && options.priority !== 'waited') {
       try {
-        os.setPriority(child.pid, 10);
+        os.setPriority(child.pid, BACKGROUND_NICE);
       } catch {
         // Not permitted here (some containers): run at normal priority.
       }

@@ -12,19 +12,33 @@ import { VIDEO_TYPES_TEXT, type Video } from '@leadreel/shared';
 import { Button, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUploadStore } from '../../features/upload/store.ts';
+
+/**
+ * How far an upload is: this browser's own figure while it sends the file (its engine reports each second),
+ * else the server's (heartbeats of another tab or device). Only this cell follows the engine, not the table.
+ */
+function UploadProgress({ video }: { video: Video }) {
+  const { t } = useTranslation();
+  const local = useUploadStore(
+    (s) =>
+      s.tasks.find((task) => task.data.videoId === video.videoId && task.uploadStatus === 'uploading')?.uploadPercent,
+  );
+  return (
+    <Progress
+      className="video-status-progress"
+      percent={Math.floor(local ?? video.uploadPercent)}
+      size="small"
+      format={(p) => t('videos.status.uploading', { percent: p })}
+    />
+  );
+}
 
 export function StatusCell({ video }: { video: Video }) {
   const { t } = useTranslation();
   switch (video.status) {
     case 'uploading':
-      return (
-        <Progress
-          className="video-status-progress"
-          percent={video.uploadPercent}
-          size="small"
-          format={(p) => t('videos.status.uploading', { percent: p })}
-        />
-      );
+      return <UploadProgress video={video} />;
     case 'uploaded':
     case 'processing':
       return (

@@ -1,6 +1,8 @@
 import type { Folder, Video } from '@leadreel/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UploadTask } from '../../features/upload/engine.ts';
+import { useUploadStore } from '../../features/upload/store.ts';
 import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -85,6 +87,57 @@ describe('the video list (spec §2)', () => {
     });
     expect(await within(row('interview')).findByText('Processing 60%')).toBeTruthy();
     expect(asked).toBe('v-interview');
+  });
+
+  it("shows the uploader's own progress for a video this browser sends, and polls it once the upload ends", async () => {
+    const asked: string[] = [];
+    const task = (uploadStatus: UploadTask['uploadStatus'], uploadPercent: number): UploadTask => ({
+      taskId: 'v-interview',
+      uploadType: 'video',
+      uploadFile: null,
+      uploadSize: 0,
+      uploadPercent,
+      uploadStatus,
+      fileName: 'interview.mp4',
+      fileSize: 5 * 1024 * 1024,
+      lastModified: 0,
+      data: { videoId: 'v-interview' },
+      uploadFileUrl: null,
+      errorMessage: null,
+      speed: 0,
+      queued: false,
+      needsFile: false,
+      createdAt: 0,
+    });
+    const encoding = video('webinar', { status: 'processing', processPercent: 10 });
+    try {
+      await openList({
+        'GET /vod/video/list': () => ({ data: { list: [videos[0], videos[1], encoding], total: 3 } }),
+        'GET /vod/video/status': (_, query) => {
+          const ids = query.get('videoIds') ?? '';
+          asked.push(ids);
+          return {
+            data: [
+              ...(ids.includes('v-interview') ? [video('interview', { status: 'processing', processPercent: 5 })] : []),
+              encoding,
+            ],
+          };
+        },
+      });
+      act(() => useUploadStore.setState({ tasks: [task('uploading', 73.6)] }));
+      expect(await within(row('interview')).findByText('Uploading 73%')).toBeTruthy();
+      const before = asked.length;
+      act(() => useUploadStore.setState({ tasks: [task('uploading', 88)] }));
+      expect(await within(row('interview')).findByText('Uploading 88%')).toBeTruthy();
+      // Two more polls for the video that encodes, neither asking for the one being sent.
+      await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(before + 2), { timeout: 15_000 });
+      expect(asked.slice(before)).toEqual(asked.slice(before).map(() => 'v-webinar'));
+
+      act(() => useUploadStore.setState({ tasks: [task('success', 100)] }));
+      expect(await within(row('interview')).findByText('Processing 5%', {}, { timeout: 15_000 })).toBeTruthy();
+    } finally {
+      useUploadStore.setState({ tasks: [] });
+    }
   });
 
   it('lists a folder, searches by keyword, sorts by name and turns pages', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Dropdown, Input, Menu, Modal, Progress, Select, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { uploadsApi, videosApi } from '../../api/endpoints.ts';
@@ -141,8 +141,16 @@ export function VideoList() {
     page,
     pageSize: PAGE_SIZE,
   });
-  // Progress of uploads and encodes shows as it happens, from the status call rather than the whole list.
-  const fresh = useVideoStatusPolling(list.data?.list);
+  // Progress of uploads and encodes shows as it happens, from the status call rather than the whole list;
+  // an upload this browser sends shows the uploader's own figure (StatusCell), so it is not polled for.
+  const sendingIds = useUploadStore((s) =>
+    s.tasks
+      .filter((task) => task.uploadStatus === 'uploading')
+      .map((task) => task.data.videoId)
+      .join(' '),
+  );
+  const sending = useMemo(() => new Set(sendingIds.split(' ')), [sendingIds]);
+  const fresh = useVideoStatusPolling(list.data?.list, sending);
   const rows = (list.data?.list ?? []).map((video) => fresh.get(video.videoId) ?? video);
   const settled = [...fresh.values()].some((video) => !isVideoInProgress(video));
   useEffect(() => {
@@ -217,6 +225,9 @@ export function VideoList() {
         </div>
         <Menu
           mode="inline"
+          className="video-folder-menu"
+          // Half antd's indent of 24 px: more of each folder's name shows.
+          inlineIndent={12}
           selectedKeys={[folder]}
           onClick={({ key }) => {
             setFolder(key);
@@ -228,8 +239,12 @@ export function VideoList() {
               key: f.folderId,
               label: (
                 <span className="video-folder-item">
-                  <span className="video-folder-name">{folderName(f)}</span>
-                  <span className="video-folder-count">{f.videoCount}</span>
+                  <span className="video-folder-name" title={folderName(f)}>
+                    {folderName(f)}
+                  </span>
+                  <span className={f.isDefault ? 'video-folder-count' : 'video-folder-count with-actions'}>
+                    {f.videoCount}
+                  </span>
                   {!f.isDefault && (
                     <Dropdown
                       trigger={['click']}
@@ -252,6 +267,7 @@ export function VideoList() {
                       <Button
                         size="small"
                         type="text"
+                        className="video-folder-actions"
                         aria-label={t('videos.folderActions', { name: f.name })}
                         onClick={(e) => e.stopPropagation()}
                       >
