@@ -32,6 +32,7 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createVerificationService } from './modules/auth/verification.service.ts';
 import { mediaRoutes } from './modules/delivery/media.routes.ts';
+import { createEntitlements } from './modules/entitlements/entitlements.ts';
 import { type JobQueue, WEBHOOK_RETRY } from './modules/jobs/jobs.ts';
 import { createLeadNotifier } from './modules/leads/lead-notifier.ts';
 import { formRoutes, leadListRoutes, submitRoutes } from './modules/leads/leads.routes.ts';
@@ -122,12 +123,22 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     accounts: accountRepo,
     countVideos: (accountId) => videoRepo.countForAccount(accountId),
   });
-  const videos = createVideoService({ db, videos: videoRepo, folders: folderRepo, accounts, storage, log });
+  const entitlements = createEntitlements({ find: (accountId) => accountRepo.findById(accountId) });
+  const videos = createVideoService({
+    db,
+    videos: videoRepo,
+    folders: folderRepo,
+    accounts,
+    entitlements,
+    storage,
+    log,
+  });
   const uploads = createUploadsService({
     db,
     videos: videoRepo,
     folders: folderRepo,
     accounts,
+    entitlements,
     videoService: videos,
     storage,
     signer: createCredentialSigner(() => serverSecret(db, 'upload-credential')),
@@ -147,11 +158,7 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     // storage's filesystem, so published segments are linked rather than copied.
     workDir: path.join(config.dataDir, 'work'),
   });
-  const canServe = async (accountId: string) => {
-    const account = await accountRepo.findById(accountId);
-    const allowance = await accounts.allowance(accountId).catch(() => null);
-    return Boolean(account && allowance && Number(account.used_traffic) < allowance.trafficBytes);
-  };
+  const canServe = async (accountId: string) => (await entitlements.ofAccount(accountId))?.mayServe ?? false;
   const auth = createAuthService({
     db,
     accounts: accountRepo,
@@ -173,14 +180,14 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
   const settings = createSettingsService({
     settings: settingsRepo,
     videos: videoRepo,
-    accounts,
+    entitlements,
     storage,
     publicUrl: config.publicUrl,
   });
-  const subtitles = createSubtitleService({ db, videos: videoRepo, accounts });
+  const subtitles = createSubtitleService({ db, videos: videoRepo, entitlements });
   const webhooks = createWebhookService({
     repo: createWebhookRepo(db),
-    accounts,
+    entitlements,
     clock,
     log,
     policy: config.WEBHOOK_ALLOW_PRIVATE_TARGETS ? privateAllowed : publicOnly,
@@ -197,11 +204,19 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     publicUrl: config.publicUrl,
     log,
   });
-  const leadNotifier = createLeadNotifier({ db, mailer, brand: config.BRAND_NAME, publicUrl: config.publicUrl, log });
+  const leadNotifier = createLeadNotifier({
+    db,
+    mailer,
+    entitlements,
+    brand: config.BRAND_NAME,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const leads = createLeadService({
     db,
     videos: videoRepo,
     accounts,
+    entitlements,
     // With a queue the mail goes out from a worker (retried when SMTP fails); without one (tests of other
     // modules), at once.
     notify: async (leadId) => {
@@ -213,6 +228,7 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
   return {
     sessions,
     accounts,
+    entitlements,
     auth,
     videos,
     uploads,
@@ -433,6 +449,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
 
   await app.register(pagesRoutes, {
     settings: services.settingsRepo,
+    entitlements: services.entitlements,
     recordClick: async (click) => {
       await services.settings.recordClick(click);
       await services.webhooks.contactClicked({

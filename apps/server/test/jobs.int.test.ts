@@ -89,7 +89,7 @@ describe('the plan period guard', () => {
     const outcomes: Record<string, string> = {};
     for (const period of PERIODS) {
       await t.db.updateTable('account').set({ vip_period: period }).where('id', '=', accountId).execute();
-      outcomes[period] = await services.accounts.assertFeatureAllowed(accountId, 'uploadVideo').then(
+      outcomes[period] = await services.entitlements.assertFeature(accountId, 'uploadVideo').then(
         () => 'allowed',
         (error: AppError) => `${error.statusCode} ${error.code}`,
       );

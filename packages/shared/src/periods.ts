@@ -38,6 +38,17 @@ export function isFeatureAllowed(feature: GatedFeature, period: Period): boolean
   return periodRank(period) < periodRank(FEATURE_THRESHOLDS[feature]);
 }
 
+/**
+ * Every gated feature and whether it is open in `period`. The server's entitlements module answers with
+ * it (account detail carries it), so the console shows what the server decided instead of deciding again.
+ */
+export function periodFeatures(period: Period): Record<GatedFeature, boolean> {
+  return Object.fromEntries(GATED_FEATURES.map((feature) => [feature, isFeatureAllowed(feature, period)])) as Record<
+    GatedFeature,
+    boolean
+  >;
+}
+
 /** Key of the banner text shown for a period (none in Normal); the texts live in the console's locales. */
 export function periodBannerKey(period: Period): string | null {
   switch (period) {

@@ -1,23 +1,9 @@
-import { type AccountDetail, FREE_PLAN } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
+import { fakeAccount } from '../test/fakeApi.ts';
 import { documentTitle, isPermitted, mustSignIn, redirectTarget } from './guards.ts';
 import { ACCOUNT_ROUTE, LAYOUT_ROUTE, PUBLIC_ROUTES, type RouteDef } from './routeTable.ts';
 
-const account = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
-  userId: 'u1',
-  email: 'a@example.test',
-  language: 'en',
-  hasPassword: true,
-  isReferer: false,
-  refererId: null,
-  vipPeriod: 'normal-period',
-  privileges: FREE_PLAN.privileges,
-  storageAndTraffic: { storage: 1, usedStorage: 0, traffic: 1, usedTraffic: 0 },
-  periodEndTime: 0,
-  videoTotal: 0,
-  defaultFolderId: 'f1',
-  ...overrides,
-});
+const account = fakeAccount;
 
 describe('the access rule', () => {
   it('sends a visitor without a token to login, except on routes that ignore authorization', () => {

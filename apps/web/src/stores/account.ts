@@ -1,4 +1,4 @@
-import type { AccountDetail, VipUserInfo } from '@leadreel/shared';
+import type { AccountDetail, GatedFeature, VipUserInfo } from '@leadreel/shared';
 import { create } from 'zustand';
 
 type AccountState = {
@@ -21,4 +21,12 @@ export const useAccountStore = create<AccountState>((set) => ({
 export function usePlanName(t: (key: string) => string): string {
   const vip = useAccountStore((s) => s.vip);
   return !vip || vip.product.type === 'Free' ? t('memberships.free') : vip.product.type;
+}
+
+/**
+ * Whether a gated feature (spec §4) is closed to the account, as the server's entitlements decided it
+ * (account detail carries the answer; the console does not rank periods itself). Open until it is known.
+ */
+export function isLocked(account: AccountDetail | null | undefined, feature: GatedFeature): boolean {
+  return account ? !account.entitlements.features[feature] : false;
 }

@@ -1,4 +1,4 @@
-import { type AccountDetail, FREE_PLAN, type Video, type VipUserInfo } from '@leadreel/shared';
+import { type AccountDetail, FREE_PLAN, periodFeatures, type Video, type VipUserInfo } from '@leadreel/shared';
 import { vi } from 'vitest';
 
 /** What a stubbed route answers: the envelope's data, or a failure with its error key. */
@@ -15,7 +15,9 @@ export type FakeCall = {
   authorization: string | null;
 };
 
+/** An account as account detail answers it; its entitlements follow its period, as the server's do. */
 export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
+  entitlements: { features: periodFeatures(overrides.vipPeriod ?? 'normal-period') },
   userId: '00000000-0000-4000-8000-000000000001',
   email: 'alice@example.test',
   language: 'en',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERIODS } from '../periods.ts';
+import { GATED_FEATURES, PERIODS } from '../periods.ts';
 import { PLAN_TYPES } from '../plans.ts';
 import { codeField, emailField, LANGUAGES } from './common.ts';
 
@@ -33,6 +33,11 @@ export const accountDetailData = z.object({
   periodEndTime: z.number().int(),
   videoTotal: z.number().int(),
   defaultFolderId: z.string(),
+  /**
+   * Ours, beside spec §3's fields: which gated features (spec §4) are open to the account now, as the
+   * server's entitlements decide them. The console reads these instead of ranking periods itself.
+   */
+  entitlements: z.object({ features: z.record(z.enum(GATED_FEATURES), z.boolean()) }),
 });
 export type AccountDetail = z.infer<typeof accountDetailData>;
 

@@ -1,14 +1,6 @@
-import {
-  type AccountDetail,
-  type GatedFeature,
-  isFeatureAllowed,
-  type Language,
-  PLANS,
-  type PlanAllowance,
-  type PlanType,
-  type VipUserInfo,
-} from '@leadreel/shared';
-import { AppError, badRequest, conflict, planPeriod, unauthorized } from '../../errors.ts';
+import type { AccountDetail, Language, PlanType, VipUserInfo } from '@leadreel/shared';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
+import { detailOf, entitlementsOf } from '../entitlements/entitlements.ts';
 import type { AccountRepo } from './account.repo.ts';
 
 export function createAccountService(deps: {
@@ -28,16 +20,9 @@ export function createAccountService(deps: {
   return {
     load,
 
-    /** What the account's plan grants (Free until billing sells plans or an operator grants one). */
-    async allowance(accountId: string): Promise<PlanAllowance> {
-      const account = await load(accountId);
-      return PLANS[account.plan_type] ?? PLANS.Free;
-    },
-
-    /** spec §3 Account info. Every account is on the Free plan until the billing issue adds plans. */
+    /** spec §3 Account info; its plan, period and usage as the entitlements module reads them. */
     async detail(accountId: string): Promise<AccountDetail> {
       const account = await load(accountId);
-      const plan = PLANS[account.plan_type] ?? PLANS.Free;
       return {
         userId: account.id,
         email: account.email,
@@ -45,15 +30,7 @@ export function createAccountService(deps: {
         hasPassword: account.password_hash !== null,
         isReferer: account.is_referrer,
         refererId: account.referrer_id,
-        vipPeriod: account.vip_period,
-        privileges: plan.privileges,
-        storageAndTraffic: {
-          storage: plan.storageBytes,
-          usedStorage: Number(account.used_storage),
-          traffic: plan.trafficBytes,
-          usedTraffic: Number(account.used_traffic),
-        },
-        periodEndTime: account.period_end_at ? Math.floor(account.period_end_at.getTime() / 1000) : 0,
+        ...detailOf(entitlementsOf(account)),
         videoTotal: deps.countVideos ? await deps.countVideos(account.id) : 0,
         defaultFolderId: account.default_folder_id ?? '',
       };
@@ -65,15 +42,13 @@ export function createAccountService(deps: {
      * with no subscription behind it and no end unless the account's period has one.
      */
     async vipUserInfo(accountId: string): Promise<VipUserInfo> {
-      const account = await load(accountId);
-      const type = account.plan_type in PLANS ? account.plan_type : 'Free';
-      const paid = type !== 'Free';
+      const { plan, paid, periodEnd } = entitlementsOf(await load(accountId));
       return {
-        product: { type, showType: paid ? type : null },
+        product: { type: plan, showType: paid ? plan : null },
         subscribeId: null,
         isVip: paid,
         isTrial: false,
-        VipExpireTime: paid && account.period_end_at ? Math.floor(account.period_end_at.getTime() / 1000) : 0,
+        VipExpireTime: paid && periodEnd ? Math.floor(periodEnd.getTime() / 1000) : 0,
         autoSubscribe: false,
         bySuperAdminOpen: paid,
       };
@@ -98,12 +73,6 @@ export function createAccountService(deps: {
       const bound = await accounts.bindReferrer(account.id, ref);
       if (bound === 'loop') throw conflict('referrer_loop');
       if (bound === 'taken') throw conflict('referrer_already_bound');
-    },
-
-    /** The one guard gated modules call: a feature past its period threshold answers 403 plan_period (spec §4). */
-    async assertFeatureAllowed(accountId: string, feature: GatedFeature) {
-      const account = await load(accountId);
-      if (!isFeatureAllowed(feature, account.vip_period)) throw planPeriod();
     },
   };
 }

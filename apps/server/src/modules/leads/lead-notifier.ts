@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import { DIGEST_LIST_LIMIT, leadDigestMail, leadMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -14,8 +15,17 @@ const DAY_MS = 24 * 3600 * 1000;
  * - a daily digest of the last day's leads, once a day per account however many workers run the job.
  * On the Free plan the contents are masked here as in the console (spec §6): the mail says a lead came.
  */
-export function createLeadNotifier(deps: { db: Db; mailer: Mailer; brand: string; publicUrl: string; log: Logger }) {
-  const { db, mailer, brand, publicUrl, log } = deps;
+export function createLeadNotifier(deps: {
+  db: Db;
+  mailer: Mailer;
+  entitlements: Pick<EntitlementsService, 'ofAccount'>;
+  brand: string;
+  publicUrl: string;
+  log: Logger;
+}) {
+  const { db, mailer, entitlements, brand, publicUrl, log } = deps;
+  /** Free's mail says a lead came and no more; an account deleted meanwhile is treated like Free. */
+  const masked = async (accountId: string) => (await entitlements.ofAccount(accountId))?.leadDetailsMasked ?? true;
   const context = (language: 'en' | 'zh_CN') => ({ brand, url: publicUrl, language });
 
   return {
@@ -38,11 +48,11 @@ export function createLeadNotifier(deps: { db: Db; mailer: Mailer; brand: string
       if (!claimed) return;
       const account = await db
         .selectFrom('account')
-        .select(['email', 'notice_email', 'language', 'plan_type'])
+        .select(['email', 'notice_email', 'language'])
         .where('id', '=', claimed.account_id)
         .executeTakeFirst();
       if (!account) return;
-      const masked = account.plan_type === 'Free';
+      const hidden = await masked(claimed.account_id);
       const message = leadMail(
         context(account.language),
         {
@@ -53,11 +63,11 @@ export function createLeadNotifier(deps: { db: Db; mailer: Mailer; brand: string
           fields: claimed.fields,
           answers: claimed.answers,
         },
-        masked,
+        hidden,
       );
       try {
         // The viewer's address (checked as an email when they sent it) answers straight back to them.
-        const replyTo = !masked && claimed.fields.some((field) => field.kind === 'email') ? claimed.answers.email : '';
+        const replyTo = !hidden && claimed.fields.some((field) => field.kind === 'email') ? claimed.answers.email : '';
         await mailer.send(
           { to: account.notice_email ?? account.email, ...message, ...(replyTo ? { replyTo } : {}) },
           { leadId },
@@ -86,7 +96,7 @@ export function createLeadNotifier(deps: { db: Db; mailer: Mailer; brand: string
             eb('digest_sent_at', '<=', new Date(now.getTime() - 20 * 3600 * 1000)),
           ]),
         )
-        .returning(['id', 'email', 'notice_email', 'language', 'plan_type'])
+        .returning(['id', 'email', 'notice_email', 'language'])
         .execute();
       let sent = 0;
       for (const account of claimed) {
@@ -113,7 +123,7 @@ export function createLeadNotifier(deps: { db: Db; mailer: Mailer; brand: string
               who: lead.answers.name || lead.answers.email || '',
             })),
           },
-          account.plan_type === 'Free',
+          await masked(account.id),
         );
         try {
           await mailer.send({ to: account.notice_email ?? account.email, ...message }, { digest: account.id });

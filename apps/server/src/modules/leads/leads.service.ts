@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { LeadTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
 import { type ExportFile, exportFile } from './lead-export.ts';
@@ -92,12 +93,13 @@ export function createLeadService(deps: {
   db: Db;
   videos: VideoRepo;
   accounts: AccountService;
+  entitlements: EntitlementsService;
   /** Tells the account of a new lead (its mail and webhooks): queued, so a submission never waits on SMTP or a receiver. */
   notify: (leadId: string) => Promise<void>;
 }) {
-  const { db, videos, accounts, notify } = deps;
+  const { db, videos, accounts, entitlements, notify } = deps;
 
-  const ownVideo = ownVideoGuard({ accounts, videos });
+  const ownVideo = ownVideoGuard({ entitlements, videos });
 
   async function formOf(videoId: string): Promise<InquiryForm> {
     const row = await db.selectFrom('video_setting').select('form').where('video_id', '=', videoId).executeTakeFirst();
@@ -156,14 +158,14 @@ export function createLeadService(deps: {
 
   /** Detailed data is a paid plan's (spec §6): on Free the server masks the answers, pages and referrers. */
   async function masked(accountId: string) {
-    return (await accounts.load(accountId)).plan_type === 'Free';
+    return (await entitlements.of(accountId)).leadDetailsMasked;
   }
 
   return {
     formOf,
 
     async list(accountId: string, query: LeadFilter & { page: number; pageSize: number }) {
-      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await entitlements.assertFeature(accountId, 'submissions');
       const hide = await masked(accountId);
       const [rows, counts] = await Promise.all([
         filtered(accountId, query)
@@ -189,7 +191,7 @@ export function createLeadService(deps: {
     },
 
     async markRead(accountId: string, leadIds: string[], read: boolean) {
-      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await entitlements.assertFeature(accountId, 'submissions');
       await db
         .updateTable('lead')
         .set({ read_at: read ? new Date() : null })
@@ -199,7 +201,7 @@ export function createLeadService(deps: {
     },
 
     async remove(accountId: string, leadIds: string[]) {
-      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await entitlements.assertFeature(accountId, 'submissions');
       await db.deleteFrom('lead').where('account_id', '=', accountId).where('id', 'in', leadIds).execute();
     },
 
@@ -208,9 +210,9 @@ export function createLeadService(deps: {
      * newest lead that has it. A paid plan's, like the details.
      */
     async exportLeads(accountId: string, filter: LeadFilter & { format: LeadExportFormat }): Promise<ExportFile> {
-      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await entitlements.assertFeature(accountId, 'submissions');
+      if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
       const account = await accounts.load(accountId);
-      if (account.plan_type === 'Free') throw new AppError(403, 'lead_details_paid');
       const rows = await filtered(accountId, filter).selectAll().orderBy('created_at', 'desc').limit(50_000).execute();
       const columns = new Map<string, string>();
       for (const row of rows)
@@ -233,7 +235,7 @@ export function createLeadService(deps: {
      * before and after, nearest first on each side, then oldest first. Another account's lead is not found.
      */
     async detail(accountId: string, leadId: string) {
-      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await entitlements.assertFeature(accountId, 'submissions');
       const row = await db
         .selectFrom('lead')
         .selectAll()
@@ -263,7 +265,7 @@ export function createLeadService(deps: {
 
     /** The account's contact clicks, newest first, each with the lead its viewer left, if any. */
     async listClicks(accountId: string, query: ClickListQuery) {
-      await accounts.assertFeatureAllowed(accountId, 'submissions');
+      await entitlements.assertFeature(accountId, 'submissions');
       const hide = await masked(accountId);
       let filtered = clicks(accountId);
       if (query.videoId) filtered = filtered.where('contact_click.video_id', '=', query.videoId);

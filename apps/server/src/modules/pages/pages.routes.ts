@@ -9,7 +9,6 @@ import {
   type InquiryForm,
   MESSAGES,
   type MessageKey,
-  PLANS,
   type ShareSetting,
   type SuperActionSetting,
   type TelephoneSetting,
@@ -21,6 +20,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import { type SettingsRepo, SHOWN_STATUSES } from '../player/settings.repo.ts';
 import { DEFAULT_SEO, logoPath, watchPath } from '../player/settings.service.ts';
 import { subtitlePath } from '../player/subtitles.service.ts';
@@ -60,6 +60,8 @@ type PublicRow = NonNullable<Awaited<ReturnType<SettingsRepo['findPublic']>>>;
 
 type PagesDeps = {
   settings: SettingsRepo;
+  /** Whether the owner's plan carries its own branding (else the page shows LeadReel's mark). */
+  entitlements: Pick<EntitlementsService, 'ofAccount'>;
   publicUrl: string;
   brand: string;
   playerDist?: string;
@@ -198,7 +200,7 @@ function publicBranding(setting: BrandingSetting | null, videoId: string) {
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  { settings, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit, subtitleTrack },
+  { settings, entitlements, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit, subtitleTrack },
 ) => {
   const assets = registerPlayerAssets(app, playerDist);
   async function findVideo(ref: string): Promise<PublicVideo | null> {
@@ -207,11 +209,13 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       : SLUG.test(ref) && ref.length <= 80
         ? await settings.findPublic({ slug: ref })
         : undefined;
-    return row ? toPublicVideo(row) : null;
+    if (!row) return null;
+    const branded = (await entitlements.ofAccount(row.account_id))?.privileges.canUseBranding ?? false;
+    return toPublicVideo(row, branded);
   }
 
-  /** A row as a public page shows it, or null while the video cannot play. */
-  function toPublicVideo(row: PublicRow): PublicVideo | null {
+  /** A row as a public page shows it (`branded`: with the owner's branding), or null while it cannot play. */
+  function toPublicVideo(row: PublicRow, branded: boolean): PublicVideo | null {
     if (!row.playable || !(SHOWN_STATUSES as readonly string[]).includes(row.status)) return null;
     const seo = { ...DEFAULT_SEO, ...row.seo };
     const file = (name: string | null | undefined) =>
@@ -220,7 +224,6 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     const title = seo.title || row.name.replace(/\.[a-z0-9]{2,5}$/i, '');
     const watchUrl = `${publicUrl}${watchPath(row.id, row.slug)}`;
     const contacts = publicContacts(row);
-    const branded = (PLANS[row.plan_type] ?? PLANS.Free).privileges.canUseBranding;
     return {
       id: row.id,
       title,
@@ -433,7 +436,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     const rows = await settings.indexable(SITEMAP_MAX);
     const entries: string[] = [];
     for (const row of rows) {
-      const video = toPublicVideo(row);
+      // The sitemap lists pages; branding does not change what it says of them.
+      const video = toPublicVideo(row, false);
       if (!video?.indexable) continue;
       entries.push(
         [

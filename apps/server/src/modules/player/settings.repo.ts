@@ -41,7 +41,6 @@ export function createSettingsRepo(db: Db) {
         'video_setting.cover',
         'video_setting.form',
         'embed_config.domains as embedDomains',
-        'account.plan_type',
         // The tracks for the player, and the default (else first) track's cues for the transcript.
         eb
           .selectFrom('subtitle')

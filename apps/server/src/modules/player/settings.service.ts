@@ -16,7 +16,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { VideoSettingTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { videoMediaPrefix } from '../videos/keys.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
@@ -47,16 +47,15 @@ export function watchPath(videoId: string, slug: string | null | undefined) {
 export function createSettingsService(deps: {
   settings: SettingsRepo;
   videos: VideoRepo;
-  accounts: AccountService;
+  entitlements: EntitlementsService;
   storage: StorageDriver;
   publicUrl: string;
 }) {
-  const { settings, videos, accounts, storage, publicUrl } = deps;
+  const { settings, videos, entitlements, storage, publicUrl } = deps;
 
   /** Branding is a paid plan's (spec §3 canUseBranding): a Free account sees LeadReel's look. */
   async function assertBranding(accountId: string) {
-    const plan = await accounts.allowance(accountId);
-    if (!plan.privileges.canUseBranding) throw new AppError(403, 'branding_not_allowed');
+    await entitlements.assertPrivilege(accountId, 'canUseBranding', 'branding_not_allowed');
   }
 
   /** Each logo in a folder of its own, so replacing one can delete it by prefix. */
@@ -79,7 +78,7 @@ export function createSettingsService(deps: {
   });
 
   /** Reading (the share and embed dialogs need the addresses) stays open until Clear; writing until Frozen. */
-  const ownVideo = ownVideoGuard({ accounts, videos });
+  const ownVideo = ownVideoGuard({ entitlements, videos });
 
   function seoPage(videoId: string, seo: SeoPageFields, cover: string | null | undefined): SeoPage {
     return {
@@ -93,12 +92,12 @@ export function createSettingsService(deps: {
 
   return {
     async getEmbedDomains(accountId: string) {
-      await accounts.assertFeatureAllowed(accountId, 'getData');
+      await entitlements.assertFeature(accountId, 'getData');
       return { domains: await settings.embedDomains(accountId) };
     },
 
     async saveEmbedDomains(accountId: string, domains: string[]) {
-      await accounts.assertFeatureAllowed(accountId, 'videoSettings');
+      await entitlements.assertFeature(accountId, 'videoSettings');
       const unique = [...new Set(domains)];
       await settings.saveEmbedDomains(accountId, unique);
       return { domains: unique };
@@ -272,8 +271,7 @@ export function createSettingsService(deps: {
       // A new link name is a paid plan's (spec §3 canUseLinkName); one already set stays when the plan ends.
       const current = { slug: '', cover: null, ...(await settings.find(videoId)) };
       if (seo.slug !== '' && seo.slug !== (current.slug ?? '')) {
-        const plan = await accounts.allowance(accountId);
-        if (!plan.privileges.canUseLinkName) throw new AppError(403, 'link_name_not_allowed', { field: 'slug' });
+        await entitlements.assertPrivilege(accountId, 'canUseLinkName', 'link_name_not_allowed', 'slug');
       }
       try {
         await settings.saveSeo(videoId, seo);

@@ -10,7 +10,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SubtitleTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
-import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
 
@@ -37,14 +37,14 @@ function toSubtitle(row: Selectable<SubtitleTable>): Subtitle {
  * cue. Stored as cues (not files), so the editor, the WebVTT the player loads and the watch page's
  * transcript all come from one place. Owner only, writes before the Frozen period (spec §4).
  */
-export function createSubtitleService(deps: { db: Db; videos: VideoRepo; accounts: AccountService }) {
-  const { db, videos, accounts } = deps;
+export function createSubtitleService(deps: { db: Db; videos: VideoRepo; entitlements: EntitlementsService }) {
+  const { db, videos, entitlements } = deps;
 
-  const ownVideo = ownVideoGuard({ accounts, videos });
+  const ownVideo = ownVideoGuard({ entitlements, videos });
 
   /** A track of the account's own video, else the same 404 as one that never was. */
   async function ownTrack(accountId: string, subtitleId: string) {
-    await accounts.assertFeatureAllowed(accountId, 'videoSettings');
+    await entitlements.assertFeature(accountId, 'videoSettings');
     const row = await db
       .selectFrom('subtitle')
       .innerJoin('video', 'video.id', 'subtitle.video_id')

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   canRetryVideo,
   checkUploadFile,
-  isFeatureAllowed,
   PART_URL_SECONDS,
   partCountFor,
   partSizeFor,
@@ -13,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver, StoredPart } from '../storage/storage.ts';
 import type { FolderRepo } from '../videos/folders.repo.ts';
 import { accountDir, sourceKey } from '../videos/keys.ts';
@@ -25,6 +25,7 @@ export type UploadsDeps = {
   videos: VideoRepo;
   folders: FolderRepo;
   accounts: AccountService;
+  entitlements: EntitlementsService;
   videoService: VideoService;
   storage: StorageDriver;
   signer: CredentialSigner;
@@ -61,7 +62,7 @@ export function compareParts(size: number, partSize: number, stored: StoredPart[
 }
 
 export function createUploadsService(deps: UploadsDeps) {
-  const { db, videos, folders, accounts, storage, signer, clock, log } = deps;
+  const { db, videos, folders, accounts, entitlements, storage, signer, clock, log } = deps;
 
   const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'sourceVideoId' });
 
@@ -103,13 +104,14 @@ export function createUploadsService(deps: UploadsDeps) {
      */
     async preAdd(accountId: string, files: { videoName: string; size: number }[], folderId?: string) {
       const account = await accounts.load(accountId);
+      const rights = await entitlements.of(accountId);
       // spec §4: upload video is disabled from Buffer on
-      if (!isFeatureAllowed('uploadVideo', account.vip_period)) return files.map(() => null);
+      if (!rights.features.uploadVideo) return files.map(() => null);
       const targetFolder = folderId ?? account.default_folder_id;
       if (!targetFolder || !(await folders.find(accountId, targetFolder))) {
         throw new AppError(404, 'folder_invalid', { field: 'folderId' });
       }
-      const quota = (await accounts.allowance(accountId)).storageBytes;
+      const quota = rights.caps.storageBytes;
       return db.transaction().execute(async (trx) => {
         const ids: (string | null)[] = [];
         for (const file of files) {

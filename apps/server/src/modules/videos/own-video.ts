@@ -1,6 +1,6 @@
 import type { GatedFeature } from '@leadreel/shared';
 import { AppError } from '../../errors.ts';
-import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
 
 /**
@@ -8,9 +8,9 @@ import type { VideoRepo, VideoRow } from './videos.repo.ts';
  * the video must be the account's; another account's video, a deleted one and one that never was are the
  * same 404, so ids cannot be probed.
  */
-export function ownVideoGuard(deps: { accounts: AccountService; videos: VideoRepo }) {
+export function ownVideoGuard(deps: { entitlements: EntitlementsService; videos: VideoRepo }) {
   return async (accountId: string, videoId: string, feature: GatedFeature): Promise<VideoRow> => {
-    await deps.accounts.assertFeatureAllowed(accountId, feature);
+    await deps.entitlements.assertFeature(accountId, feature);
     const video = await deps.videos.findById(videoId);
     if (!video || video.account_id !== accountId) throw new AppError(404, 'video_invalid', { field: 'videoId' });
     return video;

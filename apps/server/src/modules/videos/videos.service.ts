@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import type { FolderRepo } from './folders.repo.ts';
 import { mediaUrl, sourcePrefix, videoMediaPrefix } from './keys.ts';
@@ -67,10 +68,11 @@ export function createVideoService(deps: {
   videos: VideoRepo;
   folders: FolderRepo;
   accounts: AccountService;
+  entitlements: EntitlementsService;
   storage: StorageDriver;
   log: Logger;
 }) {
-  const { db, videos, folders, accounts, storage, log } = deps;
+  const { db, videos, folders, accounts, entitlements, storage, log } = deps;
 
   const folderNotFound = () => new AppError(404, 'folder_invalid', { field: 'folderId' });
   const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'videoId' });
@@ -98,7 +100,7 @@ export function createVideoService(deps: {
 
   return {
     async listFolders(accountId: string): Promise<Folder[]> {
-      await accounts.assertFeatureAllowed(accountId, 'getData');
+      await entitlements.assertFeature(accountId, 'getData');
       const rows = await folders.list(accountId);
       return rows.map((row) => ({
         folderId: row.id,
@@ -110,13 +112,13 @@ export function createVideoService(deps: {
     },
 
     async addFolder(accountId: string, name: string): Promise<Folder> {
-      await accounts.assertFeatureAllowed(accountId, 'folders');
+      await entitlements.assertFeature(accountId, 'folders');
       const row = await folders.insert(accountId, name);
       return { folderId: row.id, name: row.name, isDefault: false, videoCount: 0, createdAt: seconds(row.created_at) };
     },
 
     async renameFolder(accountId: string, folderId: string, name: string): Promise<Folder> {
-      await accounts.assertFeatureAllowed(accountId, 'folders');
+      await entitlements.assertFeature(accountId, 'folders');
       const row = await folders.rename(accountId, folderId, name);
       if (!row) throw folderNotFound();
       const listed = (await folders.list(accountId)).find((folder) => folder.id === folderId);
@@ -131,7 +133,7 @@ export function createVideoService(deps: {
 
     /** Its videos move to the default folder, which itself cannot be deleted. */
     async deleteFolder(accountId: string, folderId: string) {
-      await accounts.assertFeatureAllowed(accountId, 'folders');
+      await entitlements.assertFeature(accountId, 'folders');
       const account = await accounts.load(accountId);
       await ownFolder(accountId, folderId);
       if (account.default_folder_id === folderId || !account.default_folder_id)
@@ -143,7 +145,7 @@ export function createVideoService(deps: {
     },
 
     async moveVideos(accountId: string, videoIds: string[], folderId: string) {
-      await accounts.assertFeatureAllowed(accountId, 'folders');
+      await entitlements.assertFeature(accountId, 'folders');
       await ownFolder(accountId, folderId);
       const ids = [...new Set(videoIds)];
       const found = await videos.findMany(accountId, ids);
@@ -152,7 +154,7 @@ export function createVideoService(deps: {
     },
 
     async list(accountId: string, query: VideoListParams) {
-      await accounts.assertFeatureAllowed(accountId, 'getData');
+      await entitlements.assertFeature(accountId, 'getData');
       if (query.folderId) await ownFolder(accountId, query.folderId);
       const { rows, total } = await videos.list({
         accountId,

@@ -64,15 +64,6 @@ export function createWebhookRepo(db: Db) {
       return result.numDeletedRows > 0n;
     },
 
-    /** What decides whether an account's events go out: its plan and period. */
-    accountPlan(accountId: string) {
-      return db
-        .selectFrom('account')
-        .select(['plan_type', 'vip_period'])
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-    },
-
     lead(leadId: string) {
       return db.selectFrom('lead').selectAll().where('id', '=', leadId).executeTakeFirst();
     },
@@ -126,15 +117,14 @@ export function createWebhookRepo(db: Db) {
     },
 
     /**
-     * Takes a pending delivery for one attempt: counts the attempt and answers it with its endpoint and
-     * account's plan. Nothing when it was delivered, failed or deleted meanwhile.
+     * Takes a pending delivery for one attempt: counts the attempt and answers it with its endpoint (and
+     * the endpoint's account). Nothing when it was delivered, failed or deleted meanwhile.
      */
     claim(deliveryId: string) {
       return db
         .updateTable('webhook_delivery')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .from('webhook_endpoint')
-        .innerJoin('account', 'account.id', 'webhook_endpoint.account_id')
         .whereRef('webhook_endpoint.id', '=', 'webhook_delivery.endpoint_id')
         .where('webhook_delivery.id', '=', deliveryId)
         .where('webhook_delivery.status', '=', 'pending')
@@ -146,8 +136,7 @@ export function createWebhookRepo(db: Db) {
           'webhook_endpoint.url',
           'webhook_endpoint.secret',
           'webhook_endpoint.enabled',
-          'account.plan_type',
-          'account.vip_period',
+          'webhook_endpoint.account_id',
         ])
         .executeTakeFirst();
     },

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
-  isFeatureAllowed,
-  PLANS,
   WEBHOOK_DELIVERY_ERRORS,
   WEBHOOK_HEADERS,
   WEBHOOK_USER_AGENT,
@@ -17,9 +15,9 @@ import {
   type WebhookWithSecret,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import { AppError, badRequest, forbidden } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AccountService } from '../account/account.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
@@ -55,11 +53,6 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
   };
 }
 
-/** Webhooks go to paid accounts (their data would bypass Free's masking) that are not yet Frozen. */
-const mayReceive = (account: { plan_type: keyof typeof PLANS; vip_period: Parameters<typeof isFeatureAllowed>[1] }) =>
-  (PLANS[account.plan_type] ?? PLANS.Free).privileges.canUseWebhooks &&
-  isFeatureAllowed('emailNotifications', account.vip_period);
-
 /**
  * Account-level webhooks (issue 6 part 5): endpoints the owner registers, and the events fanned out to
  * them as signed POSTs. Each event becomes one delivery row per subscribed endpoint; a worker sends it and
@@ -67,7 +60,7 @@ const mayReceive = (account: { plan_type: keyof typeof PLANS; vip_period: Parame
  */
 export function createWebhookService(deps: {
   repo: WebhookRepo;
-  accounts: AccountService;
+  entitlements: EntitlementsService;
   clock: Clock;
   log: Logger;
   /** Which addresses deliveries may reach (WEBHOOK_ALLOW_PRIVATE_TARGETS picks it). */
@@ -79,12 +72,12 @@ export function createWebhookService(deps: {
   maxAttempts: number;
   timeoutMs?: number;
 }) {
-  const { repo, accounts, clock, log, policy } = deps;
+  const { repo, entitlements, clock, log, policy } = deps;
 
   /** Managing webhooks: open until the Frozen period, like the account's other notifications (spec §4). */
   async function assertAllowed(accountId: string) {
-    await accounts.assertFeatureAllowed(accountId, 'emailNotifications');
-    if (!(await accounts.allowance(accountId)).privileges.canUseWebhooks) throw forbidden('webhooks_not_allowed');
+    await entitlements.assertFeature(accountId, 'emailNotifications');
+    await entitlements.assertPrivilege(accountId, 'canUseWebhooks', 'webhooks_not_allowed');
   }
 
   /** The save-time check: an address that names a refused network outright. Names are checked at delivery. */
@@ -92,6 +85,11 @@ export function createWebhookService(deps: {
     const host = new URL(text).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
     const literal = isIP(host) ? host : /(^|\.)localhost$/i.test(host) ? '127.0.0.1' : null;
     if (literal && policy(literal)) throw badRequest('webhook_url_blocked', 'url');
+  }
+
+  /** Webhooks go to paid accounts (their data would bypass Free's masking) that are not yet Frozen. */
+  async function mayReceive(accountId: string) {
+    return (await entitlements.ofAccount(accountId))?.webhooks ?? false;
   }
 
   async function own(accountId: string, id: string) {
@@ -111,7 +109,7 @@ export function createWebhookService(deps: {
     let statusCode: number | null = null;
     let error: WebhookDeliveryError | null = null;
     if (!claimed.enabled && !test && !once) error = 'endpoint_disabled';
-    else if (!mayReceive(claimed)) error = 'plan_not_allowed';
+    else if (!(await mayReceive(claimed.account_id))) error = 'plan_not_allowed';
     else {
       const body = JSON.stringify(claimed.payload);
       try {
@@ -155,8 +153,7 @@ export function createWebhookService(deps: {
 
   /** Creates the event's deliveries to every subscribed endpoint and sends them off. Never fails its caller. */
   async function emit(accountId: string, event: WebhookEvent, data: WebhookPayload['data']) {
-    const account = await repo.accountPlan(accountId);
-    if (!account || !mayReceive(account)) return;
+    if (!(await mayReceive(accountId))) return;
     const endpoints = await repo.subscribed(accountId, event);
     if (endpoints.length === 0) return;
     const payload: WebhookPayload = { id: `evt_${randomUUID()}`, type: event, created: seconds(clock.now()), data };
@@ -179,8 +176,8 @@ export function createWebhookService(deps: {
     deliver,
 
     async list(accountId: string) {
-      await accounts.assertFeatureAllowed(accountId, 'emailNotifications');
-      const allowed = (await accounts.allowance(accountId)).privileges.canUseWebhooks;
+      await entitlements.assertFeature(accountId, 'emailNotifications');
+      const allowed = (await entitlements.of(accountId)).privileges.canUseWebhooks;
       return { list: (await repo.list(accountId)).map(toEndpoint), allowed };
     },
 

@@ -1,11 +1,10 @@
-import { isFeatureAllowed } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 
 const KEY = ['embed-config'];
 
@@ -22,7 +21,7 @@ export function EmbedSites() {
   useEffect(() => {
     if (config.data) setText(config.data.domains.join('\n'));
   }, [config.data]);
-  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const locked = isLocked(account, 'videoSettings');
 
   const save = async () => {
     setBusy(true);

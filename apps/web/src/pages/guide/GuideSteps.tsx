@@ -1,11 +1,4 @@
-import {
-  DEFAULT_CONTACTS,
-  type FieldKind,
-  isFeatureAllowed,
-  UPLOAD_EXTENSIONS,
-  type Video,
-  whatsappSetting,
-} from '@leadreel/shared';
+import { DEFAULT_CONTACTS, type FieldKind, UPLOAD_EXTENSIONS, type Video, whatsappSetting } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, List, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -16,7 +9,7 @@ import { errorText } from '../../api/index.ts';
 import { useFoldersQuery, useVideoListQuery } from '../../api/queries.ts';
 import { usePeriodGate } from '../../components/periodGate.ts';
 import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 
 /** What a step hands its frame: its body, and what its primary button does before the guide moves on. */
 export type GuideStepView = { body: ReactNode; busy: boolean; run: () => Promise<boolean> };
@@ -54,8 +47,7 @@ export function useStartStep(video: Video | null): GuideStepView {
   const account = useAccountStore((s) => s.account);
   const folders = useFoldersQuery();
   const [open, setOpen] = useState(false);
-  const upload = () =>
-    account && !isFeatureAllowed('uploadVideo', account.vipPeriod) ? gate(() => setOpen(true)) : setOpen(true);
+  const upload = () => (isLocked(account, 'uploadVideo') ? gate(() => setOpen(true)) : setOpen(true));
   const body = (
     <>
       <Typography.Paragraph>{t('guide.steps.start-guide.text')}</Typography.Paragraph>

@@ -3,7 +3,6 @@ import {
   CONTACT_LABEL_MAX,
   type ContactKind,
   EMAIL_SUBJECT_MAX,
-  isFeatureAllowed,
   WHATSAPP_MESSAGE_MAX,
 } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { type ContactSetting, settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField, TimesFields } from './fields.tsx';
 import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
@@ -61,7 +60,7 @@ export function ContactButtonSetting() {
 
   useLoadOnce(setting.data, `${kind}:${videoId}`, (data) => form.setFieldsValue(data));
 
-  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const locked = isLocked(account, 'videoSettings');
   const error = setting.error ?? video.error;
   if (error || !setting.data || !video.data) return <ScreenFallback error={error} />;
   const current = setting.data;

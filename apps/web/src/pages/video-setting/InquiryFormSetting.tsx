@@ -10,7 +10,6 @@ import {
   FORM_SUBMIT_MAX,
   FORM_THANKS_MAX,
   FORM_TITLE_MAX,
-  isFeatureAllowed,
   MAX_VIDEO_SECONDS,
   STANDARD_FIELDS,
 } from '@leadreel/shared';
@@ -23,7 +22,7 @@ import { ApiError } from '../../api/client.ts';
 import { formApi, type InquiryFormData } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField } from './fields.tsx';
 import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
 import { ScreenFallback, useLoadOnce } from './screen.tsx';
@@ -269,7 +268,7 @@ export function InquiryFormSetting() {
     setFields(loaded);
   });
 
-  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const locked = isLocked(account, 'videoSettings');
   const error = setting.error ?? video.error;
   if (error || !setting.data || !video.data) return <ScreenFallback error={error} />;
   const current = setting.data;

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { CLONE_PARTS, CLONE_TARGETS_MAX, type ClonePart, isFeatureAllowed, type Video } from '@leadreel/shared';
+import { CLONE_PARTS, CLONE_TARGETS_MAX, type ClonePart, type Video } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,7 +21,7 @@ import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery, useVideoListQuery } from '../../api/queries.ts';
 import { formatDuration } from '../../features/videos/format.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ScreenFallback } from './screen.tsx';
 
 const VIDEOS_PER_PAGE = 20;
@@ -42,7 +42,7 @@ export function KitCloneSetting() {
   const video = useVideoDetailQuery(videoId);
   const list = useVideoListQuery({ keyword: keyword || undefined, page, pageSize: VIDEOS_PER_PAGE });
 
-  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const locked = isLocked(account, 'videoSettings');
   if (video.error || !video.data) return <ScreenFallback error={video.error} />;
 
   const allowed = CLONE_PARTS.filter((part) => part !== 'branding' || canUseBranding);

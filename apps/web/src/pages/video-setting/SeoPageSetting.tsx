@@ -1,11 +1,4 @@
-import {
-  isFeatureAllowed,
-  SEO_DESCRIPTION_MAX,
-  SEO_KEYWORDS_MAX,
-  SEO_TITLE_MAX,
-  type SeoPage,
-  SLUG_MAX,
-} from '@leadreel/shared';
+import { SEO_DESCRIPTION_MAX, SEO_KEYWORDS_MAX, SEO_TITLE_MAX, type SeoPage, SLUG_MAX } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ImagePickButton } from './fields.tsx';
 import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
@@ -82,7 +75,7 @@ export function SeoPageSetting() {
 
   useLoadOnce(seo.data, videoId, (data) => form.setFieldsValue(data));
 
-  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const locked = isLocked(account, 'videoSettings');
   const canUseLinkName = account?.privileges.canUseLinkName ?? false;
   const error = seo.error ?? video.error;
   if (error || !seo.data || !video.data) return <ScreenFallback error={error} />;

@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type Cue,
-  isFeatureAllowed,
   MAX_VIDEO_SECONDS,
   parseSubtitles,
   SUBTITLE_CUE_TEXT_MAX,
@@ -38,7 +37,7 @@ import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { formatSize } from '../../format.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { formatCueTime, parseCueTime } from './cueTime.ts';
 import { ScreenFallback, showSaveError } from './screen.tsx';
 
@@ -517,7 +516,7 @@ export function SubtitleSetting() {
   const key = subtitleKey(videoId);
   const subtitles = useQuery({ queryKey: key, queryFn: () => settingsApi.subtitles(videoId), retry: false });
 
-  const locked = account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false;
+  const locked = isLocked(account, 'videoSettings');
   const error = subtitles.error ?? video.error;
   if (error || !subtitles.data || !video.data) return <ScreenFallback error={error} />;
   const tracks = subtitles.data;

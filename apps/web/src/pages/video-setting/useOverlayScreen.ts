@@ -1,4 +1,4 @@
-import { isFeatureAllowed, type OverlayKind, type OverlaySettings } from '@leadreel/shared';
+import type { OverlayKind, OverlaySettings } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type OverlayData, settingsApi } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { showSaveError, useLoadOnce } from './screen.tsx';
 
 /**
@@ -55,7 +55,7 @@ export function useOverlayScreen<K extends OverlayKind>(kind: K) {
     video,
     setting: setting as { data: OverlayData[K] | undefined; error: unknown },
     error: setting.error ?? video.error,
-    locked: account ? !isFeatureAllowed('videoSettings', account.vipPeriod) : false,
+    locked: isLocked(account, 'videoSettings'),
     canUseBranding: account?.privileges.canUseBranding ?? false,
   };
 }

@@ -3,7 +3,6 @@ import {
   FOLDER_NAME_MAX,
   type Folder,
   type GatedFeature,
-  isFeatureAllowed,
   VIDEO_SORTS,
   type Video,
 } from '@leadreel/shared';
@@ -32,7 +31,7 @@ import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
 import { formatDuration } from '../../features/videos/format.ts';
 import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
 import { formatDate, formatSize } from '../../format.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
 import { ROW_ACTIONS_WIDTH, RowActions, StatusCell } from './VideoCells.tsx';
 
@@ -129,8 +128,7 @@ export function VideoList() {
   const [sharing, setSharing] = useState<{ video: Video; kind: 'share' | 'embed' } | null>(null);
   const [submissions, setSubmissions] = useState<Video | null>(null);
 
-  const gated = (feature: GatedFeature, action: () => void) =>
-    account && !isFeatureAllowed(feature, account.vipPeriod) ? gate(action) : action();
+  const gated = (feature: GatedFeature, action: () => void) => (isLocked(account, feature) ? gate(action) : action());
 
   const folders = useFoldersQuery();
   const list = useVideoListQuery({

@@ -1,0 +1,123 @@
+import {
+  type AccountDetail,
+  type GatedFeature,
+  type MessageKey,
+  type Period,
+  PLANS,
+  type PlanType,
+  type Privileges,
+  periodFeatures,
+} from '@leadreel/shared';
+import { AppError, planPeriod, unauthorized } from '../../errors.ts';
+
+/**
+ * What entitlements read of an account: its plan, its period (spec §4) and its usage. Only this module
+ * turns them into rights (docs/decisions/0015-entitlements.md); a test keeps every other module off them.
+ */
+export type Standing = {
+  plan_type: PlanType;
+  vip_period: Period;
+  period_end_at: Date | null;
+  used_storage: string | number;
+  used_traffic: string | number;
+};
+
+/** Every "may this account do X, how much of Y is left" the server asks, answered at once. */
+export type Entitlements = {
+  plan: PlanType;
+  paid: boolean;
+  period: Period;
+  /** When the paid period ends (spec §3 periodEndTime), null when it has no end. */
+  periodEnd: Date | null;
+  /** spec §3 privileges: what the plan grants. */
+  privileges: Privileges;
+  caps: { storageBytes: number; trafficBytes: number; domains: number; videoSlides: number };
+  usage: { storageBytes: number; trafficBytes: number };
+  /** spec §4: each gated feature, open while the period is earlier than its threshold. */
+  features: Record<GatedFeature, boolean>;
+  /** spec §6: detailed lead data (answers, pages, referrers, exports) is a paid plan's; Free sees it masked. */
+  leadDetailsMasked: boolean;
+  /** Webhooks carry what Free masks: a paid plan's, and like the other notifications closed from Frozen on. */
+  webhooks: boolean;
+  /** The account's videos may be served: traffic is left this period. */
+  mayServe: boolean;
+};
+
+/** Plan privileges that are yes or no (the others are counts, in caps). */
+export type Privilege = { [K in keyof Privileges]: Privileges[K] extends boolean ? K : never }[keyof Privileges];
+
+export function entitlementsOf(account: Standing): Entitlements {
+  const plan = account.plan_type in PLANS ? account.plan_type : 'Free';
+  const allowance = PLANS[plan];
+  const features = periodFeatures(account.vip_period);
+  const usage = { storageBytes: Number(account.used_storage), trafficBytes: Number(account.used_traffic) };
+  return {
+    plan,
+    paid: plan !== 'Free',
+    period: account.vip_period,
+    periodEnd: account.period_end_at,
+    privileges: allowance.privileges,
+    caps: {
+      storageBytes: allowance.storageBytes,
+      trafficBytes: allowance.trafficBytes,
+      domains: allowance.privileges.cnameCount,
+      videoSlides: allowance.privileges.videoSlideCount,
+    },
+    usage,
+    features,
+    leadDetailsMasked: plan === 'Free',
+    webhooks: allowance.privileges.canUseWebhooks && features.emailNotifications,
+    mayServe: usage.trafficBytes < allowance.trafficBytes,
+  };
+}
+
+/** What account detail (spec §3) tells the console of the account's rights. */
+export function detailOf(
+  rights: Entitlements,
+): Pick<AccountDetail, 'vipPeriod' | 'privileges' | 'storageAndTraffic' | 'periodEndTime' | 'entitlements'> {
+  return {
+    vipPeriod: rights.period,
+    privileges: rights.privileges,
+    storageAndTraffic: {
+      storage: rights.caps.storageBytes,
+      usedStorage: rights.usage.storageBytes,
+      traffic: rights.caps.trafficBytes,
+      usedTraffic: rights.usage.trafficBytes,
+    },
+    periodEndTime: rights.periodEnd ? Math.floor(rights.periodEnd.getTime() / 1000) : 0,
+    entitlements: { features: rights.features },
+  };
+}
+
+/**
+ * The one place every gate and cap on the server asks. `find` answers an account's standing (the account
+ * module's repo), undefined for an account that is gone.
+ */
+export function createEntitlements(deps: { find: (accountId: string) => Promise<Standing | undefined> }) {
+  /** The rights of a signed-in account; a session outliving its account is no longer valid. */
+  async function of(accountId: string) {
+    const account = await deps.find(accountId);
+    if (!account) throw unauthorized();
+    return entitlementsOf(account);
+  }
+  return {
+    of,
+
+    /** A feature closed in the account's period answers 403 plan_period (spec §4). */
+    async assertFeature(accountId: string, feature: GatedFeature) {
+      if (!(await of(accountId)).features[feature]) throw planPeriod();
+    },
+
+    /** A privilege the plan does not grant answers 403 with `code` (and the field it concerns, if any). */
+    async assertPrivilege(accountId: string, privilege: Privilege, code: MessageKey, field?: string) {
+      if (!(await of(accountId)).privileges[privilege]) throw new AppError(403, code, { field });
+    },
+
+    /** For work with no session behind it (mail, webhooks, pages): null for an account that is gone. */
+    async ofAccount(accountId: string) {
+      const account = await deps.find(accountId);
+      return account ? entitlementsOf(account) : null;
+    },
+  };
+}
+export type EntitlementsService = ReturnType<typeof createEntitlements>;
