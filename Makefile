@@ -45,11 +45,11 @@ system-deps-test:
 
 ## make start: install what is missing, build the console, migrate and serve on http://localhost:8080
 start: system-deps-start install build
-	exec node apps/server/src/main.ts
+	exec node --max-semi-space-size=1 apps/server/src/main.ts
 
 ## make worker: workers only (no HTTP), for scaling media work apart from the API
 worker: install
-	exec node apps/server/src/worker.ts
+	exec node --max-semi-space-size=1 apps/server/src/worker.ts
 
 ## make test: format, lint, types, unit, integration (PostgreSQL 18 embedded and 15), e2e in Chromium
 test: system-deps-test install build

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 // One throwaway data folder per run, shared with the test workers through the environment.
 if (!process.env.E2E_DATA_DIR) {
@@ -48,7 +49,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${path.join(root, 'apps/server/src/main.ts')}`,
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} ${path.join(root, 'apps/server/src/main.ts')}`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
