@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, configSchema, parseConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -47,5 +49,45 @@ describe('configuration', () => {
 
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://videos.example.test/' }).publicUrl).toBe('https://videos.example.test');
+  });
+});
+
+describe("README's configuration table", () => {
+  /** Each row of the table: the variable and its Default cell. */
+  async function readmeRows() {
+    const readme = await readFile(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    return new Map(
+      [...section.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]+) \|/gm)].map((match) => [
+        match[1] as string,
+        (match[2] as string).trim(),
+      ]),
+    );
+  }
+
+  it('lists every variable the server reads, and no other', async () => {
+    const rows = await readmeRows();
+    expect([...rows.keys()].sort()).toEqual(Object.keys(configSchema.shape).sort());
+  });
+
+  it('gives each default as the server has it, where the table names a value', async () => {
+    const config = parseConfig({});
+    // PUBLIC_URL's default is made from PORT's.
+    const defaults: Record<string, unknown> = {
+      ...config,
+      PUBLIC_URL: config.publicUrl.replace(String(config.PORT), '$PORT'),
+    };
+    const wrong: string[] = [];
+    for (const [name, cell] of await readmeRows()) {
+      const literal = /^`([^`]*)`$/.exec(cell)?.[1];
+      // A cell in words ("unset: outbox", "Google's certificates URL") describes rather than quotes.
+      if (literal === undefined || name === 'WEB_DIST') continue;
+      if (String(defaults[name]) !== literal)
+        wrong.push(`${name}: README ${literal}, server ${String(defaults[name])}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ const optionalEmail = z
   .pipe(z.email().optional());
 
 /**
- * Every environment variable LeadReel reads, parsed once at boot. Keep README's configuration table in step.
+ * Every environment variable LeadReel reads, parsed once at boot. README's configuration table lists each
+ * with its default (config.test.ts holds them together).
  */
 export const configSchema = z.object({
   /** HTTP port of the console, API and public pages. */
