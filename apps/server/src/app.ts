@@ -21,6 +21,7 @@ import { serverSecret } from './lib/server-secret.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { createTrafficTally } from './modules/account/traffic-tally.ts';
 import { noticeRoutes } from './modules/account/notice.routes.ts';
 import { createNoticeService } from './modules/account/notice.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
@@ -106,6 +107,7 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
   const storage = deps.storage ?? createStorage(config);
   const queue = deps.queue ?? noQueue;
   const accountRepo = createAccountRepo(db);
+  const traffic = createTrafficTally({ save: (bytes) => accountRepo.addUsedTraffic(bytes), log });
   const authRepo = createAuthRepo(db);
   const sessions = createSessionService({
     repo: authRepo,
@@ -236,6 +238,7 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     storage,
     videoRepo,
     canServe,
+    traffic,
     settings,
     settingsRepo,
     subtitles,
@@ -445,7 +448,10 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
     videos: services.videoRepo,
     storage: services.storage,
     canServe: services.canServe,
+    countTraffic: services.traffic.add,
   });
+  // What was served and not yet saved is saved before the database closes.
+  app.addHook('onClose', () => services.traffic.stop());
 
   await app.register(pagesRoutes, {
     settings: services.settingsRepo,

@@ -234,6 +234,8 @@ describe('an upload through signed part URLs', () => {
       expect(file).toBeTruthy();
       expect((await t.app.inject({ url: file as string })).statusCode, file as string).toBe(200);
     }
+    // Served bytes are saved in batches, every few seconds.
+    await t.services.traffic.flush();
     expect((await usedStorage(token)).usedTraffic).toBeGreaterThan(whole.rawPayload.length);
 
     for (const bad of [

@@ -10,6 +10,19 @@ export function createAccountRepo(db: Db) {
       return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Adds each account's served bytes to its used traffic, in one transaction. */
+    async addUsedTraffic(bytes: Map<string, number>) {
+      await db.transaction().execute(async (trx) => {
+        for (const [accountId, served] of bytes) {
+          await trx
+            .updateTable('account')
+            .set({ used_traffic: sql`used_traffic + ${served}` })
+            .where('id', '=', accountId)
+            .execute();
+        }
+      });
+    },
+
     findByEmail(email: string) {
       return db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
     },

@@ -12,6 +12,8 @@ export type MediaDeps = {
   storage: StorageDriver;
   /** Whether the account may still serve playback (spec §8: bandwidth limit reached). */
   canServe: (accountId: string) => Promise<boolean>;
+  /** Counts bytes served for an account (the account module's traffic tally). */
+  countTraffic: (accountId: string, bytes: number) => void;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * playlist, which gains the full ladder after the fast path, is revalidated, and so are the playlists of a
  * ladder still encoding (published segment by segment when there is no fast path).
  */
-export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, storage, canServe }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, storage, canServe, countTraffic }) => {
   // Embeds on customers' sites fetch playlists and segments from here with XHR (hls.js).
   app.addHook('onSend', async (_request, reply) => {
     asPublicSubresource(reply);
@@ -70,7 +72,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       ? `/${video.media.master.slice(0, video.media.master.lastIndexOf('/'))}`
       : '';
     const body = rebaseMaster(Buffer.concat(chunks).toString('utf8'), `${video.generation}${folder}`);
-    await videos.addUsedTraffic(video.account_id, Buffer.byteLength(body));
+    countTraffic(video.account_id, Buffer.byteLength(body));
     return reply
       .header('content-type', contentTypeOf('master.m3u8'))
       .header('cache-control', video.status === 'ready' ? MASTER_READY : 'no-cache')
@@ -121,11 +123,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
         return reply.send();
       }
       // Counted when the bytes have gone out, not when they were asked for.
-      reply.raw.once('finish', () => {
-        void videos.addUsedTraffic(video.account_id, stored.size).catch((error) => {
-          request.log.error({ err: error }, 'could not count served bytes');
-        });
-      });
+      reply.raw.once('finish', () => countTraffic(video.account_id, stored.size));
       return reply.send(stored.body);
     },
   );

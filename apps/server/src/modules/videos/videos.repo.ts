@@ -256,14 +256,6 @@ export function createVideoRepo(db: Db) {
       if (quota !== undefined && delta > 0) query = query.where(sql<boolean>`used_storage + ${delta} <= ${quota}`);
       return query.returning('used_storage').executeTakeFirst();
     },
-
-    addUsedTraffic(accountId: string, bytes: number) {
-      return db
-        .updateTable('account')
-        .set({ used_traffic: sql`used_traffic + ${bytes}` })
-        .where('id', '=', accountId)
-        .execute();
-    },
   };
 }
 export type VideoRepo = ReturnType<typeof createVideoRepo>;
