@@ -1,3 +1,4 @@
+import { PLAYER_CONTROLS_TEXT } from '@leadreel/shared/viewer-text/player-controls';
 import { clock, cueAt, parseStoryboard, type StoryboardCue } from './storyboard.ts';
 
 /**
@@ -15,42 +16,7 @@ export type HlsLike = {
   on(event: string, listener: () => void): void;
 };
 
-const TEXTS = {
-  en: {
-    play: 'Play',
-    pause: 'Pause',
-    mute: 'Mute',
-    unmute: 'Unmute',
-    volume: 'Volume',
-    seek: 'Seek',
-    speed: 'Speed',
-    quality: 'Quality',
-    auto: 'Auto',
-    subtitles: 'Subtitles',
-    off: 'Off',
-    pip: 'Picture in picture',
-    fullscreen: 'Full screen',
-    exitFullscreen: 'Exit full screen',
-    normal: 'Normal',
-  },
-  zh: {
-    play: '播放',
-    pause: '暂停',
-    mute: '静音',
-    unmute: '取消静音',
-    volume: '音量',
-    seek: '进度',
-    speed: '倍速',
-    quality: '清晰度',
-    auto: '自动',
-    subtitles: '字幕',
-    off: '关闭',
-    pip: '画中画',
-    fullscreen: '全屏',
-    exitFullscreen: '退出全屏',
-    normal: '正常',
-  },
-};
+const TEXTS = PLAYER_CONTROLS_TEXT;
 export type PlayerTexts = (typeof TEXTS)['en'];
 
 export const textsFor = (lang: string): PlayerTexts => (lang.toLowerCase().startsWith('zh') ? TEXTS.zh : TEXTS.en);

@@ -6,30 +6,10 @@
  * again when the owner chose so.
  */
 
-import { type AnswerProblem, type AnswerRule, checkAnswers, type RawAnswers } from '@leadreel/shared/contracts/answers';
+import { type AnswerRule, checkAnswers, type RawAnswers } from '@leadreel/shared/contracts/answers';
+import { PLAYER_FORM_TEXT } from '@leadreel/shared/viewer-text/player-form';
 
-/** The viewer's words for every problem the shared check names, in both languages the pages speak. */
-type Texts = Record<AnswerProblem | 'failed' | 'sending', string>;
-const TEXTS: Record<'en' | 'zh', Texts> = {
-  en: {
-    form_required: 'This field is required.',
-    email_invalid: 'Enter an email address such as name@example.com.',
-    phone_invalid: 'Enter the number with its country code, such as +44 20 7946 0958.',
-    form_answer_too_long: 'This answer is too long.',
-    form_choice_invalid: 'Choose one of the options.',
-    failed: 'The form could not be sent. Please try again.',
-    sending: 'Sending…',
-  },
-  zh: {
-    form_required: '此项为必填。',
-    email_invalid: '请输入邮箱地址，例如 name@example.com。',
-    phone_invalid: '请输入带国家区号的号码，例如 +86 138 0013 8000。',
-    form_answer_too_long: '回答过长。',
-    form_choice_invalid: '请选择一个选项。',
-    failed: '表单未能发送，请重试。',
-    sending: '正在发送…',
-  },
-};
+const TEXTS = PLAYER_FORM_TEXT;
 
 const submittedKey = (scope: string) => `lr-lead-${scope}`;
 /** A little more than the server's MIN_FILL_MS. */
@@ -78,7 +58,7 @@ export function mountForm(options: {
   const { root, video } = options;
   const form = root.querySelector<HTMLFormElement>('form.lr-form');
   if (!form) return null;
-  const t: Texts = options.lang.toLowerCase().startsWith('zh') ? TEXTS.zh : TEXTS.en;
+  const t = options.lang.toLowerCase().startsWith('zh') ? TEXTS.zh : TEXTS.en;
   const { moment = 'end', second = '0', scope = '', once, skippable, redirect, videoId = '' } = form.dataset;
   if (once !== undefined && alreadySent(scope)) return null;
   let shownAt = 0;

@@ -12,6 +12,7 @@ import {
   type LeadFilter,
   type SubmitLead,
 } from '@leadreel/shared';
+import { LEAD_EXPORT_COLUMNS } from '@leadreel/shared/viewer-text/lead-export';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LeadTable } from '../../db/schema.ts';
@@ -75,10 +76,6 @@ function toClick(
 export const TIMELINE_SIDE_MAX = 50;
 
 /** The columns every export starts with, in the account's language (the fields follow, by their labels). */
-const EXPORT_COLUMNS = {
-  en: ['Date', 'Video', 'Second', 'Page', 'Referrer', 'Language'],
-  zh_CN: ['日期', '视频', '视频秒数', '页面', '来源', '语言'],
-} as const;
 
 /** People take seconds to fill a form; a submission faster than this came from a script. */
 export const MIN_FILL_MS = 2500;
@@ -217,7 +214,7 @@ export function createLeadService(deps: {
       const columns = new Map<string, string>();
       for (const row of rows)
         for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
-      const header = [...EXPORT_COLUMNS[account.language], ...columns.values()];
+      const header = [...LEAD_EXPORT_COLUMNS[account.language], ...columns.values()];
       const lines = rows.map((row) => [
         row.created_at.toISOString(),
         row.video_name,

@@ -7,6 +7,7 @@ import {
   type SlotItem,
   stackCorners,
 } from '@leadreel/shared';
+import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import { cspHash, escapeHtml, isoDuration, jsonForScript } from './html.ts';
 import type { PlayerAssets } from './player-assets.ts';
 
@@ -105,46 +106,7 @@ export type PublicContact = {
 
 export type PageLanguage = 'en' | 'zh-CN';
 
-const TEXTS = {
-  en: {
-    play: 'Play video',
-    poweredBy: 'Powered by',
-    notFound: 'This video is not available.',
-    whatsapp: 'WhatsApp',
-    telephone: 'Call us',
-    email: 'Email us',
-    contact: 'Contact',
-    widget: 'Contact us',
-    share: 'Share',
-    copy: 'Copy link',
-    transcript: 'Transcript',
-    logo: 'Logo',
-    formTitle: 'Get in touch',
-    send: 'Send',
-    skip: 'Skip',
-    thanks: 'Thank you! We will be in touch soon.',
-    trap: 'Leave this empty',
-  },
-  'zh-CN': {
-    play: '播放视频',
-    poweredBy: '技术支持',
-    notFound: '该视频无法观看。',
-    whatsapp: 'WhatsApp',
-    telephone: '致电我们',
-    email: '发送邮件',
-    contact: '联系',
-    widget: '联系我们',
-    share: '分享',
-    copy: '复制链接',
-    transcript: '文字稿',
-    logo: '标志',
-    formTitle: '联系我们',
-    send: '提交',
-    skip: '跳过',
-    thanks: '谢谢！我们会尽快与您联系。',
-    trap: '请留空',
-  },
-} satisfies Record<PageLanguage, Record<string, string>>;
+const TEXTS = WATCH_PAGE_TEXT satisfies Record<PageLanguage, unknown>;
 
 /** One contact link: the owner's words or ours, opening outside the frame, recorded by the player. */
 function contactLink(contact: PublicContact, lang: PageLanguage, className: string, recordAs?: string): string {
