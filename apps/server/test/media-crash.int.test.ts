@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PREFERRED_PART_SIZE } from '@leadreel/shared';
+import { PREFERRED_PART_SIZE, UPLOAD_PART_RETRIES } from '@leadreel/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, lastCode, type TestDatabase, uniqueEmail } from './helpers.ts';
@@ -42,9 +42,18 @@ function client(server: () => Running, token: () => string) {
         .credentials.sessionToken,
     get: (url: string) => request('GET', url),
     post: (url: string, body: unknown, headers?: Record<string, string>) => request('POST', url, body, headers),
+    /**
+     * A part as the console's uploader sends it: a part whose connection fails is sent again (spec §9, two
+     * retries). A loaded machine can close a kept-alive connection as a part starts on it (EPIPE).
+     */
     put: async (url: string, bytes: Buffer) => {
-      const response = await fetch(new URL(url, server().url), { method: 'PUT', body: bytes });
-      return response.status;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return (await fetch(new URL(url, server().url), { method: 'PUT', body: bytes })).status;
+        } catch (error) {
+          if (attempt >= UPLOAD_PART_RETRIES) throw error;
+        }
+      }
     },
   };
 }
