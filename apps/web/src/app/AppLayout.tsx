@@ -17,7 +17,8 @@ import { UploadPanel } from '../features/upload/UploadPanel.tsx';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { isPermitted } from './guards.ts';
-import { ACCOUNT_ROUTE, LAYOUT_ROUTE, type RouteDef } from './routeTable.ts';
+import type { RouteDef } from './routeDef.ts';
+import { ACCOUNT_ROUTE, LAYOUT_ROUTE } from './routeTable.ts';
 import { useBrand } from './useBrand.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];

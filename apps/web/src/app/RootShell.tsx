@@ -5,7 +5,7 @@ import { authApi } from '../api/endpoints.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useAuthStore } from '../stores/auth.ts';
 import { documentTitle, mustSignIn } from './guards.ts';
-import type { RouteDef, RouteMeta } from './routeTable.ts';
+import type { RouteDef, RouteMeta } from './routeDef.ts';
 import { REF_KEY } from './session.ts';
 import { useBrand } from './useBrand.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeAccount } from '../test/fakeApi.ts';
 import { documentTitle, isPermitted, mustSignIn, redirectTarget } from './guards.ts';
-import { ACCOUNT_ROUTE, LAYOUT_ROUTE, PUBLIC_ROUTES, type RouteDef } from './routeTable.ts';
+import type { RouteDef } from './routeDef.ts';
+import { ACCOUNT_ROUTE, LAYOUT_ROUTE, PUBLIC_ROUTES } from './routeTable.ts';
 
 const account = fakeAccount;
 

@@ -1,5 +1,5 @@
 import type { AccountDetail } from '@leadreel/shared';
-import type { RouteDef, RouteMeta } from './routeTable.ts';
+import type { RouteDef, RouteMeta } from './routeDef.ts';
 
 /** spec §2: a parent is permitted if any child is; a leaf by its own rule (none means everyone). */
 export function isPermitted(route: RouteDef, account: AccountDetail | null): boolean {

@@ -7,7 +7,7 @@ import { useAccountStore } from '../stores/account.ts';
 import { AntProviders } from './AntProviders.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { isPermitted, redirectTarget } from './guards.ts';
-import type { RouteDef } from './routeTable.ts';
+import type { RouteDef } from './routeDef.ts';
 import { AccountLoader } from './Startup.tsx';
 
 // What the signed-in routes render around their pages: fetched with the first signed-in screen, never by

@@ -1,45 +1,15 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setSignedOutHandler } from '../api/index.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { RootShell } from './RootShell.tsx';
-import { BLOG_TO_VIDEO_ROUTE, type PageKey, PUBLIC_ROUTES, type RouteDef, SIGNED_IN_ROUTES } from './routeTable.ts';
+import type { RouteDef } from './routeDef.ts';
+import { BLOG_TO_VIDEO_ROUTE, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './routeTable.ts';
 
 /**
  * Every page is fetched when its route is first visited (React Router's `lazy`), so the sign-in screen loads
  * what signing in needs and no more: the signed-in layout, the video list with its player, the settings
- * screens and the charts come in their own chunks. Grouped as the spec groups its routes.
+ * screens and the charts come in their own chunks. Each area names its pages' loaders in its routes.
  */
-const PAGES: Record<Exclude<PageKey, 'not-available'>, () => Promise<ComponentType>> = {
-  // the public (auth) screens
-  login: () => import('../pages/auth/Login.tsx').then((m) => m.Login),
-  register: () => import('../pages/auth/Register.tsx').then((m) => m.Register),
-  'forget-password': () => import('../pages/auth/ForgetPassword.tsx').then((m) => m.ForgetPassword),
-  'reset-password': () => import('../pages/auth/ResetPassword.tsx').then((m) => m.ResetPassword),
-  // the dashboard, videos and leads
-  dashboard: () => import('../pages/dashboard/Overview.tsx').then((m) => m.Overview),
-  'video-list': () => import('../pages/videos/VideoList.tsx').then((m) => m.VideoList),
-  'form-submit-data': () => import('../pages/leads/FormSubmissions.tsx').then((m) => m.FormSubmissions),
-  // the account
-  memberships: () => import('../pages/account/Memberships.tsx').then((m) => m.Memberships),
-  'change-password': () => import('../pages/account/PasswordForms.tsx').then((m) => m.ChangePassword),
-  'set-password': () => import('../pages/account/PasswordForms.tsx').then((m) => m.SetPassword),
-  'email-notification': () => import('../pages/account/EmailNotification.tsx').then((m) => m.EmailNotification),
-  webhooks: () => import('../pages/account/Webhooks.tsx').then((m) => m.Webhooks),
-  // the guide
-  'guide-step': () => import('../pages/guide/UserGuide.tsx').then((m) => m.UserGuide),
-  // a video's settings
-  'seo-page': () => import('../pages/video-setting/SeoPageSetting.tsx').then((m) => m.SeoPageSetting),
-  'contact-button': () => import('../pages/video-setting/ContactButtonSetting.tsx').then((m) => m.ContactButtonSetting),
-  branding: () => import('../pages/video-setting/BrandingSetting.tsx').then((m) => m.BrandingSetting),
-  'super-action': () => import('../pages/video-setting/OverlaySettings.tsx').then((m) => m.SuperActionSetting),
-  widget: () => import('../pages/video-setting/OverlaySettings.tsx').then((m) => m.WidgetSetting),
-  share: () => import('../pages/video-setting/OverlaySettings.tsx').then((m) => m.ShareSetting),
-  subtitle: () => import('../pages/video-setting/SubtitleSetting.tsx').then((m) => m.SubtitleSetting),
-  'kit-clone': () => import('../pages/video-setting/KitCloneSetting.tsx').then((m) => m.KitCloneSetting),
-  'inquiry-form': () => import('../pages/video-setting/InquiryFormSetting.tsx').then((m) => m.InquiryFormSetting),
-};
-
 /** The frames and guards of the signed-in routes. */
 const elements = () => import('./routeElements.tsx');
 
@@ -53,11 +23,7 @@ function toRouteObject(def: RouteDef, parentId: string): RouteObject {
       path: def.path,
       handle,
       async lazy() {
-        const [{ PermittedOutlet }, layout] = await Promise.all([
-          elements(),
-          def.name === 'video-setting' ? import('../pages/video-setting/VideoSettingsLayout.tsx') : null,
-        ]);
-        const Layout = layout?.VideoSettingsLayout;
+        const [{ PermittedOutlet }, Layout] = await Promise.all([elements(), def.layout?.() ?? null]);
         return { element: <PermittedOutlet def={def}>{Layout && <Layout def={def} />}</PermittedOutlet> };
       },
       children: [
@@ -72,7 +38,7 @@ function toRouteObject(def: RouteDef, parentId: string): RouteObject {
       ],
     };
   }
-  const load = def.page && def.page !== 'not-available' ? PAGES[def.page] : null;
+  const load = def.page ?? null;
   return {
     id,
     path: def.path,

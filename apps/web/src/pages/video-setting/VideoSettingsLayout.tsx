@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import type { RouteDef } from '../../app/routeTable.ts';
+import type { RouteDef } from '../../app/routeDef.ts';
 
 /** The video settings screens (spec §2 /video-setting/{videoId}/...) as tabs above the chosen one. */
 export function VideoSettingsLayout({ def }: { def: RouteDef }) {

@@ -1,0 +1,54 @@
+import { meta, type RouteDef, soon } from '../../app/routeDef.ts';
+
+/** spec §2: the account area redirects to its first permitted child. */
+export const ACCOUNT_ROUTE: RouteDef = {
+  name: 'account',
+  path: '/account',
+  meta: meta('account', 'user'),
+  children: [
+    soon('affiliate-system', 'affiliate-system', 'share', { permission: (account) => account.isReferer }),
+    {
+      name: 'memberships',
+      path: 'memberships',
+      meta: meta('memberships', 'crown'),
+      page: () => import('./Memberships.tsx').then((m) => m.Memberships),
+    },
+    soon('custom-domain', 'custom-domain', 'link'),
+    soon('api-access', 'api-access', 'api'),
+    {
+      name: 'webhooks',
+      path: 'webhooks',
+      meta: meta('webhooks', 'send'),
+      page: () => import('./Webhooks.tsx').then((m) => m.Webhooks),
+    },
+    {
+      name: 'change-password',
+      path: 'change-password',
+      meta: meta('change-password', 'lock'),
+      page: () => import('./PasswordForms.tsx').then((m) => m.ChangePassword),
+      permission: (account) => account.hasPassword,
+    },
+    {
+      name: 'set-password',
+      path: 'set-password',
+      meta: meta('set-password', 'lock'),
+      page: () => import('./PasswordForms.tsx').then((m) => m.SetPassword),
+      permission: (account) => !account.hasPassword,
+    },
+    soon('delete-account', 'delete-account', 'delete'),
+    {
+      name: 'global-settings',
+      path: 'global-settings',
+      meta: meta('global-settings', 'setting'),
+      children: [
+        soon('brand-setting', 'brand-setting', 'tag'),
+        {
+          name: 'email-notification',
+          path: 'email-notification',
+          meta: meta('email-notification', 'mail'),
+          page: () => import('./EmailNotification.tsx').then((m) => m.EmailNotification),
+        },
+      ],
+    },
+  ],
+};
