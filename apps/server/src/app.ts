@@ -40,10 +40,10 @@ import { formRoutes, leadListRoutes, submitRoutes } from './modules/leads/leads.
 import { createLeadService } from './modules/leads/leads.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
-import { createSettingsRepo } from './modules/player/settings.repo.ts';
-import { settingsRoutes } from './modules/player/settings.routes.ts';
-import { createSettingsService } from './modules/player/settings.service.ts';
-import { createSubtitleService } from './modules/player/subtitles.service.ts';
+import { createSettingsRepo } from './modules/video-settings/settings.repo.ts';
+import { settingsRoutes } from './modules/video-settings/settings.routes.ts';
+import { createSettingsService } from './modules/video-settings/settings.service.ts';
+import { createSubtitleService } from './modules/video-settings/subtitles.service.ts';
 import { createStorage } from './modules/storage/index.ts';
 import { isLocalDriver } from './modules/storage/local.driver.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
