@@ -1,13 +1,6 @@
-import {
-  canRetryVideo,
-  FOLDER_NAME_MAX,
-  type Folder,
-  type GatedFeature,
-  VIDEO_SORTS,
-  type Video,
-} from '@leadreel/shared';
+import { canRetryVideo, type Folder, type GatedFeature, VIDEO_SORTS, type Video } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Dropdown, Input, Menu, Modal, Progress, Select, Table, Typography } from 'antd';
+import { App, Badge, Button, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -28,82 +21,11 @@ import { ShareDialog } from '../../features/share/ShareDialog.tsx';
 import { uploadEngine, useUploadStore } from '../../features/upload/store.ts';
 import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
 import { MoveFolderDialog } from '../../features/videos/FolderPicker.tsx';
-import { formatDuration } from '../../features/videos/format.ts';
 import { PreviewDialog } from '../../features/videos/PreviewDialog.tsx';
-import { formatDate, formatSize } from '../../format.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
-import { ROW_ACTIONS_WIDTH, RowActions, StatusCell } from './VideoCells.tsx';
-
-const PAGE_SIZE = 20;
-const ALL = 'all';
-/**
- * Fixed widths (with the table's 8 px cell padding) that hold each header and value on one line in English
- * and Chinese; the title column takes the rest. At 1280 px the table has about 730 px (issue 13 §10).
- */
-const COLUMN_WIDTHS = { duration: 88, status: 150, size: 84, created: 104 };
-const VIDEO_TABLE_MIN_WIDTH =
-  180 + COLUMN_WIDTHS.duration + COLUMN_WIDTHS.status + COLUMN_WIDTHS.size + COLUMN_WIDTHS.created + ROW_ACTIONS_WIDTH;
-
-/** spec §5 folder name: required, at most 50 characters, in the spec's words. */
-export function folderNameError(name: string, t: (key: string) => string) {
-  if (name.trim() === '') return t('errors.folder_name_required');
-  if (name.trim().length > FOLDER_NAME_MAX) return t('errors.folder_name_too_long');
-  return null;
-}
-
-function FolderNameDialog(props: {
-  open: boolean;
-  title: string;
-  initial: string;
-  onClose: () => void;
-  onSave: (name: string) => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      okText={t('videos.save')}
-      cancelText={t('videos.cancel')}
-      okButtonProps={{ loading: busy }}
-      onCancel={props.onClose}
-      destroyOnHidden
-      onOk={async () => {
-        const problem = folderNameError(name, t);
-        setError(problem);
-        if (problem) return;
-        setBusy(true);
-        try {
-          await props.onSave(name.trim());
-        } catch (caught) {
-          setError(errorText(caught));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Input
-        value={name}
-        aria-label={t('videos.folderName')}
-        placeholder={t('videos.folderName')}
-        status={error ? 'error' : undefined}
-        onChange={(event) => setName(event.target.value)}
-        onPressEnter={(event) =>
-          event.currentTarget.closest('.ant-modal')?.querySelector<HTMLButtonElement>('.ant-btn-primary')?.click()
-        }
-      />
-      {error && (
-        <Typography.Text type="danger" role="alert">
-          {error}
-        </Typography.Text>
-      )}
-    </Modal>
-  );
-}
+import { ALL, FolderNameDialog, FolderPane } from './FolderPane.tsx';
+import { PAGE_SIZE, VideoTable } from './VideoTable.tsx';
 
 /** spec §2 video list: folders, search, sort, pages, upload and the task list. */
 export function VideoList() {
@@ -187,7 +109,6 @@ export function VideoList() {
     if (task && !task.needsFile) uploadEngine().restart(task.taskId);
     setPanelOpen(true);
   };
-  const folderName = (f: Folder) => (f.isDefault ? t('videos.defaultFolder') : f.name);
   const deleteVideos = (videos: Video[]) =>
     modal.confirm({
       title: t('videos.deleteTitle', { count: videos.length }),
@@ -211,86 +132,22 @@ export function VideoList() {
         }),
     });
 
-  const usage = account?.storageAndTraffic;
   return (
     <div className="video-list">
-      <aside className="video-folders">
-        <div className="video-folders-head">
-          <Typography.Text strong>{t('videos.folders')}</Typography.Text>
-          <Button size="small" onClick={() => gated('folders', () => setNaming({ folder: null }))}>
-            {t('videos.addFolder')}
-          </Button>
-        </div>
-        <Menu
-          mode="inline"
-          className="video-folder-menu"
-          // Half antd's indent of 24 px: more of each folder's name shows.
-          inlineIndent={12}
-          selectedKeys={[folder]}
-          onClick={({ key }) => {
+      <FolderPane
+        folders={folderList}
+        selected={folder}
+        usage={account?.storageAndTraffic}
+        on={{
+          select: (key) => {
             setFolder(key);
             setPage(1);
-          }}
-          items={[
-            { key: ALL, label: t('videos.allVideos') },
-            ...folderList.map((f) => ({
-              key: f.folderId,
-              label: (
-                <span className="video-folder-item">
-                  <span className="video-folder-name" title={folderName(f)}>
-                    {folderName(f)}
-                  </span>
-                  <span className={f.isDefault ? 'video-folder-count' : 'video-folder-count with-actions'}>
-                    {f.videoCount}
-                  </span>
-                  {!f.isDefault && (
-                    <Dropdown
-                      trigger={['click']}
-                      menu={{
-                        items: [
-                          {
-                            key: 'rename',
-                            label: t('videos.rename'),
-                            onClick: () => gated('folders', () => setNaming({ folder: f })),
-                          },
-                          {
-                            key: 'delete',
-                            label: t('videos.delete'),
-                            danger: true,
-                            onClick: () => gated('folders', () => deleteFolder(f)),
-                          },
-                        ],
-                      }}
-                    >
-                      <Button
-                        size="small"
-                        type="text"
-                        className="video-folder-actions"
-                        aria-label={t('videos.folderActions', { name: f.name })}
-                        onClick={(e) => e.stopPropagation()}
-                      >
-                        ···
-                      </Button>
-                    </Dropdown>
-                  )}
-                </span>
-              ),
-            })),
-          ]}
-        />
-        {usage && (
-          <div className="video-usage" data-testid="storage-usage">
-            <Typography.Text type="secondary">
-              {t('videos.usage', { used: formatSize(usage.usedStorage), total: formatSize(usage.storage) })}
-            </Typography.Text>
-            <Progress
-              percent={Math.min(100, Math.round((usage.usedStorage / Math.max(1, usage.storage)) * 100))}
-              size="small"
-              showInfo={false}
-            />
-          </div>
-        )}
-      </aside>
+          },
+          add: () => gated('folders', () => setNaming({ folder: null })),
+          rename: (f) => gated('folders', () => setNaming({ folder: f })),
+          remove: (f) => gated('folders', () => deleteFolder(f)),
+        }}
+      />
       <section className="video-main">
         <div className="video-toolbar">
           <Input.Search
@@ -318,90 +175,23 @@ export function VideoList() {
             {t('upload.button')}
           </Button>
         </div>
-        <Table<Video>
-          rowKey="videoId"
-          className="video-table"
-          size="middle"
-          tableLayout="fixed"
+        <VideoTable
+          rows={rows}
           loading={list.isLoading || list.isPlaceholderData}
-          dataSource={rows}
-          // Below this the columns scroll sideways under the pinned, narrow actions; at 1280 px they all fit.
-          scroll={{ x: VIDEO_TABLE_MIN_WIDTH }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
-          locale={{ emptyText: t('videos.empty') }}
-          columns={[
-            {
-              title: t('videos.video'),
-              key: 'video',
-              // No width: the title takes what the others leave, and ends in an ellipsis.
-              render: (_, video) => (
-                <div className="video-title-cell">
-                  {video.thumbnail ? (
-                    <img className="video-thumb" src={video.thumbnail} alt="" loading="lazy" />
-                  ) : (
-                    <div className="video-thumb video-thumb-empty" />
-                  )}
-                  <Typography.Text strong className="video-name" ellipsis={{ tooltip: video.name }}>
-                    {video.name}
-                  </Typography.Text>
-                </div>
-              ),
-            },
-            {
-              title: t('videos.duration'),
-              dataIndex: 'duration',
-              width: COLUMN_WIDTHS.duration,
-              render: (value: number | null) => formatDuration(value),
-            },
-            {
-              title: t('videos.status.title'),
-              key: 'status',
-              width: COLUMN_WIDTHS.status,
-              render: (_, video) => <StatusCell video={video} />,
-            },
-            {
-              title: t('videos.size'),
-              dataIndex: 'size',
-              width: COLUMN_WIDTHS.size,
-              render: (value: number) => formatSize(value),
-            },
-            {
-              title: t('videos.created'),
-              dataIndex: 'createdAt',
-              width: COLUMN_WIDTHS.created,
-              render: (value: number) => formatDate(value),
-            },
-            {
-              title: t('videos.actions'),
-              key: 'actions',
-              width: ROW_ACTIONS_WIDTH,
-              fixed: 'right',
-              render: (_, video) => (
-                <RowActions
-                  video={video}
-                  on={{
-                    preview: () => setPreview(video),
-                    retry:
-                      canRetryVideo(video) && (video.status === 'failed' || hasTask(video))
-                        ? () => retry(video)
-                        : undefined,
-                    share: () => setSharing({ video, kind: 'share' }),
-                    embed: () => setSharing({ video, kind: 'embed' }),
-                    settings: () => navigate(`/video-setting/${video.videoId}/basic-setting`),
-                    submissions: () => setSubmissions(video),
-                    move: () => gated('folders', () => setMoving([video])),
-                    remove: () => deleteVideos([video]),
-                  }}
-                />
-              ),
-            },
-          ]}
+          page={page}
+          total={list.data?.total ?? 0}
+          onPage={setPage}
+          actions={(video) => ({
+            preview: () => setPreview(video),
+            retry:
+              canRetryVideo(video) && (video.status === 'failed' || hasTask(video)) ? () => retry(video) : undefined,
+            share: () => setSharing({ video, kind: 'share' }),
+            embed: () => setSharing({ video, kind: 'embed' }),
+            settings: () => navigate(`/video-setting/${video.videoId}/basic-setting`),
+            submissions: () => setSubmissions(video),
+            move: () => gated('folders', () => setMoving([video])),
+            remove: () => deleteVideos([video]),
+          })}
         />
       </section>
       <FolderNameDialog
