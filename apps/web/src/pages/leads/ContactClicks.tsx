@@ -4,8 +4,8 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFallback } from '../video-setting/screen.tsx';
-import { MaskedNotice } from './FormSubmissions.tsx';
 import { LeadText } from './LeadDrawer.tsx';
+import { MaskedNotice } from './LeadStates.tsx';
 import { formatLeadTime, formatSecond, useClickListQuery, usePaging } from './leadQueries.ts';
 import { VideoFilter } from './VideoFilter.tsx';
 

@@ -1,19 +1,5 @@
 import { type Lead, type LeadExportFormat, type LeadFilter, videoIdField } from '@leadreel/shared';
-import {
-  App,
-  Badge,
-  Button,
-  DatePicker,
-  Input,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +9,12 @@ import { errorText } from '../../api/index.ts';
 import { useVideoDetailQuery, useVideoListQuery } from '../../api/queries.ts';
 import { ScreenFallback } from '../video-setting/screen.tsx';
 import { ContactClicks } from './ContactClicks.tsx';
+import { LeadActions } from './LeadActions.tsx';
 import { LeadDrawer } from './LeadDrawer.tsx';
+import { LeadFilters } from './LeadFilters.tsx';
+import { MaskedNotice } from './LeadStates.tsx';
+import { LeadTable } from './LeadTable.tsx';
 import {
-  EMPTY,
-  formatLeadTime,
-  formatSecond,
-  leadName,
   saveFile,
   useDeleteLeads,
   useLeadDetailQuery,
@@ -36,33 +22,9 @@ import {
   useMarkLeads,
   usePaging,
 } from './leadQueries.ts';
-import { VideoFilter } from './VideoFilter.tsx';
-import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 
 const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
-
-/** The masked view (Free plan): why details are hidden, and where the plans are. */
-export function MaskedNotice({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <UpgradeNotice
-      className="leads-masked"
-      title={t('errors.lead_details_paid')}
-      action={compact ? undefined : t('leads.upgrade')}
-    />
-  );
-}
-
-/** The read state of a lead as the tables show it. */
-export function ReadState({ read }: { read: boolean }) {
-  const { t } = useTranslation();
-  return read ? (
-    <Typography.Text type="secondary">{t('leads.read')}</Typography.Text>
-  ) : (
-    <Badge status="processing" text={t('leads.unread')} />
-  );
-}
 
 /** spec "form-submit-data | form submissions": the account's leads, filtered, read and exported. */
 export function FormSubmissions() {
@@ -74,7 +36,7 @@ export function FormSubmissions() {
 }
 
 function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const [videoId, setVideoId] = useState(initialVideoId);
@@ -208,32 +170,6 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
       { replace: true },
     );
 
-  const columns: TableColumnsType<Lead> = [
-    {
-      title: t('leads.date'),
-      key: 'date',
-      width: 190,
-      render: (_, lead) => formatLeadTime(lead.createdAt, i18n.language),
-    },
-    {
-      title: t('leads.name'),
-      key: 'name',
-      render: (_, lead) => (
-        <Button type="link" className="lead-open" onClick={() => open(lead)}>
-          {leadName(lead)}
-        </Button>
-      ),
-    },
-    { title: t('leads.email'), key: 'email', render: (_, lead) => lead.answers.email || EMPTY },
-    {
-      title: t('leads.video'),
-      key: 'video',
-      render: (_, lead) => (lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })),
-    },
-    { title: t('leads.second'), key: 'second', width: 140, render: (_, lead) => formatSecond(lead.second) },
-    { title: t('leads.status'), key: 'status', width: 110, render: (_, lead) => <ReadState read={lead.read} /> },
-  ];
-
   const busy = marking.isPending || deleting.isPending;
   return (
     <div className="leads-page">
@@ -253,93 +189,41 @@ function SubmissionsScreen({ initialVideoId }: { initialVideoId: string | undefi
             children: (
               <>
                 {masked && <MaskedNotice />}
-                <div className="leads-filters">
-                  <VideoFilter
-                    value={videoId}
-                    options={options}
-                    loading={videos.isLoading}
-                    onChange={(value) => refilter(() => setVideoId(value))}
-                  />
-                  <DatePicker.RangePicker
-                    value={range}
-                    placeholder={[t('leads.from'), t('leads.to')]}
-                    allowEmpty={false}
-                    onChange={(dates) => refilter(() => setRange(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null))}
-                  />
-                  <Input.Search
-                    className="leads-search"
-                    allowClear
-                    maxLength={100}
-                    placeholder={t('leads.search')}
-                    onSearch={(value) => refilter(() => setQ(value.trim()))}
-                  />
-                  <span className="leads-unread-only">
-                    <Switch
-                      id="leads-unread-only"
-                      checked={unreadOnly}
-                      onChange={(on) => refilter(() => setUnreadOnly(on))}
-                    />
-                    <label htmlFor="leads-unread-only">{t('leads.unreadOnly')}</label>
-                  </span>
-                </div>
+                <LeadFilters
+                  value={{ videoId, range, q, unreadOnly }}
+                  onChange={(change) =>
+                    refilter(() => {
+                      if ('videoId' in change) setVideoId(change.videoId);
+                      if (change.range !== undefined) setRange(change.range);
+                      if (change.q !== undefined) setQ(change.q);
+                      if (change.unreadOnly !== undefined) setUnreadOnly(change.unreadOnly);
+                    })
+                  }
+                  videoOptions={options}
+                  videosLoading={videos.isLoading}
+                />
                 {list.error ? (
                   <ScreenFallback error={list.error} />
                 ) : (
                   <>
-                    <div className="leads-actions">
-                      {selected.length > 0 && (
-                        <Typography.Text type="secondary">
-                          {t('leads.selected', { count: selected.length })}
-                        </Typography.Text>
-                      )}
-                      <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, true)}>
-                        {t('leads.markRead')}
-                      </Button>
-                      <Button disabled={selected.length === 0 || busy} onClick={() => void mark(selected, false)}>
-                        {t('leads.markUnread')}
-                      </Button>
-                      <Popconfirm
-                        title={t('leads.deleteConfirm', { count: selected.length })}
-                        description={t('leads.deleteText')}
-                        okText={t('leads.delete')}
-                        cancelText={t('leads.cancel')}
-                        okButtonProps={{ danger: true }}
-                        disabled={selected.length === 0 || busy}
-                        onConfirm={() => remove(selected)}
-                      >
-                        <Button danger disabled={selected.length === 0 || busy}>
-                          {t('leads.delete')}
-                        </Button>
-                      </Popconfirm>
-                      <span className="leads-actions-spacer" />
-                      <Space.Compact>
-                        {(['csv', 'xlsx'] as const).map((format) => (
-                          <Button
-                            key={format}
-                            type={format === 'csv' ? 'primary' : 'default'}
-                            data-testid={`leads-export-${format}`}
-                            loading={exporting === format}
-                            disabled={masked || !list.data || list.data.total === 0 || exporting !== null}
-                            onClick={() => void exportLeads(format)}
-                          >
-                            {t(format === 'csv' ? 'leads.export' : 'leads.exportXlsx')}
-                          </Button>
-                        ))}
-                      </Space.Compact>
-                    </div>
-                    <Table<Lead>
-                      rowKey="leadId"
-                      loading={list.isLoading || list.isPlaceholderData}
-                      dataSource={rows}
-                      columns={columns}
-                      scroll={{ x: 900 }}
-                      rowClassName={(lead) => (lead.read ? '' : 'lead-unread')}
-                      rowSelection={{
-                        selectedRowKeys: selected,
-                        onChange: (keys) => setSelected(keys.map(String)),
+                    <LeadActions
+                      selected={selected.length}
+                      busy={busy}
+                      exporting={exporting}
+                      canExport={!masked && Boolean(list.data) && (list.data?.total ?? 0) > 0}
+                      on={{
+                        mark: (read) => void mark(selected, read),
+                        remove: () => remove(selected),
+                        export: (format) => void exportLeads(format),
                       }}
+                    />
+                    <LeadTable
+                      rows={rows}
+                      loading={list.isLoading || list.isPlaceholderData}
+                      selected={selected}
+                      onSelect={setSelected}
+                      onOpen={open}
                       pagination={paging.pagination(list.data?.total ?? 0, () => setSelected([]))}
-                      locale={{ emptyText: t('leads.empty') }}
                     />
                   </>
                 )}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/index.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
-import { MaskedNotice, ReadState } from './FormSubmissions.tsx';
+import { MaskedNotice, ReadState } from './LeadStates.tsx';
 import { EMPTY, formatLeadTime, formatSecond, leadName, useLeadListQuery } from './leadQueries.ts';
 
 const PAGE_SIZE = 10;
