@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hexColorField, httpUrlField } from './overlays.ts';
-import { parseSubtitles, SubtitleParseError, toWebVtt } from './subtitles.ts';
+import { cueSchema, parseSubtitles, SubtitleParseError, toWebVtt } from './subtitles.ts';
 
 describe('parseSubtitles', () => {
   it('reads SRT with Windows line ends, a byte-order mark, styling tags and multi-line cues', () => {
@@ -64,5 +64,22 @@ describe('overlay fields', () => {
     expect(hexColorField.parse(' #ABC ')).toBe('#aabbcc');
     for (const bad of ['red', '#abcd', 'rgb(0,0,0)', '#12345g'])
       expect(hexColorField.safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('a cue', () => {
+  const problems = (cue: unknown) => {
+    const result = cueSchema.safeParse(cue);
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('reports every problem of a line at once, times out of order beside empty text', () => {
+    expect(problems({ start: 5, end: 2, text: ' ' })).toEqual(['text: subtitle_cue_empty', 'end: subtitle_cue_times']);
+    expect(problems({ start: 1, end: 2, text: 'x'.repeat(501) })).toEqual(['text: subtitle_cue_too_long']);
+  });
+
+  it('does not compare times that are not numbers', () => {
+    expect(problems({ start: null, end: 2, text: 'hi' })).toEqual(['start: illegal_input']);
+    expect(problems({ start: 1, end: 2, text: 'hi' })).toEqual([]);
   });
 });

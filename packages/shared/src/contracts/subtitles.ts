@@ -18,16 +18,27 @@ export const subtitleLangField = textField('subtitle_lang_invalid')
   .trim()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/, 'subtitle_lang_invalid');
 
-const cueField = z
+/**
+ * One cue, as the server takes it and the console's cue editor checks it before sending (so every line at
+ * fault is marked at once). Times out of order are reported beside a problem with the text.
+ */
+export const cueSchema = z
   .strictObject({
     start: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
     end: z.number({ error: 'illegal_input' }).min(0, 'illegal_input').max(MAX_VIDEO_SECONDS, 'illegal_input'),
     text: textField().trim().min(1, 'subtitle_cue_empty').max(SUBTITLE_CUE_TEXT_MAX, 'subtitle_cue_too_long'),
   })
-  .refine((cue) => cue.end > cue.start, { message: 'subtitle_cue_times', path: ['end'] });
+  .refine((cue) => cue.end > cue.start, {
+    message: 'subtitle_cue_times',
+    path: ['end'],
+    when: ({ value }) => {
+      const times = value as { start?: unknown; end?: unknown } | undefined;
+      return typeof times?.start === 'number' && typeof times.end === 'number';
+    },
+  });
 
 export const cuesField = z
-  .array(cueField, { error: 'illegal_input' })
+  .array(cueSchema, { error: 'illegal_input' })
   .min(1, 'subtitle_empty')
   .max(SUBTITLE_CUES_MAX, 'subtitle_too_many_cues');
 
