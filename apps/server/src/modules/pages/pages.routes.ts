@@ -1,41 +1,16 @@
-import { createHash } from 'node:crypto';
-import {
-  type BrandingSetting,
-  type Cue,
-  contactClickBody,
-  DEFAULT_FORM,
-  DEFAULT_OVERLAYS,
-  type EmailButtonSetting,
-  type InquiryForm,
-  MESSAGES,
-  type MessageKey,
-  type ShareSetting,
-  type SuperActionSetting,
-  type TelephoneSetting,
-  toWebVtt,
-  type WhatsappSetting,
-  type WidgetSetting,
-} from '@leadreel/shared';
+import { type Cue, contactClickBody, MESSAGES, type MessageKey, toWebVtt } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
-import { type SettingsRepo, SHOWN_STATUSES } from '../video-settings/settings.repo.ts';
-import { DEFAULT_SEO, logoPath, watchPath } from '../video-settings/settings.service.ts';
-import { subtitlePath } from '../video-settings/subtitles.service.ts';
-import { mediaUrl } from '../videos/keys.ts';
+import type { SettingsRepo } from '../video-settings/settings.repo.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
+import { createPublicVideos, embedAncestors, UUID } from './public-video.ts';
 import { batchedCheck, renderCache } from './render-cache.ts';
 import {
-  type PublicAction,
-  type PublicContact,
-  type PublicForm,
-  type PublicShare,
-  type PublicVideo,
-  type PublicWidget,
   pageCsp,
   pageLanguage,
   pageStyle,
@@ -44,8 +19,6 @@ import {
   renderWatchPage,
 } from './watch-page.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SITEMAP_MAX = 50_000;
 
 /**
@@ -55,8 +28,6 @@ const SITEMAP_MAX = 50_000;
  * can get behind one. The server itself never serves a deleted video from its own cache.
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
-
-type PublicRow = NonNullable<Awaited<ReturnType<SettingsRepo['findPublic']>>>;
 
 type PagesDeps = {
   settings: SettingsRepo;
@@ -75,124 +46,6 @@ type PagesDeps = {
   subtitleTrack: (videoId: string, subtitleId: string) => Promise<{ cues: Cue[] } | undefined>;
 };
 
-/** CSP frame-ancestors for an embed: anywhere, or this server and the listed sites over http and https. */
-export function embedAncestors(domains: string[]): string {
-  if (domains.length === 0) return '*';
-  return ["'self'", ...domains.flatMap((domain) => [`https://${domain}`, `http://${domain}`])].join(' ');
-}
-
-/** The contact buttons a video shows, their links built here (https://faq.whatsapp.com/5913398998672934). */
-export function publicContacts(setting: {
-  whatsapp: WhatsappSetting | null;
-  telephone: TelephoneSetting | null;
-  email: EmailButtonSetting | null;
-}): PublicContact[] {
-  const contacts: PublicContact[] = [];
-  const times = (button: {
-    position: PublicContact['position'];
-    showFrom: number;
-    showUntil: number | null;
-    label: string;
-  }) => ({
-    label: button.label,
-    position: button.position,
-    from: button.showFrom,
-    until: button.showUntil,
-  });
-  const { whatsapp, telephone, email } = setting;
-  if (whatsapp?.enabled && whatsapp.number) {
-    const text = whatsapp.message ? `?text=${encodeURIComponent(whatsapp.message)}` : '';
-    contacts.push({ kind: 'whatsapp', href: `https://wa.me/${whatsapp.number.slice(1)}${text}`, ...times(whatsapp) });
-  }
-  if (telephone?.enabled && telephone.number)
-    contacts.push({ kind: 'telephone', href: `tel:${telephone.number}`, ...times(telephone) });
-  if (email?.enabled && email.address) {
-    const subject = email.subject ? `?subject=${encodeURIComponent(email.subject)}` : '';
-    contacts.push({ kind: 'email', href: `mailto:${email.address}${subject}`, ...times(email) });
-  }
-  return contacts;
-}
-
-/** The call to action a video shows, if it is on and complete. */
-export function publicAction(setting: SuperActionSetting | null): PublicAction | null {
-  if (!setting?.enabled || !setting.text || !setting.link) return null;
-  const atEnd = setting.timing === 'end';
-  return {
-    style: setting.style,
-    text: setting.text,
-    href: setting.link,
-    position: setting.position,
-    from: atEnd ? 0 : setting.showFrom,
-    until: atEnd ? null : setting.showUntil,
-    atEnd,
-  };
-}
-
-/**
- * The widget, with the links of the channels it offers that the contact screens filled in (whether or not
- * those screens' own buttons are on).
- */
-export function publicWidget(
-  setting: WidgetSetting | null,
-  buttons: Parameters<typeof publicContacts>[0],
-): PublicWidget | null {
-  if (!setting?.enabled) return null;
-  const on = <T extends { enabled: boolean }>(button: T | null) => (button ? { ...button, enabled: true } : null);
-  const contacts = publicContacts({
-    whatsapp: on(buttons.whatsapp),
-    telephone: on(buttons.telephone),
-    email: on(buttons.email),
-  });
-  const links = setting.channels.flatMap((channel) => contacts.filter((contact) => contact.kind === channel));
-  if (links.length === 0) return null;
-  return { title: setting.title, message: setting.message, position: setting.position, links };
-}
-
-/** Share links for each chosen network, in the order the owner chose them (each network's own share URL). */
-export function publicShare(setting: ShareSetting | null, video: { url: string; title: string; image: string | null }) {
-  const share = setting ?? DEFAULT_OVERLAYS.share;
-  if (!share.enabled) return [];
-  const url = encodeURIComponent(video.url);
-  const text = encodeURIComponent(video.title);
-  const links: Record<string, string> = {
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${url}`,
-    x: `https://x.com/intent/post?url=${url}&text=${text}`,
-    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${video.title} ${video.url}`)}`,
-    telegram: `https://t.me/share/url?url=${url}&text=${text}`,
-    pinterest: `https://pinterest.com/pin/create/button/?url=${url}&description=${text}${video.image ? `&media=${encodeURIComponent(video.image)}` : ''}`,
-    copy: video.url,
-  };
-  return share.networks.map((network): PublicShare => ({ network, href: links[network] as string }));
-}
-
-/**
- * What the player keys a viewer's memory by in their browser ("once per viewer", the anonymous viewer id):
- * the same on all the account's videos, and not the account's id.
- */
-export const viewerScope = (accountId: string) =>
-  createHash('sha256').update(`lead-scope:${accountId}`).digest('hex').slice(0, 16);
-
-/** The inquiry form a viewer is shown, when it is on; "once per viewer" is kept per account. */
-export function publicForm(form: InquiryForm | null, accountId: string): PublicForm | null {
-  if (!form?.enabled) return null;
-  const { enabled: _on, ...shown } = { ...DEFAULT_FORM, ...form };
-  return { ...shown, scope: viewerScope(accountId) };
-}
-
-/** The owner's look, on a plan that carries branding. */
-function publicBranding(setting: BrandingSetting | null, videoId: string) {
-  if (!setting) return null;
-  return {
-    logoPath: setting.logo ? logoPath(videoId, setting.logo) : null,
-    logoPosition: setting.logoPosition,
-    logoLink: setting.logoLink,
-    playerColor: setting.playerColor,
-    buttonColor: setting.buttonColor,
-    fontColor: setting.fontColor,
-  };
-}
-
 /**
  * The viewer's side: watch pages (/v/{id} or /v/{slug}), embeds (/embed/{id}), oEmbed, the sitemap and
  * robots.txt. Server-rendered HTML under a strict CSP; a video shows once it plays (fast path or ladder),
@@ -203,72 +56,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   { settings, entitlements, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit, subtitleTrack },
 ) => {
   const assets = registerPlayerAssets(app, playerDist);
-  async function findVideo(ref: string): Promise<PublicVideo | null> {
-    const row = UUID.test(ref)
-      ? await settings.findPublic({ id: ref })
-      : SLUG.test(ref) && ref.length <= 80
-        ? await settings.findPublic({ slug: ref })
-        : undefined;
-    if (!row) return null;
-    const branded = (await entitlements.ofAccount(row.account_id))?.privileges.canUseBranding ?? false;
-    return toPublicVideo(row, branded);
-  }
-
-  /** A row as a public page shows it (`branded`: with the owner's branding), or null while it cannot play. */
-  function toPublicVideo(row: PublicRow, branded: boolean): PublicVideo | null {
-    if (!row.playable || !(SHOWN_STATUSES as readonly string[]).includes(row.status)) return null;
-    const seo = { ...DEFAULT_SEO, ...row.seo };
-    const file = (name: string | null | undefined) =>
-      name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
-    const hlsPath = `/media/${row.id}/master.m3u8`;
-    const title = seo.title || row.name.replace(/\.[a-z0-9]{2,5}$/i, '');
-    const watchUrl = `${publicUrl}${watchPath(row.id, row.slug)}`;
-    const contacts = publicContacts(row);
-    return {
-      id: row.id,
-      title,
-      description: seo.description,
-      keywords: seo.keywords,
-      indexable: seo.indexable,
-      watchUrl,
-      embedUrl: `${publicUrl}/embed/${row.id}`,
-      // The owner's cover, when there is one, stands for the poster everywhere (page, cards, JSON-LD).
-      posterUrl: row.cover ? `${publicUrl}${logoPath(row.id, row.cover)}` : file(row.media?.poster),
-      posterPath: row.cover
-        ? logoPath(row.id, row.cover)
-        : row.media?.poster
-          ? mediaUrl(row.id, row.generation, row.media.poster)
-          : null,
-      // (With a cover, no smaller variant: srcset is left out.)
-      thumbnailPath: row.media?.thumbnail && !row.cover ? mediaUrl(row.id, row.generation, row.media.thumbnail) : null,
-      thumbnailUrl: row.cover ? `${publicUrl}${logoPath(row.id, row.cover)}` : file(row.media?.thumbnail),
-      storyboardPath: row.media?.storyboard ? mediaUrl(row.id, row.generation, row.media.storyboard) : null,
-      hlsPath,
-      hlsUrl: `${publicUrl}${hlsPath}`,
-      durationSec: row.duration_sec,
-      width: row.width ?? 0,
-      height: row.height ?? 0,
-      uploadedAt: row.uploaded_at ?? row.created_at,
-      brand,
-      publicUrl,
-      contacts,
-      embedDomains: row.embedDomains ?? [],
-      branding: branded ? publicBranding(row.branding, row.id) : null,
-      showMark: !branded,
-      action: publicAction(row.super_action),
-      widget: publicWidget(row.widget, row),
-      share: publicShare(row.share, { url: watchUrl, title, image: file(row.media?.poster) }),
-      tracks: (row.tracks ?? []).map((track) => ({
-        src: subtitlePath(row.id, track.id, track.version),
-        lang: track.lang,
-        label: track.label,
-        isDefault: track.isDefault,
-      })),
-      transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
-      form: publicForm(row.form, row.account_id),
-      viewerScope: viewerScope(row.account_id),
-    };
-  }
+  const videos = createPublicVideos({ settings, entitlements, publicUrl, brand });
+  const findVideo = videos.find;
 
   function sendHtml(
     request: FastifyRequest,
@@ -437,7 +226,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     const entries: string[] = [];
     for (const row of rows) {
       // The sitemap lists pages; branding does not change what it says of them.
-      const video = toPublicVideo(row, false);
+      const video = videos.fromRow(row, false);
       if (!video?.indexable) continue;
       entries.push(
         [
