@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '@leadreel/shared';
+import { MESSAGES, ROUTES } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/database.ts';
 import {
@@ -103,6 +103,13 @@ describe('the public configuration', () => {
       supportEmail: null,
     });
     expect((await post(t.app, '/api/auth/login/google', { idToken: 'a.b.c' })).status).toBe(404);
+  });
+
+  it('serves every route of the catalogue, where the catalogue says', async () => {
+    const missing = Object.entries(ROUTES)
+      .filter(([, route]) => !t.app.hasRoute({ method: route.method, url: `/api${route.path}` }))
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
   });
 
   it('publishes the OpenAPI document', async () => {

@@ -13,4 +13,6 @@ export * from './media.ts';
 export * from './messages.ts';
 export * from './periods.ts';
 export * from './plans.ts';
+export * from './routes/catalogue.ts';
+export * from './routes/schemas.ts';
 export * from './uploads.ts';

@@ -1,5 +1,4 @@
 import type {
-  AccountDetail,
   accessTokenData,
   addFieldBody,
   addFolderBody,
@@ -9,12 +8,12 @@ import type {
   brandingData,
   ClickListQuery,
   ContactKind,
-  changeNoticeEmailBody,
   changePasswordBody,
   checkTokenBody,
   checkTokenData,
   clickListData,
   coverUploadBody,
+  createWebhookBody,
   credentialData,
   defaultSubtitleBody,
   deleteFolderBody,
@@ -37,9 +36,6 @@ import type {
   logoUploadData,
   markLeadsBody,
   moveVideosBody,
-  NoticeEmail,
-  NotificationSettings,
-  noticeEmailCodeBody,
   OverlayKind,
   OverlaySettings,
   preAddBody,
@@ -52,11 +48,11 @@ import type {
   saveFormBody,
   saveSeoPageBody,
   saveSubtitleBody,
-  setLanguageBody,
   setPasswordBody,
   signPartsBody,
   signPartsData,
   signupBody,
+  updateWebhookBody,
   uploadFailBody,
   uploadStartBody,
   uploadStartData,
@@ -68,20 +64,18 @@ import type {
   verifyCodeBody,
   verifyCodeData,
   videoListData,
-  whatsappData,
-} from '@leadreel/shared';
-import type {
-  createWebhookBody,
-  updateWebhookBody,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookWithSecret,
   webhookDeliveryListData,
   webhookListData,
+  whatsappData,
 } from '@leadreel/shared';
+import type { RouteInput } from '@leadreel/shared/routes/schemas';
 import type { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
 import { useAuthStore } from '../stores/auth.ts';
+import { call } from './call.ts';
 import { ApiError } from './client.ts';
 import { api } from './index.ts';
 
@@ -110,15 +104,13 @@ export const authApi = {
 };
 
 export const accountApi = {
-  detail: () => api.get<AccountDetail>('/account/detail'),
-  setLanguage: (body: Body<typeof setLanguageBody>) => api.post<null>('/account/language', body),
-  noticeEmail: () => api.get<NoticeEmail>('/account/get-notice-email'),
-  noticeEmailCode: (body: Body<typeof noticeEmailCodeBody>) =>
-    api.post<Data<typeof verifyCodeData>>('/account/notice-email/code', body),
-  changeNoticeEmail: (body: Body<typeof changeNoticeEmailBody>) =>
-    api.post<NoticeEmail>('/account/change-notice-email', body),
-  notification: () => api.get<NotificationSettings>('/account/notification'),
-  saveNotification: (body: NotificationSettings) => api.post<NotificationSettings>('/account/notification', body),
+  detail: () => call('account.detail'),
+  setLanguage: (body: RouteInput<'account.language'>) => call('account.language', body),
+  noticeEmail: () => call('account.noticeEmail'),
+  noticeEmailCode: (body: RouteInput<'account.noticeEmailCode'>) => call('account.noticeEmailCode', body),
+  changeNoticeEmail: (body: RouteInput<'account.changeNoticeEmail'>) => call('account.changeNoticeEmail', body),
+  notification: () => call('account.notification'),
+  saveNotification: (body: RouteInput<'account.saveNotification'>) => call('account.saveNotification', body),
 };
 
 type VideoListData = Data<typeof videoListData>;
@@ -275,7 +267,7 @@ export const uploadsApi = {
 let vipInFlight: Promise<VipUserInfo> | null = null;
 /** spec §7: concurrent VIP-info calls are shared. */
 export function fetchVipInfo(): Promise<VipUserInfo> {
-  vipInFlight ??= api.get<VipUserInfo>('/pay/vip-user-info').finally(() => {
+  vipInFlight ??= call('account.vipUserInfo').finally(() => {
     vipInFlight = null;
   });
   return vipInFlight;

@@ -1,0 +1,32 @@
+/**
+ * The API's routes, each named once: method, path under /api, who may call it, and its OpenAPI tag. The
+ * server builds its routes from this and the schemas beside it (routes/schemas.ts); the console's client
+ * calls routes by name. No zod here: the console's first screen reads this file and must stay small.
+ */
+export type RouteMethod = 'GET' | 'POST';
+/** `session`: a signed-in account's token (403 without one, spec §7); `public`: anyone. */
+export type RouteAuth = 'session' | 'public';
+export type RouteEntry = {
+  readonly method: RouteMethod;
+  readonly path: string;
+  readonly auth: RouteAuth;
+  readonly tag: string;
+};
+
+export const ROUTES = {
+  'account.detail': { method: 'GET', path: '/account/detail', auth: 'session', tag: 'account' },
+  'account.language': { method: 'POST', path: '/account/language', auth: 'session', tag: 'account' },
+  'account.vipUserInfo': { method: 'GET', path: '/pay/vip-user-info', auth: 'session', tag: 'pay' },
+  'account.noticeEmail': { method: 'GET', path: '/account/get-notice-email', auth: 'session', tag: 'account' },
+  'account.noticeEmailCode': { method: 'POST', path: '/account/notice-email/code', auth: 'session', tag: 'account' },
+  'account.changeNoticeEmail': {
+    method: 'POST',
+    path: '/account/change-notice-email',
+    auth: 'session',
+    tag: 'account',
+  },
+  'account.notification': { method: 'GET', path: '/account/notification', auth: 'session', tag: 'account' },
+  'account.saveNotification': { method: 'POST', path: '/account/notification', auth: 'session', tag: 'account' },
+} as const satisfies Record<string, RouteEntry>;
+
+export type RouteName = keyof typeof ROUTES;
