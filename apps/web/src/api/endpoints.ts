@@ -13,7 +13,6 @@ import type {
   checkTokenData,
   clickListData,
   coverUploadBody,
-  createWebhookBody,
   credentialData,
   defaultSubtitleBody,
   deleteFolderBody,
@@ -52,7 +51,6 @@ import type {
   signPartsBody,
   signPartsData,
   signupBody,
-  updateWebhookBody,
   uploadFailBody,
   uploadStartBody,
   uploadStartData,
@@ -64,9 +62,6 @@ import type {
   verifyCodeBody,
   verifyCodeData,
   videoListData,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookWithSecret,
   webhookDeliveryListData,
   webhookListData,
   whatsappData,
@@ -235,18 +230,17 @@ export type WebhookDeliveryListData = Data<typeof webhookDeliveryListData>;
 
 /** Account-level webhooks (issue 6 part 5): endpoints, their secrets, test events and delivery logs. */
 export const webhooksApi = {
-  list: () => api.get<WebhookListData>('/webhook/list'),
+  list: () => call('webhooks.list'),
   /** Answers the new endpoint with its secret, shown this once. */
-  create: (body: Body<typeof createWebhookBody>) => api.post<WebhookWithSecret>('/webhook/create', body),
-  update: (body: Body<typeof updateWebhookBody>) => api.post<WebhookEndpoint>('/webhook/update', body),
-  remove: (id: string) => api.post<null>('/webhook/delete', { id }),
-  rollSecret: (id: string) => api.post<WebhookWithSecret>('/webhook/roll-secret', { id }),
+  create: (body: RouteInput<'webhooks.create'>) => call('webhooks.create', body),
+  update: (body: RouteInput<'webhooks.update'>) => call('webhooks.update', body),
+  remove: (id: string) => call('webhooks.delete', { id }),
+  rollSecret: (id: string) => call('webhooks.rollSecret', { id }),
   /** Sends a signed `test` event now and answers how the receiver took it. */
-  sendTest: (id: string) => api.post<WebhookDelivery>('/webhook/test', { id }),
+  sendTest: (id: string) => call('webhooks.test', { id }),
   /** Sends a logged delivery's event again now; answers the new delivery. */
-  redeliver: (deliveryId: string) => api.post<WebhookDelivery>('/webhook/redeliver', { deliveryId }),
-  deliveries: (id: string, page: number, pageSize: number) =>
-    api.get<WebhookDeliveryListData>('/webhook/deliveries', { id, page, pageSize }),
+  redeliver: (deliveryId: string) => call('webhooks.redeliver', { deliveryId }),
+  deliveries: (id: string, page: number, pageSize: number) => call('webhooks.deliveries', { id, page, pageSize }),
 };
 
 export const uploadsApi = {

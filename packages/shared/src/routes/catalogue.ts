@@ -27,6 +27,14 @@ export const ROUTES = {
   },
   'account.notification': { method: 'GET', path: '/account/notification', auth: 'session', tag: 'account' },
   'account.saveNotification': { method: 'POST', path: '/account/notification', auth: 'session', tag: 'account' },
+  'webhooks.list': { method: 'GET', path: '/webhook/list', auth: 'session', tag: 'webhooks' },
+  'webhooks.create': { method: 'POST', path: '/webhook/create', auth: 'session', tag: 'webhooks' },
+  'webhooks.update': { method: 'POST', path: '/webhook/update', auth: 'session', tag: 'webhooks' },
+  'webhooks.delete': { method: 'POST', path: '/webhook/delete', auth: 'session', tag: 'webhooks' },
+  'webhooks.rollSecret': { method: 'POST', path: '/webhook/roll-secret', auth: 'session', tag: 'webhooks' },
+  'webhooks.test': { method: 'POST', path: '/webhook/test', auth: 'session', tag: 'webhooks' },
+  'webhooks.redeliver': { method: 'POST', path: '/webhook/redeliver', auth: 'session', tag: 'webhooks' },
+  'webhooks.deliveries': { method: 'GET', path: '/webhook/deliveries', auth: 'session', tag: 'webhooks' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

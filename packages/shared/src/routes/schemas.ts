@@ -10,6 +10,18 @@ import {
   vipUserInfoData,
 } from '../contracts/account.ts';
 import { verifyCodeData } from '../contracts/auth.ts';
+import {
+  createWebhookBody,
+  redeliverWebhookBody,
+  updateWebhookBody,
+  webhookDeliveriesQuery,
+  webhookDeliveryData,
+  webhookDeliveryListData,
+  webhookEndpointData,
+  webhookIdBody,
+  webhookListData,
+  webhookSecretData,
+} from '../contracts/webhooks.ts';
 import { emptyData } from '../envelope.ts';
 import type { RouteName } from './catalogue.ts';
 
@@ -29,6 +41,14 @@ export const ROUTE_SCHEMAS = {
   'account.changeNoticeEmail': { body: changeNoticeEmailBody, response: noticeEmailData },
   'account.notification': { response: notificationSettingsData },
   'account.saveNotification': { body: notificationSettingsBody, response: notificationSettingsData },
+  'webhooks.list': { response: webhookListData },
+  'webhooks.create': { body: createWebhookBody, response: webhookSecretData },
+  'webhooks.update': { body: updateWebhookBody, response: webhookEndpointData },
+  'webhooks.delete': { body: webhookIdBody, response: emptyData },
+  'webhooks.rollSecret': { body: webhookIdBody, response: webhookSecretData },
+  'webhooks.test': { body: webhookIdBody, response: webhookDeliveryData },
+  'webhooks.redeliver': { body: redeliverWebhookBody, response: webhookDeliveryData },
+  'webhooks.deliveries': { query: webhookDeliveriesQuery, response: webhookDeliveryListData },
 } as const satisfies Partial<Record<RouteName, RouteSchema>>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;
