@@ -1,7 +1,6 @@
 import type {
   accessTokenData,
   addFieldBody,
-  addFolderBody,
   baseInfoData,
   baseInfoQuery,
   bindReferrerBody,
@@ -15,10 +14,7 @@ import type {
   coverUploadBody,
   credentialData,
   defaultSubtitleBody,
-  deleteFolderBody,
-  deleteVideosBody,
   emailButtonData,
-  Folder,
   findPasswordBody,
   googleLoginBody,
   heartbeatBody,
@@ -34,12 +30,10 @@ import type {
   logoUploadBody,
   logoUploadData,
   markLeadsBody,
-  moveVideosBody,
   OverlayKind,
   OverlaySettings,
   preAddBody,
   preAddData,
-  renameFolderBody,
   resetPasswordBody,
   reUploadBody,
   SeoPage,
@@ -56,12 +50,10 @@ import type {
   uploadStartData,
   uploadSubtitleBody,
   uploadSuccessBody,
-  Video,
   VideoListQuery,
   VipUserInfo,
   verifyCodeBody,
   verifyCodeData,
-  videoListData,
   webhookDeliveryListData,
   webhookListData,
   whatsappData,
@@ -108,7 +100,6 @@ export const accountApi = {
   saveNotification: (body: RouteInput<'account.saveNotification'>) => call('account.saveNotification', body),
 };
 
-type VideoListData = Data<typeof videoListData>;
 /** The list's query as the console builds it (the schema coerces page numbers, so its input type is loose). */
 export type VideoListArgs = Omit<VideoListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
 type StorageCredential = Data<typeof credentialData>;
@@ -116,15 +107,15 @@ type StorageCredential = Data<typeof credentialData>;
 export const CREDENTIAL_HEADER = 'x-cos-security-token';
 
 export const videosApi = {
-  folders: () => api.get<Folder[]>('/vod/video/folder/list'),
-  addFolder: (body: Body<typeof addFolderBody>) => api.post<Folder>('/vod/video/folder/add', body),
-  renameFolder: (body: Body<typeof renameFolderBody>) => api.post<Folder>('/vod/video/folder/rename', body),
-  deleteFolder: (body: Body<typeof deleteFolderBody>) => api.post<null>('/vod/video/folder/delete', body),
-  move: (body: Body<typeof moveVideosBody>) => api.post<null>('/vod/video/folder/move', body),
-  list: (query: VideoListArgs) => api.get<VideoListData>('/vod/video/list', query),
-  detail: (videoId: string) => api.get<Video>('/vod/video/detail', { videoId }),
-  status: (videoIds: string[]) => api.get<Video[]>('/vod/video/status', { videoIds: videoIds.join(',') }),
-  remove: (body: Body<typeof deleteVideosBody>) => api.post<null>('/vod/video/delete', body),
+  folders: () => call('videos.folders'),
+  addFolder: (body: RouteInput<'videos.addFolder'>) => call('videos.addFolder', body),
+  renameFolder: (body: RouteInput<'videos.renameFolder'>) => call('videos.renameFolder', body),
+  deleteFolder: (body: RouteInput<'videos.deleteFolder'>) => call('videos.deleteFolder', body),
+  move: (body: RouteInput<'videos.move'>) => call('videos.move', body),
+  list: (query: VideoListArgs) => call('videos.list', query),
+  detail: (videoId: string) => call('videos.detail', { videoId }),
+  status: (videoIds: string[]) => call('videos.status', { videoIds: videoIds.join(',') }),
+  remove: (body: RouteInput<'videos.delete'>) => call('videos.delete', body),
 };
 
 /** One contact button's setting, whichever kind (the form holds the union of their fields). */

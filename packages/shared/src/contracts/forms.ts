@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
+import { ANSWER_LONG_MAX } from './answers.ts';
 import { pageFields } from './common.ts';
 import { hexColorField, httpUrlField } from './overlays.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS, viewerIdField } from './player.ts';
 import { videoIdField } from './videos.ts';
-import { ANSWER_LONG_MAX } from './answers.ts';
 
 export * from './answers.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
-import { pageFields } from './common.ts';
 import { MAX_PARTS, VIDEO_FAIL_CODES, VIDEO_NAME_MAX } from '../uploads.ts';
+import { pageFields } from './common.ts';
 
 // ---- Folders (spec §3 Folder, §5 folder name) ----
 
@@ -90,6 +90,9 @@ export const videoDetailQuery = z.strictObject({ videoId: videoIdField });
 export const deleteVideosBody = z.strictObject({
   videoIds: z.array(videoIdField, { error: 'video_invalid' }).min(1, 'video_invalid').max(500, 'video_invalid'),
 });
+/** The videos asked for by the status poll, as the list shows them. */
+export const videoStatusData = z.array(videoData);
+
 export const videoStatusQuery = z.strictObject({
   videoIds: textField('video_invalid')
     .transform((value) => value.split(',').filter(Boolean))

@@ -35,6 +35,15 @@ export const ROUTES = {
   'webhooks.test': { method: 'POST', path: '/webhook/test', auth: 'session', tag: 'webhooks' },
   'webhooks.redeliver': { method: 'POST', path: '/webhook/redeliver', auth: 'session', tag: 'webhooks' },
   'webhooks.deliveries': { method: 'GET', path: '/webhook/deliveries', auth: 'session', tag: 'webhooks' },
+  'videos.folders': { method: 'GET', path: '/vod/video/folder/list', auth: 'session', tag: 'videos' },
+  'videos.addFolder': { method: 'POST', path: '/vod/video/folder/add', auth: 'session', tag: 'videos' },
+  'videos.renameFolder': { method: 'POST', path: '/vod/video/folder/rename', auth: 'session', tag: 'videos' },
+  'videos.deleteFolder': { method: 'POST', path: '/vod/video/folder/delete', auth: 'session', tag: 'videos' },
+  'videos.move': { method: 'POST', path: '/vod/video/folder/move', auth: 'session', tag: 'videos' },
+  'videos.list': { method: 'GET', path: '/vod/video/list', auth: 'session', tag: 'videos' },
+  'videos.detail': { method: 'GET', path: '/vod/video/detail', auth: 'session', tag: 'videos' },
+  'videos.status': { method: 'GET', path: '/vod/video/status', auth: 'session', tag: 'videos' },
+  'videos.delete': { method: 'POST', path: '/vod/video/delete', auth: 'session', tag: 'videos' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -11,6 +11,21 @@ import {
 } from '../contracts/account.ts';
 import { verifyCodeData } from '../contracts/auth.ts';
 import {
+  addFolderBody,
+  deleteFolderBody,
+  deleteVideosBody,
+  folderData,
+  folderListData,
+  moveVideosBody,
+  renameFolderBody,
+  videoData,
+  videoDetailQuery,
+  videoListData,
+  videoListQuery,
+  videoStatusData,
+  videoStatusQuery,
+} from '../contracts/videos.ts';
+import {
   createWebhookBody,
   redeliverWebhookBody,
   updateWebhookBody,
@@ -49,6 +64,15 @@ export const ROUTE_SCHEMAS = {
   'webhooks.test': { body: webhookIdBody, response: webhookDeliveryData },
   'webhooks.redeliver': { body: redeliverWebhookBody, response: webhookDeliveryData },
   'webhooks.deliveries': { query: webhookDeliveriesQuery, response: webhookDeliveryListData },
+  'videos.folders': { response: folderListData },
+  'videos.addFolder': { body: addFolderBody, response: folderData },
+  'videos.renameFolder': { body: renameFolderBody, response: folderData },
+  'videos.deleteFolder': { body: deleteFolderBody, response: emptyData },
+  'videos.move': { body: moveVideosBody, response: emptyData },
+  'videos.list': { query: videoListQuery, response: videoListData },
+  'videos.detail': { query: videoDetailQuery, response: videoData },
+  'videos.status': { query: videoStatusQuery, response: videoStatusData },
+  'videos.delete': { body: deleteVideosBody, response: emptyData },
 } as const satisfies Partial<Record<RouteName, RouteSchema>>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;
