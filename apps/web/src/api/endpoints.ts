@@ -1,6 +1,5 @@
 import type {
   accessTokenData,
-  addFieldBody,
   baseInfoData,
   baseInfoQuery,
   bindReferrerBody,
@@ -24,12 +23,10 @@ import type {
   LeadExportFormat,
   LeadFilter,
   leadDetailData,
-  leadIdsBody,
   leadListData,
   loginBody,
   logoUploadBody,
   logoUploadData,
-  markLeadsBody,
   OverlayKind,
   OverlaySettings,
   preAddBody,
@@ -38,7 +35,6 @@ import type {
   reUploadBody,
   SeoPage,
   Subtitle,
-  saveFormBody,
   saveSeoPageBody,
   saveSubtitleBody,
   setPasswordBody,
@@ -162,9 +158,9 @@ export type InquiryFormData = Data<typeof inquiryFormData>;
 
 /** A video's inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form"). */
 export const formApi = {
-  form: (videoId: string) => api.get<InquiryFormData>('/vod/form/config', { videoId }),
-  saveForm: (body: Body<typeof saveFormBody>) => api.post<InquiryFormData>('/vod/form/save', body),
-  addField: (body: Body<typeof addFieldBody>) => api.post<InquiryFormData>('/vod/form/add-field', body),
+  form: (videoId: string) => call('forms.config', { videoId }),
+  saveForm: (body: RouteInput<'forms.save'>) => call('forms.save', body),
+  addField: (body: RouteInput<'forms.addField'>) => call('forms.addField', body),
 };
 
 /** A file the server answers (not the JSON envelope), fetched with the session's token. */
@@ -204,13 +200,13 @@ export type ClickListData = Data<typeof clickListData>;
 
 /** Seeing leads (spec: form-submit-data, the video submissions dialog; §7 "user-form-list: list, export"). */
 export const leadsApi = {
-  list: (query: LeadListArgs) => api.get<LeadListData>('/user-form-list/list', query),
-  markRead: (body: Body<typeof markLeadsBody>) => api.post<null>('/user-form-list/read', body),
-  remove: (body: Body<typeof leadIdsBody>) => api.post<null>('/user-form-list/delete', body),
+  list: (query: LeadListArgs) => call('leads.list', query),
+  markRead: (body: RouteInput<'leads.read'>) => call('leads.read', body),
+  remove: (body: RouteInput<'leads.delete'>) => call('leads.delete', body),
   /** One lead (the mail's link) with its viewer's contact clicks; another account's answers 404. */
-  detail: (leadId: string) => api.get<LeadDetailData>('/user-form-list/detail', { leadId }),
+  detail: (leadId: string) => call('leads.detail', { leadId }),
   /** The account's clicks on the player's contact buttons. */
-  clicks: (query: ClickListArgs) => api.get<ClickListData>('/user-form-list/clicks', query),
+  clicks: (query: ClickListArgs) => call('leads.clicks', query),
   /** The filtered leads as a CSV or Excel file (a paid plan's: on Free the server answers 403 lead_details_paid). */
   exportFile: (filter: LeadFilter, format: LeadExportFormat) =>
     downloadFile('/user-form-list/export', { ...filter, format }, `leads.${format}`),

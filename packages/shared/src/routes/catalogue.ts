@@ -44,6 +44,14 @@ export const ROUTES = {
   'videos.detail': { method: 'GET', path: '/vod/video/detail', auth: 'session', tag: 'videos' },
   'videos.status': { method: 'GET', path: '/vod/video/status', auth: 'session', tag: 'videos' },
   'videos.delete': { method: 'POST', path: '/vod/video/delete', auth: 'session', tag: 'videos' },
+  'forms.config': { method: 'GET', path: '/vod/form/config', auth: 'session', tag: 'leads' },
+  'forms.save': { method: 'POST', path: '/vod/form/save', auth: 'session', tag: 'leads' },
+  'forms.addField': { method: 'POST', path: '/vod/form/add-field', auth: 'session', tag: 'leads' },
+  'leads.list': { method: 'GET', path: '/user-form-list/list', auth: 'session', tag: 'leads' },
+  'leads.read': { method: 'POST', path: '/user-form-list/read', auth: 'session', tag: 'leads' },
+  'leads.delete': { method: 'POST', path: '/user-form-list/delete', auth: 'session', tag: 'leads' },
+  'leads.detail': { method: 'GET', path: '/user-form-list/detail', auth: 'session', tag: 'leads' },
+  'leads.clicks': { method: 'GET', path: '/user-form-list/clicks', auth: 'session', tag: 'leads' },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -11,6 +11,20 @@ import {
 } from '../contracts/account.ts';
 import { verifyCodeData } from '../contracts/auth.ts';
 import {
+  addFieldBody,
+  clickListData,
+  clickListQuery,
+  formConfigQuery,
+  inquiryFormData,
+  leadDetailData,
+  leadDetailQuery,
+  leadIdsBody,
+  leadListData,
+  leadListQuery,
+  markLeadsBody,
+  saveFormBody,
+} from '../contracts/forms.ts';
+import {
   addFolderBody,
   deleteFolderBody,
   deleteVideosBody,
@@ -73,6 +87,14 @@ export const ROUTE_SCHEMAS = {
   'videos.detail': { query: videoDetailQuery, response: videoData },
   'videos.status': { query: videoStatusQuery, response: videoStatusData },
   'videos.delete': { body: deleteVideosBody, response: emptyData },
+  'forms.config': { query: formConfigQuery, response: inquiryFormData },
+  'forms.save': { body: saveFormBody, response: inquiryFormData },
+  'forms.addField': { body: addFieldBody, response: inquiryFormData },
+  'leads.list': { query: leadListQuery, response: leadListData },
+  'leads.read': { body: markLeadsBody, response: emptyData },
+  'leads.delete': { body: leadIdsBody, response: emptyData },
+  'leads.detail': { query: leadDetailQuery, response: leadDetailData },
+  'leads.clicks': { query: clickListQuery, response: clickListData },
 } as const satisfies Partial<Record<RouteName, RouteSchema>>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;

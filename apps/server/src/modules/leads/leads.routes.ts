@@ -1,24 +1,8 @@
-import {
-  addFieldBody,
-  clickListData,
-  clickListQuery,
-  emptyData,
-  formConfigQuery,
-  inquiryFormData,
-  leadDetailData,
-  leadDetailQuery,
-  leadExportQuery,
-  leadIdsBody,
-  leadListData,
-  leadListQuery,
-  markLeadsBody,
-  okEnvelope,
-  saveFormBody,
-  submitLeadBody,
-  submitLeadData,
-} from '@leadreel/shared';
-import type { FastifyRequest } from 'fastify';
+import { leadExportQuery, okEnvelope, submitLeadBody, submitLeadData } from '@leadreel/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { LeadService } from './leads.service.ts';
 
@@ -26,76 +10,48 @@ const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
 const tags = ['leads'];
 
 /** The inquiry form screen (spec §7 "vod form: config, save, add-field"). */
-export const formRoutes: FastifyPluginAsyncZod<{ leads: LeadService; hooks: AuthHooks }> = async (
+export const formRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHooks }> = async (
   app,
   { leads, hooks },
 ) => {
-  app.addHook('onRequest', hooks.required);
-  app.get(
-    '/vod/form/config',
-    { schema: { tags, querystring: formConfigQuery, response: { 200: okEnvelope(inquiryFormData) } } },
-    async (request) => ok(await leads.getForm(accountId(request), request.query.videoId)),
-  );
-  app.post(
-    '/vod/form/save',
-    { schema: { tags, body: saveFormBody, response: { 200: okEnvelope(inquiryFormData) } } },
-    async (request) => ok(await leads.saveForm(accountId(request), request.body.videoId, request.body.form)),
-  );
-  app.post(
-    '/vod/form/add-field',
-    { schema: { tags, body: addFieldBody, response: { 200: okEnvelope(inquiryFormData) } } },
-    async (request) => ok(await leads.addField(accountId(request), request.body.videoId, request.body.field)),
-  );
+  const route = catalogueRoutes(app, hooks);
+  route('forms.config', (request, { videoId }) => leads.getForm(accountId(request), videoId));
+  route('forms.save', (request, { videoId, form }) => leads.saveForm(accountId(request), videoId, form));
+  route('forms.addField', (request, { videoId, field }) => leads.addField(accountId(request), videoId, field));
 };
 
 /** Seeing leads (spec: form-submit-data and the video submissions dialog; §7 "user-form-list: list, export"). */
-export const leadListRoutes: FastifyPluginAsyncZod<{ leads: LeadService; hooks: AuthHooks }> = async (
+export const leadListRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHooks }> = async (
   app,
   { leads, hooks },
 ) => {
-  app.addHook('onRequest', hooks.required);
-  app.get(
-    '/user-form-list/list',
-    { schema: { tags, querystring: leadListQuery, response: { 200: okEnvelope(leadListData) } } },
-    async (request) => ok(await leads.list(accountId(request), request.query)),
-  );
-  app.post(
-    '/user-form-list/read',
-    { schema: { tags, body: markLeadsBody, response: { 200: okEnvelope(emptyData) } } },
-    async (request) => {
-      await leads.markRead(accountId(request), request.body.leadIds, request.body.read);
-      return ok(null);
-    },
-  );
-  app.post(
-    '/user-form-list/delete',
-    { schema: { tags, body: leadIdsBody, response: { 200: okEnvelope(emptyData) } } },
-    async (request) => {
-      await leads.remove(accountId(request), request.body.leadIds);
-      return ok(null);
-    },
-  );
-  app.get(
-    '/user-form-list/detail',
-    { schema: { tags, querystring: leadDetailQuery, response: { 200: okEnvelope(leadDetailData) } } },
-    async (request) => ok(await leads.detail(accountId(request), request.query.leadId)),
-  );
-  app.get(
-    '/user-form-list/clicks',
-    { schema: { tags, querystring: clickListQuery, response: { 200: okEnvelope(clickListData) } } },
-    async (request) => ok(await leads.listClicks(accountId(request), request.query)),
-  );
-  app.get('/user-form-list/export', { schema: { tags, querystring: leadExportQuery } }, async (request, reply) => {
-    const file = await leads.exportLeads(accountId(request), request.query);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
+  const route = catalogueRoutes(app, hooks);
+  route('leads.list', (request, query) => leads.list(accountId(request), query));
+  route('leads.read', async (request, { leadIds, read }) => {
+    await leads.markRead(accountId(request), leadIds, read);
+    return null;
   });
+  route('leads.delete', async (request, { leadIds }) => {
+    await leads.remove(accountId(request), leadIds);
+    return null;
+  });
+  route('leads.detail', (request, { leadId }) => leads.detail(accountId(request), leadId));
+  route('leads.clicks', (request, query) => leads.listClicks(accountId(request), query));
+  // A file, not an envelope: outside the catalogue's JSON routes for now.
+  app.get(
+    '/user-form-list/export',
+    { onRequest: hooks.required, schema: { tags: ['leads'], querystring: leadExportQuery } },
+    async (request, reply) => {
+      const file = await leads.exportLeads(accountId(request), request.query as z.infer<typeof leadExportQuery>);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
 };
-
 /**
  * A viewer's submission, from the player on a watch page or an embed (same origin as this API). Limited
  * per IP and per video far above what people do, so a script cannot flood an account or its mailbox.
