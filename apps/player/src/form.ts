@@ -7,6 +7,7 @@
  */
 
 import { type AnswerRule, checkAnswers, type RawAnswers } from '@leadreel/shared/contracts/answers';
+import { viewerApiPath } from '@leadreel/shared/routes/viewer';
 import { PLAYER_FORM_TEXT } from '@leadreel/shared/viewer-text/player-form';
 
 const TEXTS = PLAYER_FORM_TEXT;
@@ -145,7 +146,7 @@ export function mountForm(options: {
     const early = MIN_FILL_MS - (performance.now() - shownAt);
     if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     try {
-      const response = await fetch('/api/public/lead', {
+      const response = await fetch(viewerApiPath('public.lead'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({

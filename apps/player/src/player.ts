@@ -3,9 +3,11 @@
  * title, play button) and nothing else loads; on play it becomes a <video> fed by native HLS where the
  * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js.
  */
+
+import { DROP_ORDER, SLOT_ORDER } from '@leadreel/shared/contracts/slots';
+import { viewerApiPath } from '@leadreel/shared/routes/viewer';
 import type { HlsLike, mountControls } from './controls.ts';
 import type { mountForm } from './form.ts';
-import { DROP_ORDER, SLOT_ORDER } from '@leadreel/shared/contracts/slots';
 import { embedOptions, hlsConfig } from './options.ts';
 
 type Controls = { mountControls: typeof mountControls; mountForm?: typeof mountForm };
@@ -230,7 +232,7 @@ function recordClick(root: HTMLElement, kind: string) {
     viewerId: viewerId(root),
     ...where(),
   };
-  navigator.sendBeacon('/api/public/click', JSON.stringify(body));
+  navigator.sendBeacon(viewerApiPath('public.click'), JSON.stringify(body));
 }
 
 function mount(root: HTMLElement) {

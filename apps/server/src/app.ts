@@ -3,7 +3,6 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { okEnvelope } from '@leadreel/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,7 +11,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { tooManyRequests, unavailable } from './errors.ts';
@@ -21,9 +19,9 @@ import { serverSecret } from './lib/server-secret.ts';
 import { createAccountRepo } from './modules/account/account.repo.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
-import { createTrafficTally } from './modules/account/traffic-tally.ts';
 import { noticeRoutes } from './modules/account/notice.routes.ts';
 import { createNoticeService } from './modules/account/notice.service.ts';
+import { createTrafficTally } from './modules/account/traffic-tally.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -40,10 +38,6 @@ import { formRoutes, leadListRoutes, submitRoutes } from './modules/leads/leads.
 import { createLeadService } from './modules/leads/leads.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
-import { createSettingsRepo } from './modules/video-settings/settings.repo.ts';
-import { settingsRoutes } from './modules/video-settings/settings.routes.ts';
-import { createSettingsService } from './modules/video-settings/settings.service.ts';
-import { createSubtitleService } from './modules/video-settings/subtitles.service.ts';
 import { createStorage } from './modules/storage/index.ts';
 import { isLocalDriver } from './modules/storage/local.driver.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
@@ -51,6 +45,10 @@ import type { StorageDriver } from './modules/storage/storage.ts';
 import { createCredentialSigner } from './modules/uploads/credential.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createSettingsRepo } from './modules/video-settings/settings.repo.ts';
+import { settingsRoutes } from './modules/video-settings/settings.routes.ts';
+import { createSettingsService } from './modules/video-settings/settings.service.ts';
+import { createSubtitleService } from './modules/video-settings/subtitles.service.ts';
 import { ffmpegPipeline } from './modules/videos/ffmpeg-pipeline.ts';
 import { createFolderRepo } from './modules/videos/folders.repo.ts';
 import { createVideoProcessor, type Pipeline } from './modules/videos/video-processor.ts';
@@ -65,6 +63,7 @@ import { createAuthHooks } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { installErrorHandler } from './plugins/errors.ts';
 import { registerHealthRoutes } from './plugins/health.ts';
+import { publicConfigRoutes } from './plugins/public-config.ts';
 import { createPgRateLimitStore } from './plugins/rate-limit-store.ts';
 
 const SECRET_QUERY = /([?&](?:token|code|password)=)[^&#]*/gi;
@@ -386,6 +385,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       await api.register(leadListRoutes, { leads: services.leads, hooks });
       await api.register(submitRoutes, {
         leads: services.leads,
+        hooks,
         // A viewer sends one form, maybe twice; an office behind one address a few more. A form on a busy
         // page takes many, but not hundreds a minute.
         limits: [
@@ -410,33 +410,15 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
       });
       const { storage } = services;
       if (isLocalDriver(storage)) await api.register(storageRoutes, { storage, clock: deps.clock });
-      api.withTypeProvider<ZodTypeProvider>().get(
-        '/config',
-        {
-          schema: {
-            tags: ['config'],
-            response: {
-              200: okEnvelope(
-                z.object({
-                  brand: z.string(),
-                  googleClientId: z.string().nullable(),
-                  communityUrl: z.string().nullable(),
-                  supportEmail: z.string().nullable(),
-                }),
-              ),
-            },
-          },
+      await api.register(publicConfigRoutes, {
+        hooks,
+        config: {
+          brand: config.BRAND_NAME,
+          googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+          communityUrl: config.COMMUNITY_URL ?? null,
+          supportEmail: config.SUPPORT_EMAIL ?? null,
         },
-        async () => ({
-          statusCode: 200 as const,
-          data: {
-            brand: config.BRAND_NAME,
-            googleClientId: config.GOOGLE_CLIENT_ID ?? null,
-            communityUrl: config.COMMUNITY_URL ?? null,
-            supportEmail: config.SUPPORT_EMAIL ?? null,
-          },
-        }),
-      );
+      });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

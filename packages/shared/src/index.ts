@@ -1,6 +1,7 @@
 export * from './contracts/account.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/common.ts';
+export * from './contracts/config.ts';
 export * from './contracts/forms.ts';
 export * from './contracts/overlays.ts';
 export * from './contracts/player.ts';

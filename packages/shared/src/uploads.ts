@@ -153,3 +153,6 @@ export const UPLOAD_RESUME_DAYS = 30;
 export const PART_URL_SECONDS = 900;
 // spec §9: upload heartbeat every 2 s
 export const UPLOAD_HEARTBEAT_MS = 2000;
+
+/** The header carrying the storage credential's session token to our storage handshake (start, sign-parts). */
+export const CREDENTIAL_HEADER = 'x-cos-security-token';

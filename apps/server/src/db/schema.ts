@@ -13,11 +13,11 @@ import type {
   SuperActionSetting,
   TelephoneSetting,
   VideoStatus,
-  WhatsappSetting,
   WebhookDeliveryStatus,
   WebhookEvent,
   WebhookEventType,
   WebhookPayload,
+  WhatsappSetting,
   WidgetSetting,
 } from '@leadreel/shared';
 import type { ColumnType, Generated } from 'kysely';

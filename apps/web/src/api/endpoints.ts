@@ -1,89 +1,41 @@
 import type {
-  accessTokenData,
-  baseInfoData,
-  baseInfoQuery,
-  bindReferrerBody,
-  brandingData,
   ClickListQuery,
   ContactKind,
-  changePasswordBody,
-  checkTokenBody,
-  checkTokenData,
-  clickListData,
-  coverUploadBody,
-  credentialData,
-  defaultSubtitleBody,
-  emailButtonData,
-  findPasswordBody,
-  googleLoginBody,
-  heartbeatBody,
-  inquiryFormData,
-  kitCloneBody,
-  kitCloneData,
+  ContactSettings,
   LeadExportFormat,
   LeadFilter,
-  leadDetailData,
-  leadListData,
-  loginBody,
-  logoUploadBody,
-  logoUploadData,
+  OverlayData,
   OverlayKind,
   OverlaySettings,
-  preAddBody,
-  preAddData,
-  resetPasswordBody,
-  reUploadBody,
-  SeoPage,
-  Subtitle,
-  saveSeoPageBody,
-  saveSubtitleBody,
-  setPasswordBody,
-  signPartsBody,
-  signPartsData,
-  signupBody,
-  uploadFailBody,
-  uploadStartBody,
-  uploadStartData,
-  uploadSubtitleBody,
-  uploadSuccessBody,
+  PublicConfig,
   VideoListQuery,
   VipUserInfo,
-  verifyCodeBody,
-  verifyCodeData,
-  webhookDeliveryListData,
-  webhookListData,
-  whatsappData,
 } from '@leadreel/shared';
-import type { RouteInput } from '@leadreel/shared/routes/schemas';
-import type { z } from 'zod';
+import { type EnvelopeRouteName, ROUTES } from '@leadreel/shared/routes/catalogue';
+import type { RouteInput, RouteOutput } from '@leadreel/shared/routes/schemas';
+import { CREDENTIAL_HEADER } from '@leadreel/shared/uploads';
 import { i18n } from '../i18n/index.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { call } from './call.ts';
 import { ApiError } from './client.ts';
-import { api } from './index.ts';
 
 /**
- * One typed function per call of the contract. Bodies and answers are the shared zod schemas' types, so a
- * change in `packages/shared` breaks the console's type check instead of its users.
+ * One typed function per call of the contract, each a route of the catalogue (packages/shared/src/routes):
+ * bodies and answers are the shared schemas' types, so a change there breaks the console's type check
+ * instead of its users.
  */
-type Body<T extends z.ZodType> = z.input<T>;
-type Data<T extends z.ZodType> = z.infer<T>;
-type AccessToken = Data<typeof accessTokenData>;
-
 export const authApi = {
-  login: (body: Body<typeof loginBody>) => api.post<AccessToken>('/auth/login', body),
-  signup: (body: Body<typeof signupBody>) => api.post<AccessToken>('/auth/signup', body),
-  loginWithGoogle: (body: Body<typeof googleLoginBody>) => api.post<AccessToken>('/auth/login/google', body),
-  logout: () => api.post<null>('/auth/logout'),
-  sendCode: (body: Body<typeof verifyCodeBody>) => api.post<Data<typeof verifyCodeData>>('/auth/verify-code', body),
-  findPassword: (body: Body<typeof findPasswordBody>) =>
-    api.post<Data<typeof verifyCodeData>>('/auth/find-password', body),
-  resetPassword: (body: Body<typeof resetPasswordBody>) => api.post<null>('/auth/reset-password', body),
-  changePassword: (body: Body<typeof changePasswordBody>) => api.post<null>('/auth/change-password', body),
-  setPassword: (body: Body<typeof setPasswordBody>) => api.post<null>('/auth/set-password', body),
-  checkToken: (body: Body<typeof checkTokenBody>) =>
-    api.post<Data<typeof checkTokenData>>('/channel/check-token', body),
-  bindReferrer: (body: Body<typeof bindReferrerBody>) => api.post<null>('/auth/bind-referrer', body),
+  login: (body: RouteInput<'auth.login'>) => call('auth.login', body),
+  signup: (body: RouteInput<'auth.signup'>) => call('auth.signup', body),
+  loginWithGoogle: (body: RouteInput<'auth.google'>) => call('auth.google', body),
+  logout: () => call('auth.logout'),
+  sendCode: (body: RouteInput<'auth.verifyCode'>) => call('auth.verifyCode', body),
+  findPassword: (body: RouteInput<'auth.findPassword'>) => call('auth.findPassword', body),
+  resetPassword: (body: RouteInput<'auth.resetPassword'>) => call('auth.resetPassword', body),
+  changePassword: (body: RouteInput<'auth.changePassword'>) => call('auth.changePassword', body),
+  setPassword: (body: RouteInput<'auth.setPassword'>) => call('auth.setPassword', body),
+  checkToken: (body: RouteInput<'auth.checkToken'>) => call('auth.checkToken', body),
+  bindReferrer: (body: RouteInput<'auth.bindReferrer'>) => call('auth.bindReferrer', body),
 };
 
 export const accountApi = {
@@ -98,9 +50,6 @@ export const accountApi = {
 
 /** The list's query as the console builds it (the schema coerces page numbers, so its input type is loose). */
 export type VideoListArgs = Omit<VideoListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
-type StorageCredential = Data<typeof credentialData>;
-/** The header carrying the storage credential's session token to our storage handshake. */
-export const CREDENTIAL_HEADER = 'x-cos-security-token';
 
 export const videosApi = {
   folders: () => call('videos.folders'),
@@ -115,46 +64,50 @@ export const videosApi = {
 };
 
 /** One contact button's setting, whichever kind (the form holds the union of their fields). */
-export type ContactSetting = z.infer<typeof whatsappData> & Partial<z.infer<typeof emailButtonData>>;
-const CONTACT_PATHS: Record<ContactKind, string> = { whatsapp: 'whatsapp', telephone: 'phone', email: 'email' };
-const OVERLAY_PATHS: Record<OverlayKind, string> = {
-  branding: 'logo',
-  superAction: 'super-action',
-  widget: 'widget',
-  share: 'share',
-};
-/** What each overlay screen reads: its setting (branding adds the logo's address). */
-export type OverlayData = Omit<OverlaySettings, 'branding'> & { branding: Data<typeof brandingData> };
+export type ContactSetting = ContactSettings['whatsapp'] & Partial<ContactSettings['email']>;
+/** Each contact and overlay screen's pair of routes: its setting, and saving it. */
+const CONTACT_ROUTES = {
+  whatsapp: ['settings.whatsapp', 'settings.saveWhatsapp'],
+  telephone: ['settings.telephone', 'settings.saveTelephone'],
+  email: ['settings.email', 'settings.saveEmail'],
+} as const satisfies Record<ContactKind, readonly [EnvelopeRouteName, EnvelopeRouteName]>;
+const OVERLAY_ROUTES = {
+  branding: ['settings.branding', 'settings.saveBranding'],
+  superAction: ['settings.superAction', 'settings.saveSuperAction'],
+  widget: ['settings.widget', 'settings.saveWidget'],
+  share: ['settings.share', 'settings.saveShare'],
+} as const satisfies Record<OverlayKind, readonly [EnvelopeRouteName, EnvelopeRouteName]>;
+/** `call` over a route chosen at run time: the typed wrappers below state what each kind takes and answers. */
+const callByName = call as (name: EnvelopeRouteName, input: object) => Promise<unknown>;
+
+export type { OverlayData };
 
 /** The video settings screens (spec §2 /video-setting/{videoId}). */
 export const settingsApi = {
-  embedConfig: () => api.get<{ domains: string[] }>('/vod/player/embed-config'),
-  saveEmbedConfig: (body: { domains: string[] }) =>
-    api.post<{ domains: string[] }>('/vod/player/embed-config/save', body),
+  embedConfig: () => call('settings.embedConfig'),
+  saveEmbedConfig: (body: RouteInput<'settings.saveEmbedConfig'>) => call('settings.saveEmbedConfig', body),
   contact: (kind: ContactKind, videoId: string) =>
-    api.get<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}`, { videoId }),
+    callByName(CONTACT_ROUTES[kind][0], { videoId }) as Promise<ContactSetting>,
   saveContact: (kind: ContactKind, body: { videoId: string; setting: Partial<ContactSetting> }) =>
-    api.post<ContactSetting>(`/vod/video/${CONTACT_PATHS[kind]}/save`, body),
+    callByName(CONTACT_ROUTES[kind][1], body) as Promise<ContactSetting>,
   overlay: <K extends OverlayKind>(kind: K, videoId: string) =>
-    api.get<OverlayData[K]>(`/vod/video/${OVERLAY_PATHS[kind]}`, { videoId }),
+    callByName(OVERLAY_ROUTES[kind][0], { videoId }) as Promise<OverlayData[K]>,
   saveOverlay: <K extends OverlayKind>(kind: K, body: { videoId: string; setting: OverlaySettings[K] }) =>
-    api.post<OverlayData[K]>(`/vod/video/${OVERLAY_PATHS[kind]}/save`, body),
-  uploadLogo: (body: Body<typeof logoUploadBody>) =>
-    api.post<Data<typeof logoUploadData>>('/vod/video/logo/upload', body),
-  kitClone: (body: Body<typeof kitCloneBody>) => api.post<Data<typeof kitCloneData>>('/vod/video/kit-clone', body),
-  subtitles: (videoId: string) => api.get<Subtitle[]>('/vod/video/subtitle/list', { videoId }),
-  uploadSubtitle: (body: Body<typeof uploadSubtitleBody>) => api.post<Subtitle>('/vod/video/subtitle/upload', body),
-  saveSubtitle: (body: Body<typeof saveSubtitleBody>) => api.post<Subtitle>('/vod/video/subtitle/save', body),
-  deleteSubtitle: (subtitleId: string) => api.post<null>('/vod/video/subtitle/delete', { subtitleId }),
-  setDefaultSubtitle: (body: Body<typeof defaultSubtitleBody>) =>
-    api.post<Subtitle[]>('/vod/video/subtitle/default', body),
-  seoPage: (videoId: string) => api.get<SeoPage>('/vod/video/seo-page', { videoId }),
-  saveSeoPage: (body: Body<typeof saveSeoPageBody>) => api.post<SeoPage>('/vod/video/seo-page/save', body),
-  setCover: (body: Body<typeof coverUploadBody>) => api.post<SeoPage>('/vod/video/seo-page/cover', body),
+    callByName(OVERLAY_ROUTES[kind][1], body) as Promise<OverlayData[K]>,
+  uploadLogo: (body: RouteInput<'settings.uploadLogo'>) => call('settings.uploadLogo', body),
+  kitClone: (body: RouteInput<'settings.kitClone'>) => call('settings.kitClone', body),
+  subtitles: (videoId: string) => call('settings.subtitles', { videoId }),
+  uploadSubtitle: (body: RouteInput<'settings.uploadSubtitle'>) => call('settings.uploadSubtitle', body),
+  saveSubtitle: (body: RouteInput<'settings.saveSubtitle'>) => call('settings.saveSubtitle', body),
+  deleteSubtitle: (subtitleId: string) => call('settings.deleteSubtitle', { subtitleId }),
+  setDefaultSubtitle: (body: RouteInput<'settings.defaultSubtitle'>) => call('settings.defaultSubtitle', body),
+  seoPage: (videoId: string) => call('settings.seoPage', { videoId }),
+  saveSeoPage: (body: RouteInput<'settings.saveSeoPage'>) => call('settings.saveSeoPage', body),
+  setCover: (body: RouteInput<'settings.cover'>) => call('settings.cover', body),
 };
 
 /** What the inquiry-form screen reads and the server answers after a save. */
-export type InquiryFormData = Data<typeof inquiryFormData>;
+export type InquiryFormData = RouteOutput<'forms.config'>;
 
 /** A video's inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form"). */
 export const formApi = {
@@ -193,10 +146,10 @@ async function downloadFile(path: string, query: Record<string, string | undefin
 
 /** The list's query as the console builds it (page numbers as numbers). */
 export type LeadListArgs = LeadFilter & { page?: number; pageSize?: number };
-export type LeadListData = Data<typeof leadListData>;
-export type LeadDetailData = Data<typeof leadDetailData>;
+export type LeadListData = RouteOutput<'leads.list'>;
+export type LeadDetailData = RouteOutput<'leads.detail'>;
 export type ClickListArgs = Partial<ClickListQuery>;
-export type ClickListData = Data<typeof clickListData>;
+export type ClickListData = RouteOutput<'leads.clicks'>;
 
 /** Seeing leads (spec: form-submit-data, the video submissions dialog; §7 "user-form-list: list, export"). */
 export const leadsApi = {
@@ -209,11 +162,11 @@ export const leadsApi = {
   clicks: (query: ClickListArgs) => call('leads.clicks', query),
   /** The filtered leads as a CSV or Excel file (a paid plan's: on Free the server answers 403 lead_details_paid). */
   exportFile: (filter: LeadFilter, format: LeadExportFormat) =>
-    downloadFile('/user-form-list/export', { ...filter, format }, `leads.${format}`),
+    downloadFile(ROUTES['leads.export'].path, { ...filter, format }, `leads.${format}`),
 };
 
-export type WebhookListData = Data<typeof webhookListData>;
-export type WebhookDeliveryListData = Data<typeof webhookDeliveryListData>;
+export type WebhookListData = RouteOutput<'webhooks.list'>;
+export type WebhookDeliveryListData = RouteOutput<'webhooks.deliveries'>;
 
 /** Account-level webhooks (issue 6 part 5): endpoints, their secrets, test events and delivery logs. */
 export const webhooksApi = {
@@ -231,18 +184,17 @@ export const webhooksApi = {
 };
 
 export const uploadsApi = {
-  baseInfo: (cosType: Body<typeof baseInfoQuery>['cosType']) =>
-    api.get<Data<typeof baseInfoData>>('/cos/base-info', { cosType }),
-  videoCredential: () => api.get<StorageCredential>('/cos/vod/video/credential'),
-  preAdd: (body: Body<typeof preAddBody>) => api.post<Data<typeof preAddData>>('/vod/video/pre-add-custom-video', body),
-  start: (body: Body<typeof uploadStartBody>, token: string) =>
-    api.post<Data<typeof uploadStartData>>('/vod/video/upload/start', body, { [CREDENTIAL_HEADER]: token }),
-  signParts: (body: Body<typeof signPartsBody>, token: string) =>
-    api.post<Data<typeof signPartsData>>('/vod/video/upload/sign-parts', body, { [CREDENTIAL_HEADER]: token }),
-  success: (body: Body<typeof uploadSuccessBody>) => api.post<null>('/vod/video/add-custom-video-success', body),
-  fail: (body: Body<typeof uploadFailBody>) => api.post<null>('/vod/video/add-custom-video-fail', body),
-  heartbeat: (body: Body<typeof heartbeatBody>) => api.post<null>('/vod/video/add-custom-video-heartbeat', body),
-  reUpload: (body: Body<typeof reUploadBody>) => api.post<null>('/vod/video/re-upload-video', body),
+  baseInfo: (cosType: RouteInput<'uploads.baseInfo'>['cosType']) => call('uploads.baseInfo', { cosType }),
+  videoCredential: () => call('uploads.videoCredential'),
+  preAdd: (body: RouteInput<'uploads.preAdd'>) => call('uploads.preAdd', body),
+  start: (body: RouteInput<'uploads.start'>, token: string) =>
+    call('uploads.start', body, { [CREDENTIAL_HEADER]: token }),
+  signParts: (body: RouteInput<'uploads.signParts'>, token: string) =>
+    call('uploads.signParts', body, { [CREDENTIAL_HEADER]: token }),
+  success: (body: RouteInput<'uploads.success'>) => call('uploads.success', body),
+  fail: (body: RouteInput<'uploads.fail'>) => call('uploads.fail', body),
+  heartbeat: (body: RouteInput<'uploads.heartbeat'>) => call('uploads.heartbeat', body),
+  reUpload: (body: RouteInput<'uploads.reUpload'>) => call('uploads.reUpload', body),
 };
 
 let vipInFlight: Promise<VipUserInfo> | null = null;
@@ -254,14 +206,5 @@ export function fetchVipInfo(): Promise<VipUserInfo> {
   return vipInFlight;
 }
 
-/**
- * GET /api/config. The server declares this answer inline in its app.ts rather than in packages/shared, so
- * its type lives here until the schema moves there.
- */
-export type PublicConfig = {
-  brand: string;
-  googleClientId: string | null;
-  communityUrl: string | null;
-  supportEmail: string | null;
-};
-export const fetchConfig = () => api.get<PublicConfig>('/config');
+export type { PublicConfig };
+export const fetchConfig = () => call('config');

@@ -198,6 +198,8 @@ export type OverlaySettings = {
   share: ShareSetting;
 };
 export type OverlayKind = keyof OverlaySettings;
+/** What each overlay screen reads back: its setting, branding with its logo's address added. */
+export type OverlayData = Omit<OverlaySettings, 'branding'> & { branding: z.infer<typeof brandingData> };
 export const DEFAULT_OVERLAYS: OverlaySettings = {
   branding: DEFAULT_BRANDING,
   superAction: DEFAULT_SUPER_ACTION,

@@ -14,19 +14,24 @@ describe('the route catalogue', () => {
       // A GET takes a query, a POST a body, never the other way round.
       if (route.method === 'GET') expect('body' in schemas, name).toBe(false);
       else expect('query' in schemas, name).toBe(false);
+      // A route answers its envelope's data, or (a file, a beacon) says that it answers something else.
+      expect('response' in schemas, name).toBe(!('answers' in route));
     }
   });
 
   it('is the only place its paths are written (issue 14 item 4)', async () => {
     const root = path.resolve(import.meta.dirname, '../../../..');
     const found: string[] = [];
-    for (const dir of ['apps/server/src', 'apps/web/src']) {
+    for (const dir of ['apps/server/src', 'apps/web/src', 'apps/player/src']) {
       for (const entry of await readdir(path.join(root, dir), { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
         const text = await readFile(file, 'utf8');
         for (const route of Object.values(ROUTES)) {
-          if (text.includes(`'${route.path}'`) || text.includes(`\`${route.path}\``)) {
+          const written = [route.path, `/api${route.path}`].some(
+            (address) => text.includes(`'${address}'`) || text.includes(`\`${address}\``),
+          );
+          if (written) {
             found.push(`${path.relative(root, file)}: ${route.path}`);
           }
         }

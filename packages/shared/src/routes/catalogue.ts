@@ -3,17 +3,46 @@
  * server builds its routes from this and the schemas beside it (routes/schemas.ts); the console's client
  * calls routes by name. No zod here: the console's first screen reads this file and must stay small.
  */
-export type RouteMethod = 'GET' | 'POST';
-/** `session`: a signed-in account's token (403 without one, spec §7); `public`: anyone. */
-export type RouteAuth = 'session' | 'public';
+import type { RouteMethod } from './viewer.ts';
+import { VIEWER_ROUTES } from './viewer.ts';
+
+export type { RouteMethod };
+/**
+ * `session`: a signed-in account's token (403 without one, spec §7); `optional`: read when sent; `public`:
+ * anyone.
+ */
+export type RouteAuth = 'session' | 'optional' | 'public';
 export type RouteEntry = {
   readonly method: RouteMethod;
   readonly path: string;
   readonly auth: RouteAuth;
   readonly tag: string;
+  /**
+   * What answers instead of the `{ statusCode, data }` envelope: a file (an export), or nothing (a
+   * beacon). Such routes have no response schema and are called by hand, not by the console's `call`.
+   */
+  readonly answers?: 'file' | 'nothing';
 };
 
+const auth = (method: RouteMethod, path: string, session: RouteAuth = 'public') =>
+  ({ method, path, auth: session, tag: 'auth' }) as const;
+
+const setting = (method: RouteMethod, path: string) =>
+  ({ method, path, auth: 'session', tag: 'video settings' }) as const;
+
 export const ROUTES = {
+  config: { method: 'GET', path: '/config', auth: 'public', tag: 'config' },
+  'auth.verifyCode': auth('POST', '/auth/verify-code', 'optional'),
+  'auth.signup': auth('POST', '/auth/signup'),
+  'auth.login': auth('POST', '/auth/login'),
+  'auth.logout': auth('POST', '/auth/logout', 'session'),
+  'auth.findPassword': auth('POST', '/auth/find-password'),
+  'auth.resetPassword': auth('POST', '/auth/reset-password'),
+  'auth.changePassword': auth('POST', '/auth/change-password', 'session'),
+  'auth.setPassword': auth('POST', '/auth/set-password', 'session'),
+  'auth.google': auth('POST', '/auth/login/google'),
+  'auth.checkToken': auth('POST', '/channel/check-token'),
+  'auth.bindReferrer': auth('POST', '/auth/bind-referrer', 'session'),
   'account.detail': { method: 'GET', path: '/account/detail', auth: 'session', tag: 'account' },
   'account.language': { method: 'POST', path: '/account/language', auth: 'session', tag: 'account' },
   'account.vipUserInfo': { method: 'GET', path: '/pay/vip-user-info', auth: 'session', tag: 'pay' },
@@ -52,6 +81,57 @@ export const ROUTES = {
   'leads.delete': { method: 'POST', path: '/user-form-list/delete', auth: 'session', tag: 'leads' },
   'leads.detail': { method: 'GET', path: '/user-form-list/detail', auth: 'session', tag: 'leads' },
   'leads.clicks': { method: 'GET', path: '/user-form-list/clicks', auth: 'session', tag: 'leads' },
+  'leads.export': { method: 'GET', path: '/user-form-list/export', auth: 'session', tag: 'leads', answers: 'file' },
+  ...VIEWER_ROUTES,
+  'uploads.baseInfo': { method: 'GET', path: '/cos/base-info', auth: 'session', tag: 'uploads' },
+  'uploads.imageCredential': { method: 'GET', path: '/cos/credential', auth: 'session', tag: 'uploads' },
+  'uploads.videoCredential': { method: 'GET', path: '/cos/vod/video/credential', auth: 'session', tag: 'uploads' },
+  'uploads.preAdd': { method: 'POST', path: '/vod/video/pre-add-custom-video', auth: 'session', tag: 'uploads' },
+  'uploads.start': { method: 'POST', path: '/vod/video/upload/start', auth: 'session', tag: 'uploads' },
+  'uploads.signParts': { method: 'POST', path: '/vod/video/upload/sign-parts', auth: 'session', tag: 'uploads' },
+  'uploads.success': { method: 'POST', path: '/vod/video/add-custom-video-success', auth: 'session', tag: 'uploads' },
+  'uploads.fail': { method: 'POST', path: '/vod/video/add-custom-video-fail', auth: 'session', tag: 'uploads' },
+  'uploads.heartbeat': {
+    method: 'POST',
+    path: '/vod/video/add-custom-video-heartbeat',
+    auth: 'session',
+    tag: 'uploads',
+  },
+  'uploads.reUpload': { method: 'POST', path: '/vod/video/re-upload-video', auth: 'session', tag: 'uploads' },
+  'settings.embedConfig': setting('GET', '/vod/player/embed-config'),
+  'settings.saveEmbedConfig': setting('POST', '/vod/player/embed-config/save'),
+  'settings.whatsapp': setting('GET', '/vod/video/whatsapp'),
+  'settings.saveWhatsapp': setting('POST', '/vod/video/whatsapp/save'),
+  'settings.telephone': setting('GET', '/vod/video/phone'),
+  'settings.saveTelephone': setting('POST', '/vod/video/phone/save'),
+  'settings.email': setting('GET', '/vod/video/email'),
+  'settings.saveEmail': setting('POST', '/vod/video/email/save'),
+  'settings.branding': setting('GET', '/vod/video/logo'),
+  'settings.saveBranding': setting('POST', '/vod/video/logo/save'),
+  'settings.superAction': setting('GET', '/vod/video/super-action'),
+  'settings.saveSuperAction': setting('POST', '/vod/video/super-action/save'),
+  'settings.widget': setting('GET', '/vod/video/widget'),
+  'settings.saveWidget': setting('POST', '/vod/video/widget/save'),
+  'settings.share': setting('GET', '/vod/video/share'),
+  'settings.saveShare': setting('POST', '/vod/video/share/save'),
+  'settings.uploadLogo': setting('POST', '/vod/video/logo/upload'),
+  'settings.kitClone': setting('POST', '/vod/video/kit-clone'),
+  'settings.subtitles': setting('GET', '/vod/video/subtitle/list'),
+  'settings.uploadSubtitle': setting('POST', '/vod/video/subtitle/upload'),
+  'settings.saveSubtitle': setting('POST', '/vod/video/subtitle/save'),
+  'settings.deleteSubtitle': setting('POST', '/vod/video/subtitle/delete'),
+  'settings.defaultSubtitle': setting('POST', '/vod/video/subtitle/default'),
+  'settings.seoPage': setting('GET', '/vod/video/seo-page'),
+  'settings.saveSeoPage': setting('POST', '/vod/video/seo-page/save'),
+  'settings.cover': setting('POST', '/vod/video/seo-page/cover'),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** Routes answering the `{ statusCode, data }` envelope: the ones the console's `call` reaches. */
+export type EnvelopeRouteName = {
+  [N in RouteName]: (typeof ROUTES)[N] extends { answers: string } ? never : N;
+}[RouteName];
+
+/** The address of a route as a browser calls it. */
+export const apiPath = (name: RouteName) => `/api${ROUTES[name].path}`;

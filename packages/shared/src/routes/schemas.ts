@@ -1,101 +1,109 @@
 import type { z } from 'zod';
-import {
-  accountDetailData,
-  changeNoticeEmailBody,
-  noticeEmailCodeBody,
-  noticeEmailData,
-  notificationSettingsBody,
-  notificationSettingsData,
-  setLanguageBody,
-  vipUserInfoData,
-} from '../contracts/account.ts';
-import { verifyCodeData } from '../contracts/auth.ts';
-import {
-  addFieldBody,
-  clickListData,
-  clickListQuery,
-  formConfigQuery,
-  inquiryFormData,
-  leadDetailData,
-  leadDetailQuery,
-  leadIdsBody,
-  leadListData,
-  leadListQuery,
-  markLeadsBody,
-  saveFormBody,
-} from '../contracts/forms.ts';
-import {
-  addFolderBody,
-  deleteFolderBody,
-  deleteVideosBody,
-  folderData,
-  folderListData,
-  moveVideosBody,
-  renameFolderBody,
-  videoData,
-  videoDetailQuery,
-  videoListData,
-  videoListQuery,
-  videoStatusData,
-  videoStatusQuery,
-} from '../contracts/videos.ts';
-import {
-  createWebhookBody,
-  redeliverWebhookBody,
-  updateWebhookBody,
-  webhookDeliveriesQuery,
-  webhookDeliveryData,
-  webhookDeliveryListData,
-  webhookEndpointData,
-  webhookIdBody,
-  webhookListData,
-  webhookSecretData,
-} from '../contracts/webhooks.ts';
+import * as account from '../contracts/account.ts';
+import * as auth from '../contracts/auth.ts';
+import { publicConfigData } from '../contracts/config.ts';
+import * as forms from '../contracts/forms.ts';
+import * as overlays from '../contracts/overlays.ts';
+import * as player from '../contracts/player.ts';
+import * as subtitles from '../contracts/subtitles.ts';
+import * as videos from '../contracts/videos.ts';
+import * as webhooks from '../contracts/webhooks.ts';
 import { emptyData } from '../envelope.ts';
 import type { RouteName } from './catalogue.ts';
 
 /** What a route takes (a JSON body for POST, a query for GET) and what its envelope's data holds. */
-export type RouteSchema = { body?: z.ZodType; query?: z.ZodType; response: z.ZodType };
+export type RouteSchema = { body?: z.ZodType; query?: z.ZodType; response?: z.ZodType };
 
 /**
  * The schemas of each route of the catalogue: the server validates and documents with them, the console
  * types its calls with them (types only: zod stays out of its bundle).
  */
 export const ROUTE_SCHEMAS = {
-  'account.detail': { response: accountDetailData },
-  'account.language': { body: setLanguageBody, response: emptyData },
-  'account.vipUserInfo': { response: vipUserInfoData },
-  'account.noticeEmail': { response: noticeEmailData },
-  'account.noticeEmailCode': { body: noticeEmailCodeBody, response: verifyCodeData },
-  'account.changeNoticeEmail': { body: changeNoticeEmailBody, response: noticeEmailData },
-  'account.notification': { response: notificationSettingsData },
-  'account.saveNotification': { body: notificationSettingsBody, response: notificationSettingsData },
-  'webhooks.list': { response: webhookListData },
-  'webhooks.create': { body: createWebhookBody, response: webhookSecretData },
-  'webhooks.update': { body: updateWebhookBody, response: webhookEndpointData },
-  'webhooks.delete': { body: webhookIdBody, response: emptyData },
-  'webhooks.rollSecret': { body: webhookIdBody, response: webhookSecretData },
-  'webhooks.test': { body: webhookIdBody, response: webhookDeliveryData },
-  'webhooks.redeliver': { body: redeliverWebhookBody, response: webhookDeliveryData },
-  'webhooks.deliveries': { query: webhookDeliveriesQuery, response: webhookDeliveryListData },
-  'videos.folders': { response: folderListData },
-  'videos.addFolder': { body: addFolderBody, response: folderData },
-  'videos.renameFolder': { body: renameFolderBody, response: folderData },
-  'videos.deleteFolder': { body: deleteFolderBody, response: emptyData },
-  'videos.move': { body: moveVideosBody, response: emptyData },
-  'videos.list': { query: videoListQuery, response: videoListData },
-  'videos.detail': { query: videoDetailQuery, response: videoData },
-  'videos.status': { query: videoStatusQuery, response: videoStatusData },
-  'videos.delete': { body: deleteVideosBody, response: emptyData },
-  'forms.config': { query: formConfigQuery, response: inquiryFormData },
-  'forms.save': { body: saveFormBody, response: inquiryFormData },
-  'forms.addField': { body: addFieldBody, response: inquiryFormData },
-  'leads.list': { query: leadListQuery, response: leadListData },
-  'leads.read': { body: markLeadsBody, response: emptyData },
-  'leads.delete': { body: leadIdsBody, response: emptyData },
-  'leads.detail': { query: leadDetailQuery, response: leadDetailData },
-  'leads.clicks': { query: clickListQuery, response: clickListData },
-} as const satisfies Partial<Record<RouteName, RouteSchema>>;
+  config: { response: publicConfigData },
+  'auth.verifyCode': { body: auth.verifyCodeBody, response: auth.verifyCodeData },
+  'auth.signup': { body: auth.signupBody, response: auth.accessTokenData },
+  'auth.login': { body: auth.loginBody, response: auth.accessTokenData },
+  'auth.logout': { response: emptyData },
+  'auth.findPassword': { body: auth.findPasswordBody, response: auth.verifyCodeData },
+  'auth.resetPassword': { body: auth.resetPasswordBody, response: emptyData },
+  'auth.changePassword': { body: auth.changePasswordBody, response: emptyData },
+  'auth.setPassword': { body: auth.setPasswordBody, response: emptyData },
+  'auth.google': { body: auth.googleLoginBody, response: auth.accessTokenData },
+  'auth.checkToken': { body: auth.checkTokenBody, response: auth.checkTokenData },
+  'auth.bindReferrer': { body: auth.bindReferrerBody, response: emptyData },
+  'account.detail': { response: account.accountDetailData },
+  'account.language': { body: account.setLanguageBody, response: emptyData },
+  'account.vipUserInfo': { response: account.vipUserInfoData },
+  'account.noticeEmail': { response: account.noticeEmailData },
+  'account.noticeEmailCode': { body: account.noticeEmailCodeBody, response: auth.verifyCodeData },
+  'account.changeNoticeEmail': { body: account.changeNoticeEmailBody, response: account.noticeEmailData },
+  'account.notification': { response: account.notificationSettingsData },
+  'account.saveNotification': { body: account.notificationSettingsBody, response: account.notificationSettingsData },
+  'webhooks.list': { response: webhooks.webhookListData },
+  'webhooks.create': { body: webhooks.createWebhookBody, response: webhooks.webhookSecretData },
+  'webhooks.update': { body: webhooks.updateWebhookBody, response: webhooks.webhookEndpointData },
+  'webhooks.delete': { body: webhooks.webhookIdBody, response: emptyData },
+  'webhooks.rollSecret': { body: webhooks.webhookIdBody, response: webhooks.webhookSecretData },
+  'webhooks.test': { body: webhooks.webhookIdBody, response: webhooks.webhookDeliveryData },
+  'webhooks.redeliver': { body: webhooks.redeliverWebhookBody, response: webhooks.webhookDeliveryData },
+  'webhooks.deliveries': { query: webhooks.webhookDeliveriesQuery, response: webhooks.webhookDeliveryListData },
+  'videos.folders': { response: videos.folderListData },
+  'videos.addFolder': { body: videos.addFolderBody, response: videos.folderData },
+  'videos.renameFolder': { body: videos.renameFolderBody, response: videos.folderData },
+  'videos.deleteFolder': { body: videos.deleteFolderBody, response: emptyData },
+  'videos.move': { body: videos.moveVideosBody, response: emptyData },
+  'videos.list': { query: videos.videoListQuery, response: videos.videoListData },
+  'videos.detail': { query: videos.videoDetailQuery, response: videos.videoData },
+  'videos.status': { query: videos.videoStatusQuery, response: videos.videoStatusData },
+  'videos.delete': { body: videos.deleteVideosBody, response: emptyData },
+  'forms.config': { query: forms.formConfigQuery, response: forms.inquiryFormData },
+  'forms.save': { body: forms.saveFormBody, response: forms.inquiryFormData },
+  'forms.addField': { body: forms.addFieldBody, response: forms.inquiryFormData },
+  'leads.list': { query: forms.leadListQuery, response: forms.leadListData },
+  'leads.read': { body: forms.markLeadsBody, response: emptyData },
+  'leads.delete': { body: forms.leadIdsBody, response: emptyData },
+  'leads.detail': { query: forms.leadDetailQuery, response: forms.leadDetailData },
+  'leads.clicks': { query: forms.clickListQuery, response: forms.clickListData },
+  'leads.export': { query: forms.leadExportQuery },
+  'public.lead': { body: forms.submitLeadBody, response: forms.submitLeadData },
+  'public.click': { body: player.contactClickBody },
+  'uploads.baseInfo': { query: videos.baseInfoQuery, response: videos.baseInfoData },
+  'uploads.imageCredential': { response: videos.credentialData },
+  'uploads.videoCredential': { response: videos.credentialData },
+  'uploads.preAdd': { body: videos.preAddBody, response: videos.preAddData },
+  'uploads.start': { body: videos.uploadStartBody, response: videos.uploadStartData },
+  'uploads.signParts': { body: videos.signPartsBody, response: videos.signPartsData },
+  'uploads.success': { body: videos.uploadSuccessBody, response: emptyData },
+  'uploads.fail': { body: videos.uploadFailBody, response: emptyData },
+  'uploads.heartbeat': { body: videos.heartbeatBody, response: emptyData },
+  'uploads.reUpload': { body: videos.reUploadBody, response: emptyData },
+  'settings.embedConfig': { response: player.embedConfigData },
+  'settings.saveEmbedConfig': { body: player.embedConfigBody, response: player.embedConfigData },
+  'settings.whatsapp': { query: player.contactQuery, response: player.whatsappData },
+  'settings.saveWhatsapp': { body: player.saveWhatsappBody, response: player.whatsappData },
+  'settings.telephone': { query: player.contactQuery, response: player.telephoneData },
+  'settings.saveTelephone': { body: player.saveTelephoneBody, response: player.telephoneData },
+  'settings.email': { query: player.contactQuery, response: player.emailButtonData },
+  'settings.saveEmail': { body: player.saveEmailButtonBody, response: player.emailButtonData },
+  'settings.branding': { query: player.contactQuery, response: overlays.brandingData },
+  'settings.saveBranding': { body: overlays.saveBrandingBody, response: overlays.brandingData },
+  'settings.superAction': { query: player.contactQuery, response: overlays.superActionData },
+  'settings.saveSuperAction': { body: overlays.saveSuperActionBody, response: overlays.superActionData },
+  'settings.widget': { query: player.contactQuery, response: overlays.widgetData },
+  'settings.saveWidget': { body: overlays.saveWidgetBody, response: overlays.widgetData },
+  'settings.share': { query: player.contactQuery, response: overlays.shareData },
+  'settings.saveShare': { body: overlays.saveShareBody, response: overlays.shareData },
+  'settings.uploadLogo': { body: overlays.logoUploadBody, response: overlays.logoUploadData },
+  'settings.kitClone': { body: overlays.kitCloneBody, response: overlays.kitCloneData },
+  'settings.subtitles': { query: subtitles.subtitleListQuery, response: subtitles.subtitleListData },
+  'settings.uploadSubtitle': { body: subtitles.uploadSubtitleBody, response: subtitles.subtitleData },
+  'settings.saveSubtitle': { body: subtitles.saveSubtitleBody, response: subtitles.subtitleData },
+  'settings.deleteSubtitle': { body: subtitles.subtitleIdBody, response: emptyData },
+  'settings.defaultSubtitle': { body: subtitles.defaultSubtitleBody, response: subtitles.subtitleListData },
+  'settings.seoPage': { query: player.seoPageQuery, response: player.seoPageData },
+  'settings.saveSeoPage': { body: player.saveSeoPageBody, response: player.seoPageData },
+  'settings.cover': { body: player.coverUploadBody, response: player.seoPageData },
+} as const satisfies Record<RouteName, RouteSchema>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;
 type Schemas<N extends SchemaRouteName> = (typeof ROUTE_SCHEMAS)[N];
@@ -114,4 +122,5 @@ export type RouteParsed<N extends SchemaRouteName> =
       ? z.infer<Schemas<N>['query']>
       : undefined;
 /** The envelope's data the route answers with. */
-export type RouteOutput<N extends SchemaRouteName> = z.infer<Schemas<N>['response']>;
+export type RouteOutput<N extends SchemaRouteName> =
+  Schemas<N> extends { response: z.ZodType } ? z.infer<Schemas<N>['response']> : never;

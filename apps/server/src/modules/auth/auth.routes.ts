@@ -1,23 +1,6 @@
-import {
-  accessTokenData,
-  bindReferrerBody,
-  CODE_TTL_SECONDS,
-  changePasswordBody,
-  checkTokenBody,
-  checkTokenData,
-  emptyData,
-  findPasswordBody,
-  googleLoginBody,
-  loginBody,
-  okEnvelope,
-  resetPasswordBody,
-  setPasswordBody,
-  signupBody,
-  verifyCodeBody,
-  verifyCodeData,
-} from '@leadreel/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CODE_TTL_SECONDS } from '@leadreel/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { AuthHooks } from '../../plugins/auth.ts';
 import type { AccountService } from '../account/account.service.ts';
@@ -35,14 +18,10 @@ type Options = {
   secureCookies: boolean;
 };
 
-const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
-
-export const authRoutes: FastifyPluginAsyncZod<Options> = async (
+export const authRoutes: FastifyPluginAsync<Options> = async (
   app,
   { auth, accounts, hooks, perIp, perEmail, secureCookies },
 ) => {
-  const tags = ['auth'];
-  const limited = { onRequest: [perIp], preHandler: [perEmail] };
   const client = (request: FastifyRequest): Client => {
     const cookies = parseCookies(request.headers.cookie);
     return { cookies, ip: request.ip, resetNonce: resetNonce(cookies, secureCookies) };
@@ -56,123 +35,96 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     return asking;
   };
 
-  app.post(
-    '/auth/verify-code',
-    {
-      schema: { tags, body: verifyCodeBody, response: { 200: okEnvelope(verifyCodeData) } },
-      onRequest: [perIp, hooks.optional],
-      // Reset codes have allowances per account and browser instead (auth.service.ts), which a flood
-      // from elsewhere cannot use up for the owner's browser.
-      preHandler: [async (request) => (request.body.scene === 'reset' ? undefined : perEmail(request))],
-    },
-    async (request, reply) =>
-      ok(
-        await auth.sendCode(
-          request.body,
-          requestLanguage(request),
-          request.auth,
-          request.body.scene === 'reset' ? resetClient(request, reply) : null,
-        ),
+  const route = catalogueRoutes(app, hooks);
+  const byIp = { onRequest: [perIp] };
+
+  // Reset codes have allowances per account and browser instead (auth.service.ts), which a flood from
+  // elsewhere cannot use up for the owner's browser.
+  route(
+    'auth.verifyCode',
+    (request, body, reply) =>
+      auth.sendCode(
+        body,
+        requestLanguage(request),
+        request.auth,
+        body.scene === 'reset' ? resetClient(request, reply) : null,
       ),
+    {
+      ...byIp,
+      preHandler: [
+        async (request) => ((request.body as { scene?: unknown }).scene === 'reset' ? undefined : perEmail(request)),
+      ],
+    },
   );
 
-  app.post(
-    '/auth/signup',
-    { schema: { tags, body: signupBody, response: { 200: okEnvelope(accessTokenData) } }, ...limited },
-    async (request, reply) => {
-      const { deviceCookie, ...data } = await auth.signup(request.body, requestLanguage(request));
+  route(
+    'auth.signup',
+    async (request, body, reply) => {
+      const { deviceCookie, ...data } = await auth.signup(body, requestLanguage(request));
       reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
-      return ok(data);
+      return data;
     },
+    { ...byIp, preHandler: [perEmail] },
   );
 
   // No per-address limit here: guesses at one account are throttled by device cookie (auth.login), so
   // failures from elsewhere cannot lock its owner out.
-  app.post(
-    '/auth/login',
-    { schema: { tags, body: loginBody, response: { 200: okEnvelope(accessTokenData) } }, onRequest: [perIp] },
-    async (request, reply) => {
-      const { accessToken, deviceCookie } = await auth.login(request.body, parseCookies(request.headers.cookie));
+  route(
+    'auth.login',
+    async (request, body, reply) => {
+      const { accessToken, deviceCookie } = await auth.login(body, parseCookies(request.headers.cookie));
       reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
-      return ok({ accessToken });
+      return { accessToken };
     },
+    byIp,
   );
 
-  app.post(
-    '/auth/logout',
-    { schema: { tags, response: { 200: okEnvelope(emptyData) } }, onRequest: [hooks.required] },
-    async (request) => {
-      if (request.auth) await auth.logout(request.auth);
-      return ok(null);
-    },
+  route('auth.logout', async (request) => {
+    if (request.auth) await auth.logout(request.auth);
+    return null;
+  });
+
+  route(
+    'auth.findPassword',
+    (request, { email }, reply) =>
+      auth.sendCode({ email, scene: 'reset' }, requestLanguage(request), null, resetClient(request, reply)),
+    byIp,
   );
 
-  app.post(
-    '/auth/find-password',
-    { schema: { tags, body: findPasswordBody, response: { 200: okEnvelope(verifyCodeData) } }, onRequest: [perIp] },
-    async (request, reply) =>
-      ok(
-        await auth.sendCode(
-          { email: request.body.email, scene: 'reset' },
-          requestLanguage(request),
-          null,
-          resetClient(request, reply),
-        ),
-      ),
-  );
-
-  app.post(
-    '/auth/reset-password',
-    { schema: { tags, body: resetPasswordBody, response: { 200: okEnvelope(emptyData) } }, onRequest: [perIp] },
-    async (request, reply) => {
-      const { deviceCookie } = await auth.resetPassword(request.body, client(request));
+  route(
+    'auth.resetPassword',
+    async (request, body, reply) => {
+      const { deviceCookie } = await auth.resetPassword(body, client(request));
       reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
-      return ok(null);
+      return null;
     },
+    byIp,
   );
 
-  app.post(
-    '/auth/change-password',
-    {
-      schema: { tags, body: changePasswordBody, response: { 200: okEnvelope(emptyData) } },
-      onRequest: [perIp, hooks.required],
+  route(
+    'auth.changePassword',
+    async (request, body) => {
+      if (request.auth) await auth.changePassword(request.auth, body);
+      return null;
     },
-    async (request) => {
-      if (request.auth) await auth.changePassword(request.auth, request.body);
-      return ok(null);
-    },
+    byIp,
   );
 
-  app.post(
-    '/auth/set-password',
-    {
-      schema: { tags, body: setPasswordBody, response: { 200: okEnvelope(emptyData) } },
-      onRequest: [perIp, hooks.required],
+  route(
+    'auth.setPassword',
+    async (request, body) => {
+      if (request.auth) await auth.setPassword(request.auth, body);
+      return null;
     },
-    async (request) => {
-      if (request.auth) await auth.setPassword(request.auth, request.body);
-      return ok(null);
-    },
+    byIp,
   );
 
-  app.post(
-    '/auth/login/google',
-    { schema: { tags, body: googleLoginBody, response: { 200: okEnvelope(accessTokenData) } }, onRequest: [perIp] },
-    async (request) => ok(await auth.loginWithGoogle(request.body, requestLanguage(request))),
-  );
+  route('auth.google', (request, body) => auth.loginWithGoogle(body, requestLanguage(request)), byIp);
 
-  app.post(
-    '/channel/check-token',
-    { schema: { tags, body: checkTokenBody, response: { 200: okEnvelope(checkTokenData) } }, onRequest: [perIp] },
-    async (request) => ok({ expireTime: await auth.checkToken(request.body.token) }),
-  );
+  route('auth.checkToken', async (_request, { token }) => ({ expireTime: await auth.checkToken(token) }), byIp);
 
-  app.post(
-    '/auth/bind-referrer',
-    { schema: { tags, body: bindReferrerBody, response: { 200: okEnvelope(emptyData) } }, onRequest: [hooks.required] },
-    async (request) => {
-      if (request.auth) await accounts.bindReferrer(request.auth.accountId, request.body.ref);
-      return ok(null);
-    },
-  );
+  route('auth.bindReferrer', async (request, { ref }) => {
+    if (request.auth) await accounts.bindReferrer(request.auth.accountId, ref);
+    return null;
+  });
 };

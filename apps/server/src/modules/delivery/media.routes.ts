@@ -1,8 +1,8 @@
 import { BRAND_FILE } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
-import { logoFolder } from '../video-settings/settings.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
+import { logoFolder } from '../video-settings/settings.service.ts';
 import { generationPrefix } from '../videos/keys.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
 import { contentTypeOf, isSafeMediaPath, parseRange, rebaseMaster } from './media-files.ts';

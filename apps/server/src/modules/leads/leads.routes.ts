@@ -1,13 +1,7 @@
-import { leadExportQuery, okEnvelope, submitLeadBody, submitLeadData } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { LeadService } from './leads.service.ts';
-
-const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
-const tags = ['leads'];
 
 /** The inquiry form screen (spec §7 "vod form: config, save, add-field"). */
 export const formRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHooks }> = async (
@@ -37,39 +31,31 @@ export const leadListRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: Aut
   });
   route('leads.detail', (request, { leadId }) => leads.detail(accountId(request), leadId));
   route('leads.clicks', (request, query) => leads.listClicks(accountId(request), query));
-  // A file, not an envelope: outside the catalogue's JSON routes for now.
-  app.get(
-    '/user-form-list/export',
-    { onRequest: hooks.required, schema: { tags: ['leads'], querystring: leadExportQuery } },
-    async (request, reply) => {
-      const file = await leads.exportLeads(accountId(request), request.query as z.infer<typeof leadExportQuery>);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
-  );
+  route.raw('leads.export', async (request, query, reply) => {
+    const file = await leads.exportLeads(accountId(request), query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
 };
 /**
  * A viewer's submission, from the player on a watch page or an embed (same origin as this API). Limited
  * per IP and per video far above what people do, so a script cannot flood an account or its mailbox.
  */
-export const submitRoutes: FastifyPluginAsyncZod<{
+export const submitRoutes: FastifyPluginAsync<{
   leads: LeadService;
+  hooks: AuthHooks;
   limits: ((request: FastifyRequest) => Promise<void>)[];
-}> = async (app, { leads, limits }) => {
-  app.post(
-    '/public/lead',
-    {
-      bodyLimit: 64 * 1024,
-      preHandler: limits,
-      schema: { tags, body: submitLeadBody, response: { 200: okEnvelope(submitLeadData) } },
+}> = async (app, { leads, hooks, limits }) => {
+  catalogueRoutes(app, hooks)(
+    'public.lead',
+    async (_request, body) => {
+      await leads.submit(body);
+      return { received: true as const };
     },
-    async (request) => {
-      await leads.submit(request.body);
-      return ok({ received: true as const });
-    },
+    { bodyLimit: 64 * 1024, preHandler: limits },
   );
 };

@@ -1,4 +1,4 @@
-import { type Cue, contactClickBody, MESSAGES, type MessageKey, toWebVtt } from '@leadreel/shared';
+import { apiPath, type Cue, contactClickBody, MESSAGES, type MessageKey, toWebVtt } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
@@ -184,7 +184,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       }
     });
     scope.post(
-      '/api/public/click',
+      apiPath('public.click'),
       { bodyLimit: 8192, schema: { hide: true }, preHandler: clickLimit },
       async (request, reply) => {
         const parsed = contactClickBody.safeParse(request.body);

@@ -11,6 +11,8 @@ import type { OpenUpload, PartGrant, StorageDriver, StoredObject, StoredPart } f
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
 export const MAX_PART_NUMBER = 10_000;
+/** Where the signed part URLs point, under /api (storage.routes.ts answers them). */
+export const LOCAL_PART_PATH = '/storage/part';
 
 export class StorageError extends Error {
   readonly code: 'no_such_upload' | 'invalid_part' | 'entity_too_small' | 'part_too_large';
@@ -203,7 +205,7 @@ export function createLocalDriver(options: { root: string; secret?: string; now?
         e: String(expires),
         s: signature.toString('base64url'),
       });
-      return `/api/storage/part?${query}`;
+      return `/api${LOCAL_PART_PATH}?${query}`;
     },
 
     /** The grant a part URL carries, checked: signature over every field and the upload's key, and expiry. */

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type LocalDriver, MAX_PART_BYTES, MAX_PART_NUMBER, PartUrlError, StorageError } from './local.driver.ts';
+import {
+  LOCAL_PART_PATH,
+  type LocalDriver,
+  MAX_PART_BYTES,
+  MAX_PART_NUMBER,
+  PartUrlError,
+  StorageError,
+} from './local.driver.ts';
 
 /**
  * PUT /api/storage/part: where the local driver's signed part URLs point. Only a URL the server signed,
@@ -15,7 +22,7 @@ export const storageRoutes: FastifyPluginAsync<{ storage: LocalDriver; clock: Cl
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put('/storage/part', { bodyLimit: MAX_PART_BYTES, schema: { hide: true } }, async (request, reply) => {
+  app.put(LOCAL_PART_PATH, { bodyLimit: MAX_PART_BYTES, schema: { hide: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     let grant: Awaited<ReturnType<LocalDriver['verifyPartUrl']>>;
     try {

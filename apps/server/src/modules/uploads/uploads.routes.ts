@@ -1,107 +1,45 @@
-import {
-  baseInfoData,
-  baseInfoQuery,
-  credentialData,
-  emptyData,
-  heartbeatBody,
-  okEnvelope,
-  preAddBody,
-  preAddData,
-  reUploadBody,
-  signPartsBody,
-  signPartsData,
-  uploadFailBody,
-  uploadStartBody,
-  uploadStartData,
-  uploadSuccessBody,
-} from '@leadreel/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CREDENTIAL_HEADER } from '@leadreel/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { UploadsService } from './uploads.service.ts';
 
-const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
-const tags = ['uploads'];
-/** Where the uploader sends the session token of its storage credential. */
-const CREDENTIAL_HEADER = 'x-cos-security-token';
+/** The session token of the storage credential, which the uploader sends in a header of its own. */
+const credentialToken = (request: FastifyRequest) => {
+  const value = request.headers[CREDENTIAL_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
 
 /** spec §7 upload flow, plus our storage handshake (start, sign-parts) that the spec leaves to us. */
-export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; hooks: AuthHooks }> = async (
+export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadsService; hooks: AuthHooks }> = async (
   app,
   { uploads, hooks },
 ) => {
-  app.addHook('onRequest', hooks.required);
-  const credentialToken = (request: { headers: Record<string, unknown> }) => {
-    const value = request.headers[CREDENTIAL_HEADER];
-    return typeof value === 'string' ? value : undefined;
-  };
-
-  app.get(
-    '/cos/base-info',
-    { schema: { tags, querystring: baseInfoQuery, response: { 200: okEnvelope(baseInfoData) } } },
-    async (request) => ok(uploads.baseInfo(accountId(request))),
+  const route = catalogueRoutes(app, hooks);
+  route('uploads.baseInfo', async (request) => uploads.baseInfo(accountId(request)));
+  route('uploads.imageCredential', (request) => uploads.credential(accountId(request), 'image'));
+  route('uploads.videoCredential', (request) => uploads.credential(accountId(request), 'video'));
+  route('uploads.preAdd', (request, { videos, folderId }) => uploads.preAdd(accountId(request), videos, folderId));
+  route('uploads.start', (request, { sourceVideoId }) =>
+    uploads.start(accountId(request), sourceVideoId, credentialToken(request)),
   );
-  app.get('/cos/credential', { schema: { tags, response: { 200: okEnvelope(credentialData) } } }, async (request) =>
-    ok(await uploads.credential(accountId(request), 'image')),
+  route('uploads.signParts', (request, { sourceVideoId, partNumbers }) =>
+    uploads.signParts(accountId(request), sourceVideoId, credentialToken(request), partNumbers),
   );
-  app.get(
-    '/cos/vod/video/credential',
-    { schema: { tags, response: { 200: okEnvelope(credentialData) } } },
-    async (request) => ok(await uploads.credential(accountId(request), 'video')),
-  );
-  app.post(
-    '/vod/video/pre-add-custom-video',
-    { schema: { tags, body: preAddBody, response: { 200: okEnvelope(preAddData) } } },
-    async (request) => ok(await uploads.preAdd(accountId(request), request.body.videos, request.body.folderId)),
-  );
-  app.post(
-    '/vod/video/upload/start',
-    { schema: { tags, body: uploadStartBody, response: { 200: okEnvelope(uploadStartData) } } },
-    async (request) =>
-      ok(await uploads.start(accountId(request), request.body.sourceVideoId, credentialToken(request))),
-  );
-  app.post(
-    '/vod/video/upload/sign-parts',
-    { schema: { tags, body: signPartsBody, response: { 200: okEnvelope(signPartsData) } } },
-    async (request) =>
-      ok(
-        await uploads.signParts(
-          accountId(request),
-          request.body.sourceVideoId,
-          credentialToken(request),
-          request.body.partNumbers,
-        ),
-      ),
-  );
-  app.post(
-    '/vod/video/add-custom-video-success',
-    { schema: { tags, body: uploadSuccessBody, response: { 200: okEnvelope(emptyData) } } },
-    async (request) => {
-      await uploads.success(accountId(request), request.body.sourceVideoId);
-      return ok(null);
-    },
-  );
-  app.post(
-    '/vod/video/add-custom-video-fail',
-    { schema: { tags, body: uploadFailBody, response: { 200: okEnvelope(emptyData) } } },
-    async (request) => {
-      await uploads.fail(accountId(request), request.body.sourceVideoId, request.body.failReason);
-      return ok(null);
-    },
-  );
-  app.post(
-    '/vod/video/add-custom-video-heartbeat',
-    { schema: { tags, body: heartbeatBody, response: { 200: okEnvelope(emptyData) } } },
-    async (request) => {
-      await uploads.heartbeat(accountId(request), request.body.videos);
-      return ok(null);
-    },
-  );
-  app.post(
-    '/vod/video/re-upload-video',
-    { schema: { tags, body: reUploadBody, response: { 200: okEnvelope(emptyData) } } },
-    async (request) => {
-      await uploads.reUpload(accountId(request), request.body.sourceVideoId);
-      return ok(null);
-    },
-  );
+  route('uploads.success', async (request, { sourceVideoId }) => {
+    await uploads.success(accountId(request), sourceVideoId);
+    return null;
+  });
+  route('uploads.fail', async (request, { sourceVideoId, failReason }) => {
+    await uploads.fail(accountId(request), sourceVideoId, failReason);
+    return null;
+  });
+  route('uploads.heartbeat', async (request, { videos }) => {
+    await uploads.heartbeat(accountId(request), videos);
+    return null;
+  });
+  route('uploads.reUpload', async (request, { sourceVideoId }) => {
+    await uploads.reUpload(accountId(request), sourceVideoId);
+    return null;
+  });
 };

@@ -1,181 +1,80 @@
-import {
-  brandingData,
-  type ContactKind,
-  type ContactSettings,
-  contactQuery,
-  coverUploadBody,
-  defaultSubtitleBody,
-  emailButtonData,
-  embedConfigBody,
-  embedConfigData,
-  kitCloneBody,
-  kitCloneData,
-  logoUploadBody,
-  logoUploadData,
-  type OverlayKind,
-  type OverlaySettings,
-  okEnvelope,
-  saveBrandingBody,
-  saveEmailButtonBody,
-  saveSeoPageBody,
-  saveShareBody,
-  saveSubtitleBody,
-  saveSuperActionBody,
-  saveTelephoneBody,
-  saveWhatsappBody,
-  saveWidgetBody,
-  seoPageData,
-  seoPageQuery,
-  shareData,
-  subtitleData,
-  subtitleIdBody,
-  subtitleListData,
-  subtitleListQuery,
-  superActionData,
-  telephoneData,
-  uploadSubtitleBody,
-  whatsappData,
-  widgetData,
-} from '@leadreel/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { SettingsService } from './settings.service.ts';
 import type { SubtitleService } from './subtitles.service.ts';
 
-const ok = <T>(data: T) => ({ statusCode: 200 as const, data });
-const tags = ['video settings'];
+/** Logos, covers and subtitle files arrive inside the JSON body, base64-encoded. */
+const FILE_BODY = { bodyLimit: 3 * 1024 * 1024 };
 
 /** The video settings screens (spec §7 "vod player and embed config, ... seo page"). */
-export const settingsRoutes: FastifyPluginAsyncZod<{
+export const settingsRoutes: FastifyPluginAsync<{
   settings: SettingsService;
   subtitles: SubtitleService;
   hooks: AuthHooks;
 }> = async (app, { settings, subtitles, hooks }) => {
-  app.addHook('onRequest', hooks.required);
+  const route = catalogueRoutes(app, hooks);
 
   // Where the account's embeds may play (spec §7 "vod player and embed config").
-  app.get(
-    '/vod/player/embed-config',
-    { schema: { tags, response: { 200: okEnvelope(embedConfigData) } } },
-    async (request) => ok(await settings.getEmbedDomains(accountId(request))),
-  );
-  app.post(
-    '/vod/player/embed-config/save',
-    { schema: { tags, body: embedConfigBody, response: { 200: okEnvelope(embedConfigData) } } },
-    async (request) => ok(await settings.saveEmbedDomains(accountId(request), request.body.domains)),
-  );
+  route('settings.embedConfig', (request) => settings.getEmbedDomains(accountId(request)));
+  route('settings.saveEmbedConfig', (request, { domains }) => settings.saveEmbedDomains(accountId(request), domains));
 
-  // The contact buttons (spec §7 "email, phone" and "whatsapp"): one path per screen.
-  const contact = <K extends ContactKind>(
-    path: string,
-    kind: K,
-    body: z.ZodType<{ videoId: string; setting: ContactSettings[K] }>,
-    data: z.ZodType,
-  ) => {
-    app.get(
-      `/vod/video/${path}`,
-      { schema: { tags, querystring: contactQuery, response: { 200: okEnvelope(data) } } },
-      async (request) => ok(await settings.getContact(accountId(request), request.query.videoId, kind)),
-    );
-    app.post(
-      `/vod/video/${path}/save`,
-      { schema: { tags, body, response: { 200: okEnvelope(data) } } },
-      async (request) =>
-        ok(await settings.saveContact(accountId(request), request.body.videoId, kind, request.body.setting)),
-    );
-  };
-  contact('whatsapp', 'whatsapp', saveWhatsappBody, whatsappData);
-  contact('phone', 'telephone', saveTelephoneBody, telephoneData);
-  contact('email', 'email', saveEmailButtonBody, emailButtonData);
-
-  // Branding ("logo"), the call to action ("super action"), the widget and the share networks.
-  const overlay = <K extends OverlayKind>(
-    path: string,
-    kind: K,
-    body: z.ZodType<{ videoId: string; setting: OverlaySettings[K] }>,
-    data: z.ZodType,
-  ) => {
-    app.get(
-      `/vod/video/${path}`,
-      { schema: { tags, querystring: contactQuery, response: { 200: okEnvelope(data) } } },
-      async (request) => ok(await settings.getOverlay(accountId(request), request.query.videoId, kind)),
-    );
-    app.post(
-      `/vod/video/${path}/save`,
-      { schema: { tags, body, response: { 200: okEnvelope(data) } } },
-      async (request) =>
-        ok(await settings.saveOverlay(accountId(request), request.body.videoId, kind, request.body.setting)),
-    );
-  };
-  overlay('logo', 'branding', saveBrandingBody, brandingData);
-  overlay('super-action', 'superAction', saveSuperActionBody, superActionData);
-  overlay('widget', 'widget', saveWidgetBody, widgetData);
-  overlay('share', 'share', saveShareBody, shareData);
-  app.post(
-    '/vod/video/logo/upload',
-    {
-      bodyLimit: 3 * 1024 * 1024,
-      schema: { tags, body: logoUploadBody, response: { 200: okEnvelope(logoUploadData) } },
-    },
-    async (request) => ok(await settings.uploadLogo(accountId(request), request.body.videoId, request.body.image)),
+  // The contact buttons (spec §7 "email, phone" and "whatsapp"), then branding ("logo"), the call to action
+  // ("super action"), the widget and the share networks: each screen reads and saves its own setting.
+  route('settings.whatsapp', (request, { videoId }) => settings.getContact(accountId(request), videoId, 'whatsapp'));
+  route('settings.saveWhatsapp', (request, { videoId, setting }) =>
+    settings.saveContact(accountId(request), videoId, 'whatsapp', setting),
   );
-
-  app.post(
-    '/vod/video/kit-clone',
-    { schema: { tags, body: kitCloneBody, response: { 200: okEnvelope(kitCloneData) } } },
-    async (request) => ok(await settings.cloneKit(accountId(request), request.body)),
+  route('settings.telephone', (request, { videoId }) => settings.getContact(accountId(request), videoId, 'telephone'));
+  route('settings.saveTelephone', (request, { videoId, setting }) =>
+    settings.saveContact(accountId(request), videoId, 'telephone', setting),
   );
+  route('settings.email', (request, { videoId }) => settings.getContact(accountId(request), videoId, 'email'));
+  route('settings.saveEmail', (request, { videoId, setting }) =>
+    settings.saveContact(accountId(request), videoId, 'email', setting),
+  );
+  route('settings.branding', (request, { videoId }) => settings.getOverlay(accountId(request), videoId, 'branding'));
+  route('settings.saveBranding', (request, { videoId, setting }) =>
+    settings.saveOverlay(accountId(request), videoId, 'branding', setting),
+  );
+  route('settings.superAction', (request, { videoId }) =>
+    settings.getOverlay(accountId(request), videoId, 'superAction'),
+  );
+  route('settings.saveSuperAction', (request, { videoId, setting }) =>
+    settings.saveOverlay(accountId(request), videoId, 'superAction', setting),
+  );
+  route('settings.widget', (request, { videoId }) => settings.getOverlay(accountId(request), videoId, 'widget'));
+  route('settings.saveWidget', (request, { videoId, setting }) =>
+    settings.saveOverlay(accountId(request), videoId, 'widget', setting),
+  );
+  route('settings.share', (request, { videoId }) => settings.getOverlay(accountId(request), videoId, 'share'));
+  route('settings.saveShare', (request, { videoId, setting }) =>
+    settings.saveOverlay(accountId(request), videoId, 'share', setting),
+  );
+  route(
+    'settings.uploadLogo',
+    (request, { videoId, image }) => settings.uploadLogo(accountId(request), videoId, image),
+    FILE_BODY,
+  );
+  route('settings.kitClone', (request, body) => settings.cloneKit(accountId(request), body));
 
   // Subtitles (spec §7 "speech-to-text: ... srt edit and content"): uploaded files, edited as cues.
-  app.get(
-    '/vod/video/subtitle/list',
-    { schema: { tags, querystring: subtitleListQuery, response: { 200: okEnvelope(subtitleListData) } } },
-    async (request) => ok(await subtitles.list(accountId(request), request.query.videoId)),
-  );
-  app.post(
-    '/vod/video/subtitle/upload',
-    {
-      bodyLimit: 3 * 1024 * 1024,
-      schema: { tags, body: uploadSubtitleBody, response: { 200: okEnvelope(subtitleData) } },
-    },
-    async (request) => ok(await subtitles.upload(accountId(request), request.body)),
-  );
-  app.post(
-    '/vod/video/subtitle/save',
-    {
-      bodyLimit: 3 * 1024 * 1024,
-      schema: { tags, body: saveSubtitleBody, response: { 200: okEnvelope(subtitleData) } },
-    },
-    async (request) => ok(await subtitles.save(accountId(request), request.body)),
-  );
-  app.post('/vod/video/subtitle/delete', { schema: { tags, body: subtitleIdBody } }, async (request) => {
-    await subtitles.remove(accountId(request), request.body.subtitleId);
-    return ok(null);
+  route('settings.subtitles', (request, { videoId }) => subtitles.list(accountId(request), videoId));
+  route('settings.uploadSubtitle', (request, body) => subtitles.upload(accountId(request), body), FILE_BODY);
+  route('settings.saveSubtitle', (request, body) => subtitles.save(accountId(request), body), FILE_BODY);
+  route('settings.deleteSubtitle', async (request, { subtitleId }) => {
+    await subtitles.remove(accountId(request), subtitleId);
+    return null;
   });
-  app.post(
-    '/vod/video/subtitle/default',
-    { schema: { tags, body: defaultSubtitleBody, response: { 200: okEnvelope(subtitleListData) } } },
-    async (request) =>
-      ok(await subtitles.setDefault(accountId(request), request.body.videoId, request.body.subtitleId)),
+  route('settings.defaultSubtitle', (request, { videoId, subtitleId }) =>
+    subtitles.setDefault(accountId(request), videoId, subtitleId),
   );
 
-  app.post(
-    '/vod/video/seo-page/cover',
-    { bodyLimit: 3 * 1024 * 1024, schema: { tags, body: coverUploadBody, response: { 200: okEnvelope(seoPageData) } } },
-    async (request) => ok(await settings.setCover(accountId(request), request.body.videoId, request.body.image)),
+  route(
+    'settings.cover',
+    (request, { videoId, image }) => settings.setCover(accountId(request), videoId, image),
+    FILE_BODY,
   );
-  app.get(
-    '/vod/video/seo-page',
-    { schema: { tags, querystring: seoPageQuery, response: { 200: okEnvelope(seoPageData) } } },
-    async (request) => ok(await settings.getSeo(accountId(request), request.query.videoId)),
-  );
-  app.post(
-    '/vod/video/seo-page/save',
-    { schema: { tags, body: saveSeoPageBody, response: { 200: okEnvelope(seoPageData) } } },
-    async (request) => {
-      const { videoId, ...seo } = request.body;
-      return ok(await settings.saveSeo(accountId(request), videoId, seo));
-    },
-  );
+  route('settings.seoPage', (request, { videoId }) => settings.getSeo(accountId(request), videoId));
+  route('settings.saveSeoPage', (request, { videoId, ...seo }) => settings.saveSeo(accountId(request), videoId, seo));
 };

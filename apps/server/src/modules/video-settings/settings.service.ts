@@ -8,6 +8,7 @@ import {
   DEFAULT_CONTACTS,
   DEFAULT_OVERLAYS,
   LOGO_MAX_BYTES,
+  type OverlayData,
   type OverlayKind,
   type OverlaySettings,
   type SeoPage,
@@ -145,14 +146,19 @@ export function createSettingsService(deps: {
       });
     },
 
-    async getOverlay<K extends OverlayKind>(accountId: string, videoId: string, kind: K) {
+    async getOverlay<K extends OverlayKind>(accountId: string, videoId: string, kind: K): Promise<OverlayData[K]> {
       await ownVideo(accountId, videoId, 'getData');
       const row = await settings.find(videoId);
       const setting = { ...DEFAULT_OVERLAYS[kind], ...row?.[OVERLAY_COLUMNS[kind]] } as OverlaySettings[K];
-      return kind === 'branding' ? brandingData(videoId, setting as BrandingSetting) : setting;
+      return (kind === 'branding' ? brandingData(videoId, setting as BrandingSetting) : setting) as OverlayData[K];
     },
 
-    async saveOverlay<K extends OverlayKind>(accountId: string, videoId: string, kind: K, setting: OverlaySettings[K]) {
+    async saveOverlay<K extends OverlayKind>(
+      accountId: string,
+      videoId: string,
+      kind: K,
+      setting: OverlaySettings[K],
+    ): Promise<OverlayData[K]> {
       const video = await ownVideo(accountId, videoId, 'videoSettings');
       const row = await settings.find(videoId);
       if (kind === 'branding') {
@@ -166,7 +172,7 @@ export function createSettingsService(deps: {
         const previous = row?.branding?.logo;
         if (previous && previous !== branding.logo)
           await storage.deletePrefix(logoFolder(video.account_id, video.id, previous)).catch(() => undefined);
-        return brandingData(videoId, branding);
+        return brandingData(videoId, branding) as OverlayData[K];
       }
       if (kind === 'widget') {
         // The widget offers the channels the contact screens filled in; an empty one would lead nowhere.
@@ -181,7 +187,7 @@ export function createSettingsService(deps: {
         }
       }
       await settings.saveOverlay(videoId, kind, setting);
-      return setting;
+      return setting as OverlayData[K];
     },
 
     /** A logo image for the branding screen: checked by its bytes, stored under the video, named by us. */

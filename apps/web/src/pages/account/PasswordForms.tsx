@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { requiredPasswordRules } from '../auth/validation.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 /** One form for change-password (old + new + confirm) and set-password (new + confirm). */
 function PasswordForm({ mode }: { mode: 'change' | 'set' }) {

@@ -32,9 +32,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { webhooksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { i18n } from '../../i18n/index.ts';
-import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 
 const LOG_PAGE_SIZE = 10;
 const keys = {

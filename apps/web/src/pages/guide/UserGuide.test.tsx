@@ -1,8 +1,8 @@
 import { DEFAULT_CONTACTS, DEFAULT_FORM } from '@leadreel/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { i18n } from '../../i18n/index.ts';
+import { type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { loadGuideStep } from './guideSteps.ts';
 

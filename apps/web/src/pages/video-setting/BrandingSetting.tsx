@@ -3,11 +3,11 @@ import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../../api/endpoints.ts';
+import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { ChoiceField, ImagePickButton } from './fields.tsx';
 import { OverlayFrame, PlayerPreview, type PreviewThing, sharedCornerNote } from './OverlaySettings.tsx';
 import { ScreenFallback } from './screen.tsx';
 import { useOverlayScreen } from './useOverlayScreen.ts';
-import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 
 const COLORS = ['playerColor', 'buttonColor', 'fontColor'] as const;
 
