@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { fetchConfig, type PublicConfig } from './endpoints.ts';
+import { routeKey } from './keys.ts';
 
-export const CONFIG_KEY = ['config'] as const;
+const CONFIG_KEY = routeKey('config');
 
 /**
  * GET /api/config, fetched once per query client and kept (it changes only with the server's configuration).

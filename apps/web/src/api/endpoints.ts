@@ -18,6 +18,7 @@ import { i18n } from '../i18n/index.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { call } from './call.ts';
 import { ApiError } from './client.ts';
+import { routeKey } from './keys.ts';
 
 /**
  * One typed function per call of the contract, each a route of the catalogue (packages/shared/src/routes):
@@ -81,6 +82,12 @@ const OVERLAY_ROUTES = {
 const callByName = call as (name: EnvelopeRouteName, input: object) => Promise<unknown>;
 
 export type { OverlayData };
+
+/** The query keys of the contact and overlay screens, whose routes depend on the kind shown. */
+export const settingsKeys = {
+  contact: (kind: ContactKind, videoId: string) => routeKey(CONTACT_ROUTES[kind][0], { videoId }),
+  overlay: (kind: OverlayKind, videoId: string) => routeKey(OVERLAY_ROUTES[kind][0], { videoId }),
+};
 
 /** The video settings screens (spec §2 /video-setting/{videoId}). */
 export const settingsApi = {

@@ -1,14 +1,13 @@
 import type { Video } from '@leadreel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth.ts';
-import { CONFIG_KEY } from './config.ts';
 import { accountApi, fetchVipInfo, uploadsApi, type VideoListArgs, videosApi } from './endpoints.ts';
+import { domainKey, routeKey } from './keys.ts';
 
 /** Query keys, declared once so invalidation and reads agree. */
 export const queryKeys = {
-  config: CONFIG_KEY,
-  account: ['account'] as const,
-  vip: ['vip'] as const,
+  account: routeKey('account.detail'),
+  vip: routeKey('account.vipUserInfo'),
 };
 
 /** spec §4: account and plan data load when a token is present or changes (the token is part of the key). */
@@ -24,11 +23,11 @@ export function useVipQuery() {
 
 /** Query keys of the video area; every key starts with `videos`, so one invalidation refreshes them all. */
 export const videoKeys = {
-  all: ['videos'] as const,
-  folders: ['videos', 'folders'] as const,
-  list: (query: VideoListArgs) => ['videos', 'list', query] as const,
-  detail: (videoId: string) => ['videos', 'detail', videoId] as const,
-  status: (videoIds: string[]) => ['videos', 'status', videoIds] as const,
+  all: domainKey('videos'),
+  folders: routeKey('videos.folders'),
+  list: (query: VideoListArgs) => routeKey('videos.list', query),
+  detail: (videoId: string) => routeKey('videos.detail', { videoId }),
+  status: (videoIds: string[]) => routeKey('videos.status', { videoIds: videoIds.join(',') }),
 };
 
 /** Videos whose figures still move (spec §4 Video: uploading, encoding/processing with percent). */
@@ -78,5 +77,5 @@ export function useVideoStatusPolling(videos: Video[] | undefined, sending: Read
 }
 
 export function useStorageBaseInfoQuery(cosType: Parameters<typeof uploadsApi.baseInfo>[0]) {
-  return useQuery({ queryKey: ['cos', 'base-info', cosType], queryFn: () => uploadsApi.baseInfo(cosType) });
+  return useQuery({ queryKey: routeKey('uploads.baseInfo', { cosType }), queryFn: () => uploadsApi.baseInfo(cosType) });
 }

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { routeKey } from '../../api/keys.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 
-const KEY = ['embed-config'];
+const KEY = routeKey('settings.embedConfig');
 
 /** The websites where all of the account's embeds may play (empty: anywhere), beside the embed code. */
 export function EmbedSites() {

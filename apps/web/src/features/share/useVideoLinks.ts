@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { settingsApi } from '../../api/endpoints.ts';
+import { routeKey } from '../../api/keys.ts';
 
 /** A video's public addresses (watch page by slug when it has one, embed), from its SEO page setting. */
 export function useVideoLinks(videoId: string | null) {
   return useQuery({
-    queryKey: ['seo-page', videoId ?? ''],
+    queryKey: routeKey('settings.seoPage', { videoId: videoId ?? '' }),
     queryFn: () => settingsApi.seoPage(videoId as string),
     enabled: Boolean(videoId),
   });

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi, uploadsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
-import { queryKeys } from '../../api/queries.ts';
+import { queryKeys, videoKeys } from '../../api/queries.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { StorageLimitDialog } from './StorageLimitDialog.tsx';
@@ -81,7 +81,7 @@ export function UploadDialog(props: {
         else message.error(t('errors.plan_period'));
       }
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
-      await queryClient.invalidateQueries({ queryKey: ['videos'] });
+      await queryClient.invalidateQueries({ queryKey: videoKeys.all });
     } catch (error) {
       message.error(errorText(error));
     }

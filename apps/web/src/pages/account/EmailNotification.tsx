@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { routeKey } from '../../api/keys.ts';
 import { SendCodeButton } from '../auth/SendCodeButton.tsx';
 
-const keys = { notice: ['account', 'notice-email'] as const, settings: ['account', 'notification'] as const };
+const keys = { notice: routeKey('account.noticeEmail'), settings: routeKey('account.notification') };
 
 /** Where lead mail goes: the sign-in email until another address is proved with a code mailed to it. */
 function NoticeEmailCard() {

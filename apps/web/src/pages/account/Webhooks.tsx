@@ -32,15 +32,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { webhooksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { domainKey, routeKey } from '../../api/keys.ts';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { i18n } from '../../i18n/index.ts';
 
 const LOG_PAGE_SIZE = 10;
 const keys = {
-  all: ['webhooks'] as const,
-  list: ['webhooks', 'list'] as const,
-  log: (id: string, page: number) => ['webhooks', 'log', id, page] as const,
+  all: domainKey('webhooks'),
+  list: routeKey('webhooks.list'),
+  log: (id: string, page: number) => routeKey('webhooks.deliveries', { id, page, pageSize: LOG_PAGE_SIZE }),
 };
 
 type EndpointForm = { url: string; events: WebhookEvent[]; enabled: boolean };

@@ -4,8 +4,9 @@ import { Alert, App, Button, Form, Input, List, Switch, Tag, Typography } from '
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { type ContactSetting, formApi, type InquiryFormData, settingsApi } from '../../api/endpoints.ts';
+import { type ContactSetting, formApi, type InquiryFormData, settingsApi, settingsKeys } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { routeKey } from '../../api/keys.ts';
 import { useFoldersQuery, useVideoListQuery } from '../../api/queries.ts';
 import { usePeriodGate } from '../../components/periodGate.ts';
 import { UploadDialog } from '../../features/upload/UploadDialog.tsx';
@@ -88,7 +89,7 @@ export function useWhatsappStep(video: Video | null, onUpload: () => void): Guid
   // Worded at render, so the message follows a language switch made while it shows.
   const [error, setError] = useState<(() => string) | null>(null);
   const [busy, setBusy] = useState(false);
-  const key = ['contact', 'whatsapp', video?.videoId ?? ''];
+  const key = settingsKeys.contact('whatsapp', video?.videoId ?? '');
   const current = useQuery({
     queryKey: key,
     queryFn: () => settingsApi.contact('whatsapp', video?.videoId as string),
@@ -175,7 +176,7 @@ export function useInquiryFormStep(video: Video | null, onUpload: () => void): G
   const queryClient = useQueryClient();
   const [on, setOn] = useState(true);
   const [busy, setBusy] = useState(false);
-  const key = ['inquiry-form', video?.videoId ?? ''];
+  const key = routeKey('forms.config', { videoId: video?.videoId ?? '' });
   const current = useQuery({
     queryKey: key,
     queryFn: () => formApi.form(video?.videoId as string),

@@ -3,14 +3,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { type ClickListArgs, type LeadListArgs, leadsApi } from '../../api/endpoints.ts';
+import { domainKey, routeKey } from '../../api/keys.ts';
 import { toDate } from '../../format.ts';
 
 /** Query keys of the leads screens; every key starts with `leads`, so one invalidation refreshes them all. */
 export const leadKeys = {
-  all: ['leads'] as const,
-  list: (query: LeadListArgs) => ['leads', 'list', query] as const,
-  detail: (leadId: string) => ['leads', 'detail', leadId] as const,
-  clicks: (query: ClickListArgs) => ['leads', 'clicks', query] as const,
+  all: domainKey('leads'),
+  list: (query: LeadListArgs) => routeKey('leads.list', query),
+  detail: (leadId: string) => routeKey('leads.detail', { leadId }),
+  clicks: (query: ClickListArgs) => routeKey('leads.clicks', query),
 };
 
 export function useLeadListQuery(query: LeadListArgs, options: { enabled?: boolean } = {}) {

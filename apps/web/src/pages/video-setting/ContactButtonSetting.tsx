@@ -10,7 +10,7 @@ import { Alert, App, Button, Card, Form, Input, Switch, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { type ContactSetting, settingsApi } from '../../api/endpoints.ts';
+import { type ContactSetting, settingsApi, settingsKeys } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField, TimesFields } from './fields.tsx';
@@ -54,7 +54,7 @@ export function ContactButtonSetting() {
   const [form] = Form.useForm<ContactSetting>();
   const [busy, setBusy] = useState(false);
   const video = useVideoDetailQuery(videoId);
-  const key = ['contact', kind, videoId];
+  const key = settingsKeys.contact(kind, videoId);
   const setting = useQuery({ queryKey: key, queryFn: () => settingsApi.contact(kind, videoId), retry: false });
   const values = (Form.useWatch([], form) ?? {}) as Partial<ContactSetting>;
 

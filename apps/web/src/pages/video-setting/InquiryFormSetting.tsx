@@ -21,6 +21,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { formApi, type InquiryFormData } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField } from './fields.tsx';
@@ -259,7 +260,7 @@ export function InquiryFormSetting() {
   const [refusal, setRefusal] = useState<{ place: Refusal; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const video = useVideoDetailQuery(videoId);
-  const key = ['inquiry-form', videoId];
+  const key = routeKey('forms.config', { videoId });
   const setting = useQuery({ queryKey: key, queryFn: () => formApi.form(videoId), retry: false });
   const values = (Form.useWatch([], form) ?? {}) as Partial<FormSettings>;
 

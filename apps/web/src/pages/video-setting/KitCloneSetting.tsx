@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { keyInput } from '../../api/keys.ts';
 import { useVideoDetailQuery, useVideoListQuery } from '../../api/queries.ts';
 import { formatDuration } from '../../features/videos/format.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
@@ -71,7 +72,12 @@ export function KitCloneSetting() {
           // What the other screens hold for the videos copied onto is now out of date.
           const copied = new Set(targetVideoIds);
           void queryClient.invalidateQueries({
-            predicate: (query) => query.queryKey.some((part) => typeof part === 'string' && copied.has(part)),
+            predicate: (query) => {
+              const input = keyInput(query.queryKey);
+              return (
+                typeof input === 'object' && input !== null && 'videoId' in input && copied.has(String(input.videoId))
+              );
+            },
           });
           setTargets([]);
           message.success(t('kitClone.copied', { count: result.copied }));

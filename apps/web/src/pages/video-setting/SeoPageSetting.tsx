@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
+import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ImagePickButton } from './fields.tsx';
@@ -12,7 +13,7 @@ import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
 type Values = { title: string; description: string; keywords: string[]; slug: string; indexable: boolean };
 
-const seoKey = (videoId: string) => ['seo-page', videoId] as const;
+const seoKey = (videoId: string) => routeKey('settings.seoPage', { videoId });
 
 /** How a search engine lists the watch page, from the form as it is being typed. */
 function SearchPreview({ values, url, fallbackTitle }: { values: Values; url: string; fallbackTitle: string }) {

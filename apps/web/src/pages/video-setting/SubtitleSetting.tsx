@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { CueEditor } from './CueEditor.tsx';
 import { SubtitleUpload, useLanguageName } from './SubtitleUpload.tsx';
 import { ScreenFallback } from './screen.tsx';
 
-const subtitleKey = (videoId: string) => ['subtitles', videoId] as const;
+const subtitleKey = (videoId: string) => routeKey('settings.subtitles', { videoId });
 
 /** spec §2 video settings, subtitle: SRT or VTT files per language, their lines edited, one track by default. */
 export function SubtitleSetting() {

@@ -4,7 +4,7 @@ import { App, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type OverlayData, settingsApi } from '../../api/endpoints.ts';
+import { type OverlayData, settingsApi, settingsKeys } from '../../api/endpoints.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { showSaveError, useLoadOnce } from './screen.tsx';
@@ -23,7 +23,7 @@ export function useOverlayScreen<K extends OverlayKind>(kind: K) {
   const [form] = Form.useForm<OverlaySettings[K]>();
   const [busy, setBusy] = useState(false);
   const video = useVideoDetailQuery(videoId);
-  const key = ['overlay', kind, videoId];
+  const key = settingsKeys.overlay(kind, videoId);
   const setting = useQuery({ queryKey: key, queryFn: () => settingsApi.overlay(kind, videoId), retry: false });
   const values = (Form.useWatch([], form) ?? {}) as Partial<OverlaySettings[K]>;
 
