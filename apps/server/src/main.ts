@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
-import { createLogger, jobHandlers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
+import { createLogger, jobWorkers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
 
 const config = loadConfigOrExit();
 const log = createLogger(config);
@@ -13,7 +13,7 @@ try {
     { config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log, queue: jobs },
     { isReady: () => ready },
   );
-  await jobs.startWorkers(config.WORKERS, jobHandlers(services, config));
+  await jobs.startWorkers(config.WORKERS, jobWorkers(services, config, log));
   onShutdownSignal(log, async () => {
     ready = false;
     await app.close();

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { type Logger, pino } from 'pino';
-import type { Services } from './app.ts';
 import { type Config, ConfigError, parseConfig } from './config.ts';
 import { createDb, type Db } from './db/database.ts';
 import { lockDataDir, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { systemClock } from './lib/clock.ts';
 import { isStopping, markStopping } from './lib/shutdown.ts';
-import { type JobHandlers, openJobs } from './modules/jobs/jobs.ts';
+import { JOB_KINDS, moduleWorkers } from './modules/index.ts';
+import { openJobs } from './modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import type { Services } from './services.ts';
 
 /** Parses the configuration or prints every problem and exits 1 (issue 3 §2). */
 export function loadConfigOrExit(): Config {
@@ -85,28 +87,14 @@ export function openJobQueue(runtime: Runtime, config: Config, log: Logger) {
   return openJobs({
     connectionString: runtime.databaseUrl,
     log,
+    kinds: JOB_KINDS,
     timings: { heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS, superviseSeconds: config.JOB_SUPERVISE_SECONDS },
   });
 }
 
-/** What each queue's jobs do. */
-export function jobHandlers(services: Services, config: Config): JobHandlers {
-  return {
-    sweep: async () => {
-      await services.sessions.sweep();
-      await services.uploads.sweep(config.uploadTtlMs);
-      await services.webhooks.sweep();
-    },
-    processVideo: (videoId, signal) => services.processor.process(videoId, signal),
-    sweepMediaWork: () => services.processor.sweep(),
-    mailLead: (leadId) => services.leadNotifier.send(leadId),
-    deliverWebhook: async (deliveryId) => {
-      await services.webhooks.deliver(deliveryId);
-    },
-    mailDigests: async () => {
-      await services.leadNotifier.sendDigests(new Date());
-    },
-  };
+/** What a worker process does with each kind of job, from the modules. */
+export function jobWorkers(services: Services, config: Config, log: Logger) {
+  return moduleWorkers({ services, config, clock: systemClock }, log);
 }
 
 /** Runs `stop` on SIGINT or SIGTERM, once; a second signal exits at once. */

@@ -1,6 +1,6 @@
-import { createServices } from './app.ts';
 import { systemClock } from './lib/clock.ts';
-import { createLogger, jobHandlers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
+import { createLogger, jobWorkers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
+import { createServices } from './services.ts';
 
 // Workers only, no HTTP: run as many of these as the media load needs (README, production).
 const config = loadConfigOrExit();
@@ -17,7 +17,7 @@ try {
     log,
     queue: jobs,
   });
-  await jobs.startWorkers(Math.max(1, config.WORKERS), jobHandlers(services, config));
+  await jobs.startWorkers(Math.max(1, config.WORKERS), jobWorkers(services, config, log));
   onShutdownSignal(log, async () => {
     await jobs.stop();
     await runtime.close();

@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PlanType } from '@leadreel/shared';
+import { DEFAULT_FORM, type PlanType } from '@leadreel/shared';
 import { expect } from 'vitest';
 import { generationPrefix, sourceKey } from '../src/modules/videos/keys.ts';
 import { signUp, type TestApp } from './helpers.ts';
@@ -13,13 +13,53 @@ import { uploadFlow } from './media/upload-flow.ts';
  * each file building its own.
  */
 
-/** A new account, signed up through the API as the console does, on `plan`. */
+/** A new account, signed up through the API as the console does, on `plan`, with its id and default folder. */
 export async function accountOnPlan(t: TestApp, plan: PlanType = 'Free') {
   const account = await signUp(t);
-  if (plan !== 'Free') {
-    await t.db.updateTable('account').set({ plan_type: plan }).where('email', '=', account.email).execute();
-  }
-  return account;
+  const row = await t.db
+    .updateTable('account')
+    .set({ plan_type: plan })
+    .where('email', '=', account.email)
+    .returning(['id', 'default_folder_id'])
+    .executeTakeFirstOrThrow();
+  return { ...account, accountId: row.id, folderId: row.default_folder_id as string };
+}
+
+/** A ready video with its inquiry form on, made in the database (the upload pipeline is tested elsewhere). */
+export async function videoWithForm(t: TestApp, owner: { accountId: string; folderId: string }) {
+  const video = await t.db
+    .insertInto('video')
+    .values({
+      account_id: owner.accountId,
+      folder_id: owner.folderId,
+      name: 'pricing-tour.mp4',
+      status: 'ready',
+      playable: true,
+      size: 1,
+      source_key: 'sources/x',
+      part_size: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('video_setting')
+    .values({ video_id: video.id, form: JSON.stringify({ ...DEFAULT_FORM, enabled: true }) as never })
+    .execute();
+  return video.id;
+}
+
+/** A viewer's inquiry as the player sends it; `answers` replaces the default ones. */
+export function leadFrom(videoId: string, answers: Record<string, string> = {}) {
+  return {
+    videoId,
+    answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me.', ...answers },
+    second: 12.5,
+    page: 'https://customer.example/pricing',
+    referrer: 'https://www.google.com/',
+    language: 'en-GB',
+    elapsedMs: 8000,
+    website: '',
+  };
 }
 
 /**

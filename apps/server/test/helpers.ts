@@ -12,9 +12,10 @@ import { type Config, parseConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
+import { JOB_KINDS } from '../src/modules/index.ts';
 import { type JobQueue, openJobs } from '../src/modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from '../src/modules/mail/mailer.ts';
-import { jobHandlers } from '../src/runtime.ts';
+import { jobWorkers } from '../src/runtime.ts';
 
 export type TestDatabase = { db: Db; url: string; drop: () => Promise<void> };
 
@@ -84,7 +85,12 @@ export async function createTestApp(
   const clock = manualClock(new Date());
   // With media, the real job queue and one worker run the real ffmpeg pipeline, as in production.
   const jobs = options.media
-    ? await openJobs({ connectionString: database.url, log, timings: { heartbeatSeconds: 10, superviseSeconds: 2 } })
+    ? await openJobs({
+        connectionString: database.url,
+        log,
+        kinds: JOB_KINDS,
+        timings: { heartbeatSeconds: 10, superviseSeconds: 2 },
+      })
     : undefined;
   const { app, services } = await buildApp({
     config,
@@ -95,7 +101,7 @@ export async function createTestApp(
     queue: jobs ?? options.queue,
     pageCacheMs: options.pageCacheMs,
   });
-  if (jobs) await jobs.startWorkers(1, jobHandlers(services, config));
+  if (jobs) await jobs.startWorkers(1, jobWorkers(services, config, log));
   await app.ready();
   return {
     app,

@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../src/app.ts';
 import type { AppError } from '../src/errors.ts';
-import { QUEUES, startJobs } from '../src/modules/jobs/jobs.ts';
+import { JOB_KINDS } from '../src/modules/index.ts';
+import { MAINTENANCE_SWEEP, startJobs, worker as sweepWorker } from '../src/modules/jobs/jobs.ts';
 import { createTestApp, createTestDatabase, get, signUp, type TestApp, type TestDatabase } from './helpers.ts';
 
 let database: TestDatabase;
@@ -40,31 +41,23 @@ describe('the worker loop', () => {
       connectionString: database.url,
       log,
       workers: 0,
-      handlers: {
-        sweep: async () => void swept++,
-        processVideo: async () => undefined,
-        mailLead: async () => undefined,
-        deliverWebhook: async () => undefined,
-        mailDigests: async () => undefined,
-      },
+      kinds: JOB_KINDS,
+      handlers: [sweepWorker(MAINTENANCE_SWEEP, async () => void swept++)],
     });
     const worker = await startJobs({
       connectionString: database.url,
       log,
       workers: 1,
-      handlers: {
-        sweep: async () => {
+      kinds: JOB_KINDS,
+      handlers: [
+        sweepWorker(MAINTENANCE_SWEEP, async () => {
           await services.sessions.sweep();
           swept += 100;
-        },
-        processVideo: async () => undefined,
-        mailLead: async () => undefined,
-        deliverWebhook: async () => undefined,
-        mailDigests: async () => undefined,
-      },
+        }),
+      ],
     });
     try {
-      await httpOnly.boss.send(QUEUES.sweep, {});
+      await httpOnly.send(MAINTENANCE_SWEEP, {});
       for (let i = 0; i < 600 && swept === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(swept).toBe(100);
       expect(await t.db.selectFrom('session').select('id').execute()).toHaveLength(0);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREFERRED_PART_SIZE, UPLOAD_PART_RETRIES } from '@leadreel/shared';
 import { sql } from 'kysely';

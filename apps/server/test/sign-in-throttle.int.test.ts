@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSecret } from '../src/lib/server-secret.ts';
+import { RESET_MAILS_PER_HOUR } from '../src/modules/auth/auth.service.ts';
 import { createDeviceCookies } from '../src/modules/auth/device-cookie.ts';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/modules/auth/login-throttle.ts';
-import { RESET_MAILS_PER_HOUR } from '../src/modules/auth/auth.service.ts';
 import {
   browser,
   createTestApp,

@@ -1,10 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_FORM, WEBHOOKS_MAX } from '@leadreel/shared';
+import { WEBHOOKS_MAX } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventMap } from '../src/modules/events/events.ts';
 import type { JobQueue } from '../src/modules/jobs/jobs.ts';
 import { verifySignature } from '../src/modules/webhooks/signature.ts';
-import { createTestApp, createTestDatabase, get, post, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+import {
+  WEBHOOK_CONTACT_CLICKED,
+  WEBHOOK_DELIVERY,
+  WEBHOOK_LEAD_CREATED,
+} from '../src/modules/webhooks/webhooks.jobs.ts';
+import { accountOnPlan, videoWithForm as factoryVideoWithForm, leadFrom } from './factories.ts';
+import { createTestApp, createTestDatabase, get, post, type TestApp, type TestDatabase } from './helpers.ts';
 
 // issue 6 part 5: account-level webhooks. Two apps share one database: `open` may reach loopback
 // (WEBHOOK_ALLOW_PRIVATE_TARGETS, as the e2e app does) and hosts the receivers; `guarded` runs with the
@@ -37,13 +44,22 @@ let hooks: Receiver;
 let canary: Receiver;
 let canary6: Receiver;
 const queued: string[] = [];
+const announced: Array<() => Promise<void>> = [];
 const queue: JobQueue = {
-  enqueueProcessing: async () => undefined,
-  enqueueLeadMail: async () => undefined,
-  enqueueWebhook: async (deliveryId) => {
-    queued.push(deliveryId);
+  send: async (kind, data) => {
+    if (kind === WEBHOOK_DELIVERY) queued.push((data as { deliveryId: string }).deliveryId);
+    if (kind === WEBHOOK_LEAD_CREATED) {
+      announced.push(() => open.services.webhooks.leadCreated((data as { leadId: string }).leadId));
+    }
+    if (kind === WEBHOOK_CONTACT_CLICKED) {
+      announced.push(() => open.services.webhooks.contactClicked(data as EventMap['contact.clicked']));
+    }
   },
 };
+/** Runs the fan-out jobs that submissions and clicks wrote, as a worker would once they committed. */
+async function fanOut() {
+  for (const run of announced.splice(0)) await run();
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -62,60 +78,27 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function account(plan: 'Free' | 'Pro' = 'Pro') {
-  const signed = await signUp(open);
-  const row = await open.db
-    .updateTable('account')
-    .set({ plan_type: plan })
-    .where('email', '=', signed.email)
-    .returning(['id', 'default_folder_id'])
-    .executeTakeFirstOrThrow();
-  return { ...signed, accountId: row.id, folderId: row.default_folder_id as string };
-}
-
-/** A ready video with its inquiry form on, made in the database (the upload pipeline is tested elsewhere). */
-async function videoWithForm(owner: { accountId: string; folderId: string }) {
-  const video = await open.db
-    .insertInto('video')
-    .values({
-      account_id: owner.accountId,
-      folder_id: owner.folderId,
-      name: 'pricing-tour.mp4',
-      status: 'ready',
-      playable: true,
-      size: 1,
-      source_key: 'sources/x',
-      part_size: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await open.db
-    .insertInto('video_setting')
-    .values({ video_id: video.id, form: JSON.stringify({ ...DEFAULT_FORM, enabled: true }) as never })
-    .execute();
-  return video.id;
-}
+const account = (plan: 'Free' | 'Pro' = 'Pro') => accountOnPlan(open, plan);
+const videoWithForm = (owner: { accountId: string; folderId: string }) => factoryVideoWithForm(open, owner);
 
 let ip = 1;
 /** The anonymous viewer the player names on their lead and their clicks. */
 const VIEWER = 'viewer_0123456789abcdef';
 const submitLead = (videoId: string) =>
-  open.app.inject({
-    method: 'POST',
-    url: '/api/public/lead',
-    remoteAddress: `10.9.0.${ip++}`,
-    payload: {
-      videoId,
-      answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me.' },
-      second: 12.5,
-      page: 'https://customer.example/pricing',
-      referrer: 'https://www.google.com/',
-      language: 'en-GB',
-      elapsedMs: 8000,
-      website: '',
-      viewerId: VIEWER,
-    },
-  });
+  submitted(
+    open.app.inject({
+      method: 'POST',
+      url: '/api/public/lead',
+      remoteAddress: `10.9.0.${ip++}`,
+      payload: { ...leadFrom(videoId), viewerId: VIEWER },
+    }),
+  );
+/** A submission's answer, once the fan-out it announced has run. */
+async function submitted<T>(answer: Promise<T>): Promise<T> {
+  const response = await answer;
+  await fanOut();
+  return response;
+}
 const deliveriesOf = (endpointId: string) =>
   open.db.selectFrom('webhook_delivery').selectAll().where('endpoint_id', '=', endpointId).execute();
 const create = (app: TestApp, token: string, body: Record<string, unknown>) =>
@@ -324,6 +307,7 @@ describe('deliveries', () => {
       },
     });
     expect(click.statusCode).toBe(204);
+    await fanOut();
     const [clicked] = await deliveriesOf(clicks.id);
     await open.services.webhooks.deliver(clicked?.id as string);
     expect(JSON.parse(hooks.received.at(-1)?.body ?? '{}')).toMatchObject({

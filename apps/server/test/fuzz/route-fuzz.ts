@@ -1,13 +1,14 @@
-import { contactClickBody, DEFAULT_FORM } from '@leadreel/shared';
+import { contactClickBody, } from '@leadreel/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { JobQueue } from '../../src/modules/jobs/jobs.ts';
+import { videoWithForm } from '../factories.ts';
+import { createTestApp, get, post, signUp, type TestApp } from '../helpers.ts';
 import type { JsonSchema, Seeds } from './arbitraries.ts';
 import { type FuzzRequest, type RouteSpec, requestArb, signedOutArb } from './requests.ts';
-import { createTestApp, get, post, signUp, type TestApp } from '../helpers.ts';
 
 // issue 13 item 15: whatever a client sends to any route, the answer is never a 5xx and always the envelope
 // `{ statusCode, error, message }` (or `{ statusCode, data }`) with the HTTP status equal to statusCode.
@@ -25,11 +26,7 @@ let t: TestApp;
 let cosToken: string;
 const seeds: Seeds = { uuids: [], emails: [], strings: [] };
 // Jobs are recorded nowhere: the fuzz is about the HTTP answer, and nothing may leave the machine.
-const queue: JobQueue = {
-  enqueueProcessing: async () => undefined,
-  enqueueLeadMail: async () => undefined,
-  enqueueWebhook: async () => undefined,
-};
+const queue: JobQueue = { send: async () => undefined };
 
 /** Rows of every kind a route can name, so generated ids reach the code behind "not found". */
 async function seed() {
@@ -49,24 +46,7 @@ async function seed() {
     .returning(['id', 'default_folder_id'])
     .executeTakeFirstOrThrow();
   const folderId = row.default_folder_id as string;
-  const video = await t.db
-    .insertInto('video')
-    .values({
-      account_id: row.id,
-      folder_id: folderId,
-      name: 'pricing-tour.mp4',
-      status: 'ready',
-      playable: true,
-      size: 1,
-      source_key: 'sources/x',
-      part_size: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('video_setting')
-    .values({ video_id: video.id, form: JSON.stringify({ ...DEFAULT_FORM, enabled: true }) as never })
-    .execute();
+  const video = { id: await videoWithForm(t, { accountId: row.id, folderId }) };
   const folder = await post(t.app, '/api/vod/video/folder/add', { name: 'Fuzz' }, token);
   const leadBody = {
     videoId: video.id,

@@ -1,34 +1,69 @@
+import { CompiledQuery } from 'kysely';
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
 import { isStopping } from '../../lib/shutdown.ts';
 
-export const QUEUES = {
-  sweep: 'maintenance-sweep',
-  videoProcess: 'video-process',
-  leadMail: 'lead-mail',
-  leadDigest: 'lead-digest',
-  webhookDelivery: 'webhook-delivery',
-} as const;
+/** How pg-boss keeps a queue's jobs: retries, expiry, heartbeats (pg-boss `createQueue` options). */
+export type QueuePolicy = {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  retryDelayMax?: number;
+  expireInSeconds?: number;
+  heartbeatSeconds?: number;
+  /** Wake a worker at once (LISTEN/NOTIFY) instead of at its next poll. */
+  notify?: boolean;
+};
 
-export type JobHandlers = {
-  sweep: () => Promise<void>;
-  processVideo: (videoId: string, signal: AbortSignal) => Promise<void>;
-  /** Clears what media jobs of dead workers left on this machine, before this worker takes media jobs. */
-  sweepMediaWork?: () => Promise<void>;
-  mailLead: (leadId: string) => Promise<void>;
-  /** One attempt at a webhook delivery; throws when it should be retried. */
-  deliverWebhook: (deliveryId: string) => Promise<void>;
-  /** The daily digests due now (spec §2 email-notification). */
-  mailDigests: () => Promise<void>;
+/** How a worker takes a queue's jobs (pg-boss `work` options). */
+export type WorkPolicy = {
+  batchSize?: number;
+  localConcurrency?: number;
+  pollingIntervalSeconds?: number;
+  notifyPollingIntervalSeconds?: number;
+  burstWhenBatchFull?: boolean;
 };
 
 /**
- * Webhook retries: exponential backoff from about a minute, capped at 6 hours between tries, for about
- * three days (issue 6), as Stripe retries. pg-boss waits retryDelay * 2^n * (1 + random) seconds before
- * retry n + 1, at most retryDelayMax (node_modules/pg-boss/dist/plans.js, failJobs): on average 90 s, 3, 6,
- * 12, 24, 48 min, 1.6 h, 3.2 h (6.4 h in all), then eleven tries 6 h apart: 19 retries over about 72 h.
+ * A kind of job a module sends and works: its queue's name, retry policy, schedule (cron, UTC) and how
+ * workers take it. `T` is what one job carries.
  */
-export const WEBHOOK_RETRY = { retryLimit: 19, retryDelay: 60, retryBackoff: true, retryDelayMax: 6 * 3600 };
+export type JobKind<T extends object> = {
+  readonly name: string;
+  readonly policy?: QueuePolicy;
+  readonly schedule?: string;
+  readonly work?: WorkPolicy;
+  /** One queued job per key: sending the same key again while one waits does nothing. */
+  readonly key?: (data: T) => string;
+  /** Type only: what a job carries. */
+  readonly carries?: (data: T) => void;
+};
+/** Any kind of job, whatever it carries. */
+export type SomeJobKind = JobKind<never>;
+
+export const defineJob = <T extends object = Record<string, never>>(kind: Omit<JobKind<T>, 'carries'>): JobKind<T> =>
+  kind;
+
+/** A job as its handler sees it. */
+export type Job<T extends object> = { data: T; signal: AbortSignal };
+
+/** What a worker does with a kind of job: a batch (one job unless its work policy batches), thrown to retry. */
+export type JobWorker = {
+  kind: SomeJobKind;
+  handle: (jobs: Job<object>[]) => Promise<void>;
+  /** Runs once before this worker takes jobs (clearing what dead workers left on this machine). */
+  prepare?: () => Promise<void>;
+};
+
+export const worker = <T extends object>(
+  kind: JobKind<T>,
+  handle: (jobs: Job<T>[]) => Promise<void>,
+  prepare?: () => Promise<void>,
+): JobWorker => ({ kind, handle: handle as JobWorker['handle'], prepare });
+
+/** Expired sessions, codes, rate-limit windows and incomplete uploads are swept every 15 minutes, by one worker. */
+export const MAINTENANCE_SWEEP = defineJob({ name: 'maintenance-sweep', schedule: '*/15 * * * *' });
 
 export type JobTimings = {
   /** A running media job proves it is alive this often; a job silent for longer was lost with its worker. */
@@ -37,27 +72,38 @@ export type JobTimings = {
   superviseSeconds: number;
 };
 
-/** What other modules need of the queue: to send work. */
+/**
+ * What other modules need of the queue: to send work. Sent `within` a transaction, the job is written by
+ * that transaction: it exists once the change commits, and never if it rolls back.
+ */
 export type JobQueue = {
-  enqueueProcessing: (videoId: string) => Promise<void>;
-  enqueueLeadMail: (leadId: string) => Promise<void>;
-  enqueueWebhook: (deliveryId: string) => Promise<void>;
+  send: <T extends object>(kind: JobKind<T>, data: T, options?: { within?: Db }) => Promise<void>;
 };
+
+/** pg-boss's way into a transaction of ours: its SQL runs on the transaction's connection. */
+const viaKysely = (db: Db) => ({
+  executeSql: async (text: string, values?: unknown[]) => ({
+    rows: (await db.executeQuery(CompiledQuery.raw(text, values ?? []))).rows as unknown[],
+  }),
+});
 
 export type Jobs = JobQueue & {
   boss: PgBoss;
   /** Takes jobs from now on (only processes with workers call it). */
-  startWorkers: (workers: number, handlers: JobHandlers) => Promise<void>;
+  startWorkers: (workers: number, handlers: JobWorker[]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
 /**
  * pg-boss on the application's PostgreSQL. Every process can send jobs; only processes with workers
- * (WORKERS > 0, or the `worker` entry point) take them, so HTTP and media work scale apart.
+ * (WORKERS > 0, or the `worker` entry point) take them, so HTTP and media work scale apart. The kinds of
+ * job come from the modules (modules/index.ts); each queue is created, and brought to its kind's policy,
+ * at start.
  */
 export async function openJobs(options: {
   connectionString: string;
   log: Logger;
+  kinds: readonly SomeJobKind[];
   timings?: Partial<JobTimings>;
 }): Promise<Jobs> {
   const { log } = options;
@@ -77,88 +123,33 @@ export async function openJobs(options: {
       : log.error({ err: error }, 'job queue error'),
   );
   await boss.start();
-  await boss.createQueue(QUEUES.sweep);
-  // A media job whose worker died (kill -9, power loss) stops sending heartbeats and is retried by another
-  // worker; the processor makes a rerun safe. Three tries, then the job fails and the video says why.
-  const mediaQueue = {
-    heartbeatSeconds: timings.heartbeatSeconds,
-    retryLimit: 3,
-    retryDelay: 5,
-    expireInSeconds: 6 * 3600,
-    notify: true,
-  };
-  await boss.createQueue(QUEUES.videoProcess, mediaQueue);
-  // createQueue leaves an existing queue as it was; the options of this version apply to it too.
-  await boss.updateQueue(QUEUES.videoProcess, mediaQueue);
-  // Expired sessions, codes, rate-limit windows and incomplete uploads are swept every 15 minutes, by one
-  // worker at a time.
-  await boss.schedule(QUEUES.sweep, '*/15 * * * *');
-  // A lead's mail is retried with backoff when the transport fails: for about a day, then it stays in the
-  // console (the lead itself is already stored).
-  const leadQueue = { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
-  await boss.createQueue(QUEUES.leadMail, leadQueue);
-  await boss.updateQueue(QUEUES.leadMail, leadQueue);
-  // The daily lead digest goes out at 08:00 UTC (morning in Europe, afternoon in China), by one worker.
-  await boss.createQueue(QUEUES.leadDigest);
-  await boss.schedule(QUEUES.leadDigest, '0 8 * * *');
-  // A delivery is one POST with a 10 s deadline; one running longer than a minute was lost with its worker.
-  const webhookQueue = { ...WEBHOOK_RETRY, expireInSeconds: 60 };
-  await boss.createQueue(QUEUES.webhookDelivery, webhookQueue);
-  await boss.updateQueue(QUEUES.webhookDelivery, webhookQueue);
+  for (const kind of [MAINTENANCE_SWEEP, ...options.kinds]) {
+    const { heartbeatSeconds, ...policy } = kind.policy ?? {};
+    // Heartbeats are the process's setting (tests shorten them); a kind only says it wants them.
+    const queue = heartbeatSeconds ? { ...policy, heartbeatSeconds: timings.heartbeatSeconds } : policy;
+    await boss.createQueue(kind.name, queue);
+    // createQueue leaves an existing queue as it was; the policy of this version applies to it too.
+    if (kind.policy) await boss.updateQueue(kind.name, queue);
+    if (kind.schedule) await boss.schedule(kind.name, kind.schedule);
+  }
   return {
     boss,
-    async enqueueProcessing(videoId) {
-      // One queued job per video: a repeated success call does not encode twice.
-      await boss.send(QUEUES.videoProcess, { videoId }, { singletonKey: videoId });
-    },
-    async enqueueWebhook(deliveryId) {
-      await boss.send(QUEUES.webhookDelivery, { deliveryId }, { singletonKey: deliveryId });
-    },
-    async enqueueLeadMail(leadId) {
-      await boss.send(QUEUES.leadMail, { leadId }, { singletonKey: leadId });
+    async send(kind, data, sendOptions = {}) {
+      await boss.send(kind.name, data, {
+        ...(kind.key ? { singletonKey: kind.key(data) } : {}),
+        ...(sendOptions.within ? { db: viaKysely(sendOptions.within) } : {}),
+      });
     },
     async startWorkers(workers, handlers) {
       if (workers <= 0) return;
-      await boss.work(QUEUES.sweep, async () => {
-        await handlers.sweep();
-        log.info('swept expired sessions, codes and uploads');
-      });
-      await handlers.sweepMediaWork?.().catch((error: unknown) => {
-        log.warn({ err: error }, 'could not sweep the folders of dead media jobs');
-      });
-      await boss.work<{ videoId: string }>(
-        QUEUES.videoProcess,
-        // ffmpeg uses every core it is given; one media job per worker process keeps encodes from starving each other.
-        { localConcurrency: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
-        async ([job]) => {
-          if (!job) return;
-          await handlers.processVideo(job.data.videoId, job.signal);
-        },
-      );
-      await boss.work(QUEUES.leadDigest, async () => {
-        await handlers.mailDigests();
-      });
-      await boss.work<{ deliveryId: string }>(
-        QUEUES.webhookDelivery,
-        // Receivers are slow or down independently of each other: each job on its own, a few at a time.
-        { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 2 },
-        async ([job]) => {
-          if (!job) return;
-          await handlers.deliverWebhook(job.data.deliveryId);
-        },
-      );
-      await boss.work<{ leadId: string }>(
-        QUEUES.leadMail,
-        // A burst of leads (a webinar's end) is mailed within the minute: a full batch fetches the next at
-        // once instead of waiting for the poll, and a batch's mails go out together.
-        { batchSize: 10, pollingIntervalSeconds: 2, burstWhenBatchFull: true },
-        async (jobs) => {
-          const sent = await Promise.allSettled(jobs.map((job) => handlers.mailLead(job.data.leadId)));
-          // The whole batch is retried; each lead is claimed before its mail, so the sent ones stay sent.
-          const failed = sent.find((result) => result.status === 'rejected');
-          if (failed) throw failed.reason;
-        },
-      );
+      for (const { kind, handle, prepare } of handlers) {
+        await prepare?.().catch((error: unknown) => {
+          log.warn({ err: error, queue: kind.name }, 'could not prepare the worker');
+        });
+        await boss.work<object>(kind.name, kind.work ?? {}, (jobs) =>
+          handle(jobs.map((job) => ({ data: job.data, signal: job.signal }))),
+        );
+      }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
@@ -168,8 +159,9 @@ export async function openJobs(options: {
 export async function startJobs(options: {
   connectionString: string;
   log: Logger;
+  kinds: readonly SomeJobKind[];
   workers: number;
-  handlers: JobHandlers;
+  handlers: JobWorker[];
   timings?: Partial<JobTimings>;
 }): Promise<Jobs> {
   const jobs = await openJobs(options);

@@ -19,6 +19,7 @@ import type { LeadTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
+import type { EventBus } from '../events/events.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
 import { type ExportFile, exportFile } from './lead-export.ts';
@@ -91,10 +92,13 @@ export function createLeadService(deps: {
   videos: VideoRepo;
   accounts: AccountService;
   entitlements: EntitlementsService;
-  /** Tells the account of a new lead (its mail and webhooks): queued, so a submission never waits on SMTP or a receiver. */
-  notify: (leadId: string) => Promise<void>;
+  /**
+   * Announces a new lead (its mail and webhooks react) in the lead's own transaction: queued, so a
+   * submission never waits on SMTP or a receiver, and never lost between the insert and the queue.
+   */
+  events: EventBus;
 }) {
-  const { db, videos, accounts, entitlements, notify } = deps;
+  const { db, videos, accounts, entitlements, events } = deps;
 
   const ownVideo = ownVideoGuard({ entitlements, videos });
 
@@ -331,23 +335,26 @@ export function createLeadService(deps: {
         throw badRequest(problem, `answers.${field}`);
       }
       const fields: LeadField[] = form.fields.map(({ id, kind, label }) => ({ id, kind, label }));
-      const lead = await db
-        .insertInto('lead')
-        .values({
-          account_id: video.account_id,
-          video_id: video.id,
-          video_name: video.name,
-          fields: JSON.stringify(fields) as never,
-          answers: JSON.stringify(checked.answers) as never,
-          second: input.second,
-          page_url: input.page,
-          referrer: input.referrer,
-          language: input.language.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35),
-          viewer_id: input.viewerId ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await notify(lead.id);
+      const lead = await events.transaction(async (trx, publish) => {
+        const row = await trx
+          .insertInto('lead')
+          .values({
+            account_id: video.account_id,
+            video_id: video.id,
+            video_name: video.name,
+            fields: JSON.stringify(fields) as never,
+            answers: JSON.stringify(checked.answers) as never,
+            second: input.second,
+            page_url: input.page,
+            referrer: input.referrer,
+            language: input.language.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35),
+            viewer_id: input.viewerId ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        publish('lead.created', { leadId: row.id });
+        return row;
+      });
       return { leadId: lead.id };
     },
   };

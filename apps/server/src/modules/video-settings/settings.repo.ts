@@ -182,8 +182,9 @@ export function createSettingsRepo(db: Db) {
         .execute();
     },
 
-    async recordClick(click: Insertable<ContactClickTable>) {
-      await db.insertInto('contact_click').values(click).execute();
+    /** Stores a click, in the caller's transaction when given one; answers its id and time. */
+    recordClick(click: Insertable<ContactClickTable>, trx: Db = db) {
+      return trx.insertInto('contact_click').values(click).returning(['id', 'created_at']).executeTakeFirstOrThrow();
     },
 
     /** Watch pages search engines may list: ready videos whose owner did not say noindex. */

@@ -18,6 +18,7 @@ import type { Updateable } from 'kysely';
 import type { VideoSettingTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
+import type { EventBus } from '../events/events.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { videoMediaPrefix } from '../videos/keys.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
@@ -51,8 +52,10 @@ export function createSettingsService(deps: {
   entitlements: EntitlementsService;
   storage: StorageDriver;
   publicUrl: string;
+  /** Announces each click (webhooks react) in the click's own transaction. */
+  events: EventBus;
 }) {
-  const { settings, videos, entitlements, storage, publicUrl } = deps;
+  const { settings, videos, entitlements, storage, publicUrl, events } = deps;
 
   /** Branding is a paid plan's (spec §3 canUseBranding): a Free account sees LeadReel's look. */
   async function assertBranding(accountId: string) {
@@ -135,14 +138,29 @@ export function createSettingsService(deps: {
     }) {
       const video = await videos.findById(click.videoId);
       if (!video?.playable || !['processing', 'ready'].includes(video.status)) throw new AppError(404, 'video_invalid');
-      await settings.recordClick({
-        video_id: video.id,
-        account_id: video.account_id,
-        kind: click.kind,
-        second: click.second,
-        page_url: click.page,
-        referrer: click.referrer,
-        viewer_id: click.viewerId ?? null,
+      await events.transaction(async (trx, publish) => {
+        const stored = await settings.recordClick(
+          {
+            video_id: video.id,
+            account_id: video.account_id,
+            kind: click.kind,
+            second: click.second,
+            page_url: click.page,
+            referrer: click.referrer,
+            viewer_id: click.viewerId ?? null,
+          },
+          trx,
+        );
+        publish('contact.clicked', {
+          clickId: stored.id,
+          videoId: video.id,
+          kind: click.kind,
+          second: click.second,
+          pageUrl: click.page,
+          referrer: click.referrer,
+          viewerId: click.viewerId ?? null,
+          at: Math.floor(stored.created_at.getTime() / 1000),
+        });
       });
     },
 

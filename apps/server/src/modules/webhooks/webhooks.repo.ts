@@ -94,6 +94,18 @@ export function createWebhookRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Of these endpoints, the ones that already have a delivery of this event (a fan-out run again). */
+    async endpointsWithEvent(eventId: string, endpointIds: string[]): Promise<Set<string>> {
+      if (endpointIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('webhook_delivery')
+        .select('endpoint_id')
+        .where('event_id', '=', eventId)
+        .where('endpoint_id', 'in', endpointIds)
+        .execute();
+      return new Set(rows.map((row) => row.endpoint_id));
+    },
+
     createDeliveries(
       endpointIds: string[],
       accountId: string,

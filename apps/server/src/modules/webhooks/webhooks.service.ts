@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
   WEBHOOK_DELIVERY_ERRORS,
@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import { AppError, badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
+import type { EventMap } from '../events/events.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
@@ -151,14 +152,25 @@ export function createWebhookService(deps: {
     return row;
   }
 
-  /** Creates the event's deliveries to every subscribed endpoint and sends them off. Never fails its caller. */
-  async function emit(accountId: string, event: WebhookEvent, data: WebhookPayload['data']) {
+  /**
+   * Creates the event's deliveries to every subscribed endpoint and sends them off. Never fails its caller.
+   * An event with an id of its own (`eventId`, the same each time the same fact is announced) is not
+   * delivered twice to one endpoint when the job announcing it runs again.
+   */
+  async function emit(accountId: string, event: WebhookEvent, data: WebhookPayload['data'], eventId?: string) {
     if (!(await mayReceive(accountId))) return;
     const endpoints = await repo.subscribed(accountId, event);
     if (endpoints.length === 0) return;
-    const payload: WebhookPayload = { id: `evt_${randomUUID()}`, type: event, created: seconds(clock.now()), data };
+    const id = eventId ?? `evt_${randomUUID()}`;
+    const already = eventId
+      ? await repo.endpointsWithEvent(
+          id,
+          endpoints.map((endpoint) => endpoint.id),
+        )
+      : new Set<string>();
+    const payload: WebhookPayload = { id, type: event, created: seconds(clock.now()), data };
     const rows = await repo.createDeliveries(
-      endpoints.map((endpoint) => endpoint.id),
+      endpoints.map((endpoint) => endpoint.id).filter((endpointId) => !already.has(endpointId)),
       accountId,
       event,
       payload,
@@ -168,6 +180,12 @@ export function createWebhookService(deps: {
       else await deliver(id).catch((error: unknown) => log.warn({ err: error, deliveryId: id }, 'webhook failed'));
     }
   }
+
+  /** The id of the event announcing one fact: the same however often it is announced, shaped like the others. */
+  const eventIdOf = (event: WebhookEvent, subjectId: string) => {
+    const hex = createHash('sha256').update(`${event}:${subjectId}`).digest('hex');
+    return `evt_${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  };
 
   const safely = (what: string, run: () => Promise<void>) =>
     run().catch((error: unknown) => log.error({ err: error }, `could not send the ${what} webhooks`));
@@ -269,19 +287,16 @@ export function createWebhookService(deps: {
           answers: lead.answers,
           viewerId: lead.viewer_id,
         };
-        await emit(lead.account_id, 'lead.created', data);
+        await emit(lead.account_id, 'lead.created', data, eventIdOf('lead.created', lead.id));
       }),
 
     /** contact.clicked: a viewer's click on one of the player's contact or action buttons. */
-    contactClicked: (click: Omit<WebhookClickData, 'videoName' | 'at'>) =>
+    contactClicked: ({ clickId, ...click }: EventMap['contact.clicked']) =>
       safely('contact.clicked', async () => {
         const video = await repo.video(click.videoId);
         if (!video) return;
-        await emit(video.account_id, 'contact.clicked', {
-          ...click,
-          videoName: video.name,
-          at: seconds(clock.now()),
-        });
+        const data: WebhookClickData = { ...click, videoName: video.name };
+        await emit(video.account_id, 'contact.clicked', data, eventIdOf('contact.clicked', clickId));
       }),
 
     /**

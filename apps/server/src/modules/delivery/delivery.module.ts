@@ -1,0 +1,17 @@
+import { defineModule } from '../module.ts';
+import { mediaRoutes } from './media.routes.ts';
+
+/** HLS playlists, segments and brand images under /media, counted against the account's traffic. */
+export const deliveryModule = defineModule({
+  name: 'delivery',
+  site: async (app, { services }) => {
+    await app.register(mediaRoutes, {
+      videos: services.videoRepo,
+      storage: services.storage,
+      canServe: services.canServe,
+      countTraffic: services.traffic.add,
+    });
+    // What was served and not yet saved is saved before the database closes.
+    app.addHook('onClose', () => services.traffic.stop());
+  },
+});

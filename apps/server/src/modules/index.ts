@@ -1,0 +1,40 @@
+import { accountModule } from './account/account.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { deliveryModule } from './delivery/delivery.module.ts';
+import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
+import { leadsModule } from './leads/leads.module.ts';
+import type { AppModule, ModuleContext } from './module.ts';
+import { pagesModule } from './pages/pages.module.ts';
+import { storageModule } from './storage/storage.module.ts';
+import { uploadsModule } from './uploads/uploads.module.ts';
+import { videoSettingsModule } from './video-settings/video-settings.module.ts';
+import { videosModule } from './videos/videos.module.ts';
+import { webhooksModule } from './webhooks/webhooks.module.ts';
+
+/** Every module of the application, once. Adding a module is one line here. */
+export const MODULES: readonly AppModule[] = [
+  authModule,
+  accountModule,
+  videosModule,
+  uploadsModule,
+  videoSettingsModule,
+  leadsModule,
+  webhooksModule,
+  storageModule,
+  deliveryModule,
+  pagesModule,
+];
+
+/** The kinds of job the modules send: every process creates their queues when it opens the queue. */
+export const JOB_KINDS = MODULES.flatMap((module) => module.jobs ?? []);
+
+/** What a worker process does: each module's workers, and the maintenance sweep over every module's. */
+export function moduleWorkers(context: ModuleContext, log: { info: (message: string) => void }) {
+  return [
+    worker(MAINTENANCE_SWEEP, async () => {
+      for (const module of MODULES) await module.sweep?.(context);
+      log.info('swept expired sessions, codes and uploads');
+    }),
+    ...MODULES.flatMap((module) => module.workers?.(context) ?? []),
+  ];
+}

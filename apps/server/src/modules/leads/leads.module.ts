@@ -1,0 +1,42 @@
+import { worker } from '../jobs/jobs.ts';
+import { defineModule } from '../module.ts';
+import { LEAD_DIGEST, LEAD_MAIL } from './leads.jobs.ts';
+import { formRoutes, leadListRoutes, submitRoutes } from './leads.routes.ts';
+
+/** Inquiry forms, the viewer's submission, the lead list and export, and the mails leads send. */
+export const leadsModule = defineModule({
+  name: 'leads',
+  api: async (scope, { services, hooks, limits }) => {
+    await scope.register(formRoutes, { leads: services.leads, hooks });
+    await scope.register(leadListRoutes, { leads: services.leads, hooks });
+    await scope.register(submitRoutes, {
+      leads: services.leads,
+      hooks,
+      // A viewer sends one form, maybe twice; an office behind one address a few more. A form on a busy
+      // page takes many, but not hundreds a minute.
+      limits: [
+        limits.limiter({ max: 10, timeWindow: 60_000, keyGenerator: (request) => `lead-ip:${request.ip}` }),
+        limits.limiter({
+          max: 300,
+          timeWindow: 60_000,
+          keyGenerator: (request) =>
+            `lead-video:${String((request.body as { videoId?: unknown })?.videoId).slice(0, 40)}`,
+        }),
+      ],
+    });
+  },
+  jobs: [LEAD_MAIL, LEAD_DIGEST],
+  // The owner's mail about a new lead (spec §2 email-notification), sent by a worker and retried.
+  reactions: { 'lead.created': LEAD_MAIL },
+  workers: ({ services }) => [
+    worker(LEAD_MAIL, async (jobs) => {
+      const sent = await Promise.allSettled(jobs.map((job) => services.leadNotifier.send(job.data.leadId)));
+      // The whole batch is retried; each lead is claimed before its mail, so the sent ones stay sent.
+      const failed = sent.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    }),
+    worker(LEAD_DIGEST, async () => {
+      await services.leadNotifier.sendDigests(new Date());
+    }),
+  ],
+});

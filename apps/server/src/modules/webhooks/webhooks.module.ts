@@ -1,0 +1,36 @@
+import { worker } from '../jobs/jobs.ts';
+import { defineModule } from '../module.ts';
+import { WEBHOOK_CONTACT_CLICKED, WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED } from './webhooks.jobs.ts';
+import { webhookRoutes } from './webhooks.routes.ts';
+
+/** Account-level webhooks: endpoints, signed deliveries with retries, delivery logs. */
+export const webhooksModule = defineModule({
+  name: 'webhooks',
+  api: async (scope, { services, hooks, limits }) => {
+    await scope.register(webhookRoutes, {
+      webhooks: services.webhooks,
+      hooks,
+      testLimit: limits.limiter({
+        max: 10,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `webhook-test:${request.auth?.accountId ?? request.ip}`,
+      }),
+    });
+  },
+  jobs: [WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED, WEBHOOK_CONTACT_CLICKED],
+  reactions: { 'lead.created': WEBHOOK_LEAD_CREATED, 'contact.clicked': WEBHOOK_CONTACT_CLICKED },
+  workers: ({ services }) => [
+    worker(WEBHOOK_LEAD_CREATED, async ([job]) => {
+      if (job) await services.webhooks.leadCreated(job.data.leadId);
+    }),
+    worker(WEBHOOK_CONTACT_CLICKED, async ([job]) => {
+      if (job) await services.webhooks.contactClicked(job.data);
+    }),
+    worker(WEBHOOK_DELIVERY, async ([job]) => {
+      if (job) await services.webhooks.deliver(job.data.deliveryId);
+    }),
+  ],
+  sweep: async ({ services }) => {
+    await services.webhooks.sweep();
+  },
+});

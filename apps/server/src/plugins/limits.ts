@@ -1,0 +1,49 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { tooManyRequests } from '../errors.ts';
+import { createPgRateLimitStore } from './rate-limit-store.ts';
+
+/** A check that throws 429 rate_limited when its window is full. */
+export type Limit = (request: FastifyRequest) => Promise<void>;
+
+export type Limits = {
+  /** A limit of a module's own: at most `max` requests per key per window. */
+  limiter: (options: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string }) => Limit;
+  /** Sign-in and code routes: AUTH_RATE_LIMIT_PER_MINUTE per IP. */
+  perIp: Limit;
+  /** Guessing one account's password or code from many addresses: 10 tries per address per 10 minutes. */
+  perEmail: Limit;
+};
+
+/** Rate limits kept in PostgreSQL, so every process of an installation counts the same windows. */
+export async function registerLimits(app: FastifyInstance, db: Db, config: Config): Promise<Limits> {
+  await app.register(rateLimit, { global: false, store: createPgRateLimitStore(db) });
+  // Two limits can apply to one request (per IP and per account), which the plugin's own hooks do not
+  // allow, so each becomes a hook of ours around createRateLimit.
+  const limiter: Limits['limiter'] = (options) => {
+    const check = app.createRateLimit(options);
+    return async (request) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests('rate_limited', result.ttlInSeconds);
+    };
+  };
+  return {
+    limiter,
+    perIp: limiter({
+      max: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `auth-ip:${request.ip}`,
+    }),
+    perEmail: limiter({
+      max: 10,
+      timeWindow: 10 * 60_000,
+      keyGenerator: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        const key = typeof email === 'string' ? email.trim().toLowerCase() : request.ip;
+        return `auth-email:${request.routeOptions.url}:${key}`;
+      },
+    }),
+  };
+}
