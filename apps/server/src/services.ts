@@ -21,6 +21,7 @@ import { createEventBus } from './modules/events/events.ts';
 import { MODULES, moduleWorkers } from './modules/index.ts';
 import type { JobQueue, JobWorker } from './modules/jobs/jobs.ts';
 import { createLeadNotifier } from './modules/leads/lead-notifier.ts';
+import { createLeadRepo } from './modules/leads/leads.repo.ts';
 import { createLeadService } from './modules/leads/leads.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { createStorage } from './modules/storage/index.ts';
@@ -181,8 +182,10 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     publicUrl: config.publicUrl,
     log,
   });
+  const leadRepo = createLeadRepo(db);
   const leadNotifier = createLeadNotifier({
-    db,
+    leads: leadRepo,
+    accounts,
     mailer,
     entitlements,
     brand: config.BRAND_NAME,
@@ -190,7 +193,8 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
     log,
   });
   const leads = createLeadService({
-    db,
+    repo: leadRepo,
+    forms: settings,
     videos: videoRepo,
     accounts,
     entitlements,

@@ -1,4 +1,4 @@
-import { contactClickBody, } from '@leadreel/shared';
+import { contactClickBody } from '@leadreel/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';

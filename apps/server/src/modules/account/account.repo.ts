@@ -23,6 +23,27 @@ export function createAccountRepo(db: Db) {
       });
     },
 
+    /**
+     * Claims today's digest of every account that wants one and had none in the last `gapMs` (its digest
+     * time moved to `now`), so a second run the same day claims nothing. Answers where each goes.
+     */
+    claimDigests(now: Date, gapMs: number) {
+      return db
+        .updateTable('account')
+        .set({ digest_sent_at: now })
+        .where('notify_digest', '=', true)
+        .where((eb) =>
+          eb.or([eb('digest_sent_at', 'is', null), eb('digest_sent_at', '<=', new Date(now.getTime() - gapMs))]),
+        )
+        .returning(['id', 'email', 'notice_email', 'language'])
+        .execute();
+    },
+
+    /** Gives a claimed digest back (its send failed), so the next run tries again. */
+    async releaseDigest(id: string) {
+      await db.updateTable('account').set({ digest_sent_at: null }).where('id', '=', id).execute();
+    },
+
     findByEmail(email: string) {
       return db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
     },

@@ -20,6 +20,15 @@ export function createAccountService(deps: {
   return {
     load,
 
+    /** Where an account's mails go, and in which language; undefined once it is deleted. */
+    async mailTarget(accountId: string) {
+      const account = await accounts.findById(accountId);
+      return account && { to: account.notice_email ?? account.email, language: account.language };
+    },
+
+    claimDigests: (now: Date, gapMs: number) => accounts.claimDigests(now, gapMs),
+    releaseDigest: (accountId: string) => accounts.releaseDigest(accountId),
+
     /** spec §3 Account info; its plan, period and usage as the entitlements module reads them. */
     async detail(accountId: string): Promise<AccountDetail> {
       const account = await load(accountId);

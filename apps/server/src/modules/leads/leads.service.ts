@@ -13,16 +13,17 @@ import {
   type SubmitLead,
 } from '@leadreel/shared';
 import { LEAD_EXPORT_COLUMNS } from '@leadreel/shared/viewer-text/lead-export';
-import { type Selectable, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
 import type { LeadTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventBus } from '../events/events.ts';
+import type { SettingsService } from '../video-settings/settings.service.ts';
 import { ownVideoGuard } from '../videos/own-video.ts';
 import type { VideoRepo } from '../videos/videos.repo.ts';
 import { type ExportFile, exportFile } from './lead-export.ts';
+import type { LeadRepo } from './leads.repo.ts';
 
 const MASK = '•••';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -88,7 +89,9 @@ export const MIN_FILL_MS = 2500;
  * and is stored as text.
  */
 export function createLeadService(deps: {
-  db: Db;
+  repo: LeadRepo;
+  /** Where forms are stored: with the video's other settings. */
+  forms: Pick<SettingsService, 'savedForm' | 'saveForm'>;
   videos: VideoRepo;
   accounts: AccountService;
   entitlements: EntitlementsService;
@@ -98,63 +101,12 @@ export function createLeadService(deps: {
    */
   events: EventBus;
 }) {
-  const { db, videos, accounts, entitlements, events } = deps;
+  const { repo, forms, videos, accounts, entitlements, events } = deps;
 
   const ownVideo = ownVideoGuard({ entitlements, videos });
 
   async function formOf(videoId: string): Promise<InquiryForm> {
-    const row = await db.selectFrom('video_setting').select('form').where('video_id', '=', videoId).executeTakeFirst();
-    return { ...DEFAULT_FORM, ...row?.form };
-  }
-
-  async function saveForm(videoId: string, form: InquiryForm) {
-    await db
-      .insertInto('video_setting')
-      .values({ video_id: videoId, form: JSON.stringify(form) as never })
-      .onConflict((oc) =>
-        oc.column('video_id').doUpdateSet({ form: JSON.stringify(form) as never, updated_at: new Date() }),
-      )
-      .execute();
-  }
-
-  /** The account's leads matching the filter, newest first. */
-  function filtered(accountId: string, filter: LeadFilter) {
-    let query = db.selectFrom('lead').where('account_id', '=', accountId);
-    if (filter.videoId) query = query.where('video_id', '=', filter.videoId);
-    if (filter.from) query = query.where('created_at', '>=', new Date(`${filter.from}T00:00:00Z`));
-    if (filter.to) query = query.where('created_at', '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000));
-    if (filter.unread === '1') query = query.where('read_at', 'is', null);
-    if (filter.q) {
-      const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      query = query.where(sql<boolean>`(answers::text ilike ${pattern} or video_name ilike ${pattern})`);
-    }
-    return query;
-  }
-
-  /** The account's clicks with their video's name and the newest lead of the same viewer. */
-  function clicks(accountId: string) {
-    return db
-      .selectFrom('contact_click')
-      .innerJoin('video', 'video.id', 'contact_click.video_id')
-      .where('contact_click.account_id', '=', accountId)
-      .select((eb) => [
-        'contact_click.id',
-        'contact_click.video_id',
-        'video.name as video_name',
-        'contact_click.kind',
-        'contact_click.second',
-        'contact_click.page_url',
-        'contact_click.referrer',
-        'contact_click.created_at',
-        eb
-          .selectFrom('lead')
-          .select('lead.id')
-          .where('lead.account_id', '=', accountId)
-          .whereRef('lead.viewer_id', '=', 'contact_click.viewer_id')
-          .orderBy('lead.created_at', 'desc')
-          .limit(1)
-          .as('lead_id'),
-      ]);
+    return { ...DEFAULT_FORM, ...(await forms.savedForm(videoId)) };
   }
 
   /** Detailed data is a paid plan's (spec §6): on Free the server masks the answers, pages and referrers. */
@@ -168,42 +120,23 @@ export function createLeadService(deps: {
     async list(accountId: string, query: LeadFilter & { page: number; pageSize: number }) {
       await entitlements.assertFeature(accountId, 'submissions');
       const hide = await masked(accountId);
-      const [rows, counts] = await Promise.all([
-        filtered(accountId, query)
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        filtered(accountId, query)
-          .select((eb) => [
-            eb.fn.countAll<string>().as('total'),
-            eb.fn.count<string>('id').filterWhere('read_at', 'is', null).as('unread'),
-          ])
-          .executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total, unread } = await repo.page(accountId, query, query.page, query.pageSize);
       return {
         list: rows.map((row) => toLead(row, hide)),
-        total: Number(counts.total),
-        unread: Number(counts.unread),
+        total,
+        unread,
         masked: hide,
       };
     },
 
     async markRead(accountId: string, leadIds: string[], read: boolean) {
       await entitlements.assertFeature(accountId, 'submissions');
-      await db
-        .updateTable('lead')
-        .set({ read_at: read ? new Date() : null })
-        .where('account_id', '=', accountId)
-        .where('id', 'in', leadIds)
-        .execute();
+      await repo.markRead(accountId, leadIds, read);
     },
 
     async remove(accountId: string, leadIds: string[]) {
       await entitlements.assertFeature(accountId, 'submissions');
-      await db.deleteFrom('lead').where('account_id', '=', accountId).where('id', 'in', leadIds).execute();
+      await repo.remove(accountId, leadIds);
     },
 
     /**
@@ -214,7 +147,7 @@ export function createLeadService(deps: {
       await entitlements.assertFeature(accountId, 'submissions');
       if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
       const account = await accounts.load(accountId);
-      const rows = await filtered(accountId, filter).selectAll().orderBy('created_at', 'desc').limit(50_000).execute();
+      const rows = await repo.exportRows(accountId, filter, 50_000);
       const columns = new Map<string, string>();
       for (const row of rows)
         for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
@@ -237,25 +170,12 @@ export function createLeadService(deps: {
      */
     async detail(accountId: string, leadId: string) {
       await entitlements.assertFeature(accountId, 'submissions');
-      const row = await db
-        .selectFrom('lead')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('id', '=', leadId)
-        .executeTakeFirst();
+      const row = await repo.find(accountId, leadId);
       if (!row) throw new AppError(404, 'lead_not_found', { field: 'leadId' });
       const hide = await masked(accountId);
       const viewer = row.viewer_id;
       const side = async (before: boolean) =>
-        viewer === null
-          ? []
-          : clicks(accountId)
-              .where('contact_click.viewer_id', '=', viewer)
-              .where('contact_click.created_at', before ? '<=' : '>', row.created_at)
-              .orderBy('contact_click.created_at', before ? 'desc' : 'asc')
-              .orderBy('contact_click.id')
-              .limit(TIMELINE_SIDE_MAX)
-              .execute();
+        viewer === null ? [] : repo.viewerClicks(accountId, viewer, row.created_at, before, TIMELINE_SIDE_MAX);
       const [before, after] = await Promise.all([side(true), side(false)]);
       return {
         lead: toLead(row, hide),
@@ -268,30 +188,8 @@ export function createLeadService(deps: {
     async listClicks(accountId: string, query: ClickListQuery) {
       await entitlements.assertFeature(accountId, 'submissions');
       const hide = await masked(accountId);
-      let filtered = clicks(accountId);
-      if (query.videoId) filtered = filtered.where('contact_click.video_id', '=', query.videoId);
-      if (query.kind) filtered = filtered.where('contact_click.kind', '=', query.kind);
-      if (query.from) filtered = filtered.where('contact_click.created_at', '>=', new Date(`${query.from}T00:00:00Z`));
-      if (query.to) {
-        filtered = filtered.where(
-          'contact_click.created_at',
-          '<',
-          new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000),
-        );
-      }
-      const [rows, counts] = await Promise.all([
-        filtered
-          .orderBy('contact_click.created_at', 'desc')
-          .orderBy('contact_click.id')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        filtered
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map((row) => toClick(row, hide)), total: Number(counts.total), masked: hide };
+      const { rows, total } = await repo.clickPage(accountId, query);
+      return { list: rows.map((row) => toClick(row, hide)), total, masked: hide };
     },
 
     async getForm(accountId: string, videoId: string): Promise<InquiryForm> {
@@ -301,7 +199,7 @@ export function createLeadService(deps: {
 
     async saveForm(accountId: string, videoId: string, form: InquiryForm): Promise<InquiryForm> {
       await ownVideo(accountId, videoId, 'videoSettings');
-      await saveForm(videoId, form);
+      await forms.saveForm(videoId, form);
       return form;
     },
 
@@ -312,7 +210,7 @@ export function createLeadService(deps: {
       if (form.fields.some((existing) => existing.id === field.id)) throw conflict('form_field_duplicate');
       if (form.fields.length >= 20) throw badRequest('form_fields_too_many', 'field');
       const next = { ...form, fields: [...form.fields, field] };
-      await saveForm(videoId, next);
+      await forms.saveForm(videoId, next);
       return next;
     },
 
@@ -336,9 +234,8 @@ export function createLeadService(deps: {
       }
       const fields: LeadField[] = form.fields.map(({ id, kind, label }) => ({ id, kind, label }));
       const lead = await events.transaction(async (trx, publish) => {
-        const row = await trx
-          .insertInto('lead')
-          .values({
+        const row = await repo.insert(
+          {
             account_id: video.account_id,
             video_id: video.id,
             video_name: video.name,
@@ -349,9 +246,9 @@ export function createLeadService(deps: {
             referrer: input.referrer,
             language: input.language.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35),
             viewer_id: input.viewerId ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+          },
+          trx,
+        );
         publish('lead.created', { leadId: row.id });
         return row;
       });

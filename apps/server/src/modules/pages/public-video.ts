@@ -16,7 +16,7 @@ import { type SettingsRepo, SHOWN_STATUSES } from '../video-settings/settings.re
 import { DEFAULT_SEO, logoPath, watchPath } from '../video-settings/settings.service.ts';
 import { subtitlePath } from '../video-settings/subtitles.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
-import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo, PublicWidget } from './watch-page.ts';
+import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo, PublicWidget } from './view-model.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,4 +1,11 @@
-import type { ContactKind, ContactSettings, OverlayKind, OverlaySettings, SeoPageFields } from '@leadreel/shared';
+import type {
+  ContactKind,
+  ContactSettings,
+  InquiryForm,
+  OverlayKind,
+  OverlaySettings,
+  SeoPageFields,
+} from '@leadreel/shared';
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -116,6 +123,25 @@ export function createSettingsRepo(db: Db) {
         .insertInto('video_setting')
         .values({ video_id: videoId, [kind]: setting })
         .onConflict((oc) => oc.column('video_id').doUpdateSet({ [kind]: setting, updated_at: new Date() }))
+        .execute();
+    },
+
+    /** The video's inquiry form as saved (the leads module merges it over the default). */
+    async form(videoId: string) {
+      const row = await db
+        .selectFrom('video_setting')
+        .select('form')
+        .where('video_id', '=', videoId)
+        .executeTakeFirst();
+      return row?.form;
+    },
+
+    async saveForm(videoId: string, form: InquiryForm) {
+      const value = JSON.stringify(form) as never;
+      await db
+        .insertInto('video_setting')
+        .values({ video_id: videoId, form: value })
+        .onConflict((oc) => oc.column('video_id').doUpdateSet({ form: value, updated_at: new Date() }))
         .execute();
     },
 

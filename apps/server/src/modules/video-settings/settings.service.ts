@@ -7,6 +7,7 @@ import {
   type ContactSettings,
   DEFAULT_CONTACTS,
   DEFAULT_OVERLAYS,
+  type InquiryForm,
   LOGO_MAX_BYTES,
   type OverlayData,
   type OverlayKind,
@@ -163,6 +164,10 @@ export function createSettingsService(deps: {
         });
       });
     },
+
+    /** The video's saved inquiry form, for the leads module (which owns what a form means). */
+    savedForm: (videoId: string) => settings.form(videoId),
+    saveForm: (videoId: string, form: InquiryForm) => settings.saveForm(videoId, form),
 
     async getOverlay<K extends OverlayKind>(accountId: string, videoId: string, kind: K): Promise<OverlayData[K]> {
       await ownVideo(accountId, videoId, 'getData');
