@@ -25,12 +25,11 @@ import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField } from './fields.tsx';
-import { OverlayFrame, OverlayPreview } from './OverlaySettings.tsx';
+import { FormPreview, type FormRow, type FormSettings, hasOptions, } from './InquiryFormPreview.tsx';
+import { OverlayFrame } from './OverlaySettings.tsx';
 import { ScreenFallback, useLoadOnce } from './screen.tsx';
 
-type FormRow = InquiryFormData['fields'][number];
 /** Everything but the fields list, which lives in its own state (rows are added, moved and removed). */
-type FormSettings = Omit<InquiryFormData, 'fields'>;
 
 const SETTING_NAMES = [
   'enabled',
@@ -47,9 +46,7 @@ const SETTING_NAMES = [
 ] as const;
 
 const isStandard = (kind: FieldKind) => (STANDARD_FIELDS as readonly string[]).includes(kind);
-const hasOptions = (kind: FieldKind) => kind === 'choice' || kind === 'multi';
 const hasPlaceholder = (kind: FieldKind) => kind !== 'checkbox' && !hasOptions(kind);
-const isLong = (kind: FieldKind) => kind === 'message' || kind === 'textarea';
 
 /** A new field's id: a standard kind is named by its kind, a custom one takes the next fN after those on the form. */
 function nextFieldId(kind: FieldKind, fields: FormRow[]): string {
@@ -74,73 +71,6 @@ function placeOf(failure: unknown, moment: string | undefined): Refusal {
   if (path === 'fields') return { at: 'list' };
   if (path === 'second' && moment !== 'at') return { at: 'message' };
   return (SETTING_NAMES as readonly string[]).includes(path) ? { at: 'setting', name: path } : { at: 'message' };
-}
-
-/** One field as the viewer sees it: its label, and a look-alike of the box, the choices or the checkbox. */
-function PreviewField({ field }: { field: FormRow }) {
-  const star = field.required ? <span className="inquiry-preview-star">*</span> : null;
-  if (field.kind === 'checkbox') {
-    return (
-      <span className="inquiry-preview-check">
-        <span className="inquiry-preview-box" />
-        <span>{field.label}</span>
-        {star}
-      </span>
-    );
-  }
-  const options = field.options.map((option) => option.trim()).filter(Boolean);
-  return (
-    <span className="inquiry-preview-field">
-      <span className="inquiry-preview-label">
-        <span>{field.label}</span>
-        {star}
-      </span>
-      {hasOptions(field.kind) ? (
-        options.map((option, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: two choices may read the same while being typed
-          <span key={index} className="inquiry-preview-check">
-            <span className={field.kind === 'choice' ? 'inquiry-preview-radio' : 'inquiry-preview-box'} />
-            <span>{option}</span>
-          </span>
-        ))
-      ) : (
-        <span className={`inquiry-preview-input${isLong(field.kind) ? ' inquiry-preview-long' : ''}`}>
-          {field.placeholder}
-        </span>
-      )}
-    </span>
-  );
-}
-
-/** The form over the video's cover, as the player shows it at its moment. */
-function FormPreview({
-  values,
-  fields,
-  cover,
-}: {
-  values: Partial<FormSettings>;
-  fields: FormRow[];
-  cover: string | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <OverlayPreview cover={cover}>
-      <div className={values.enabled ? 'inquiry-preview' : 'inquiry-preview inquiry-preview-disabled'}>
-        {!values.enabled && <span className="inquiry-preview-off">{t('inquiryForm.off')}</span>}
-        <strong className="inquiry-preview-title">{values.title || t('inquiryForm.titlePlaceholder')}</strong>
-        {values.description ? <span className="inquiry-preview-description">{values.description}</span> : null}
-        {fields.map((field) => (
-          <PreviewField key={field.id} field={field} />
-        ))}
-        <span className="inquiry-preview-actions">
-          <span className="inquiry-preview-submit" style={{ background: values.submitColor }}>
-            {values.submitText || t('inquiryForm.submitPlaceholder')}
-          </span>
-          {values.skippable && <span className="inquiry-preview-skip">{t('inquiryForm.skip')}</span>}
-        </span>
-      </div>
-    </OverlayPreview>
-  );
 }
 
 /** One row of the fields list: what kind it is, its words, whether it is required, its choices, its place. */
