@@ -25,7 +25,7 @@ import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField } from './fields.tsx';
-import { FormPreview, type FormRow, type FormSettings, hasOptions, } from './InquiryFormPreview.tsx';
+import { FormPreview, type FormRow, type FormSettings, hasOptions } from './InquiryFormPreview.tsx';
 import { OverlayFrame } from './OverlaySettings.tsx';
 import { ScreenFallback, useLoadOnce } from './screen.tsx';
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOnPlan, readyVideos } from './factories.ts';
-import { createTestApp, get, post, type TestApp } from './helpers.ts';
+import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
+import { createTestApp, get, post, type TestApp } from '../../../test/helpers.ts';
 
 // issue 5: the SEO page setting (basic-setting) and the viewer's pages it drives: the watch page, the
 // embed, oEmbed, the sitemap and robots.txt.

@@ -1,6 +1,16 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, createTestApp, get, lastCode, mailsTo, post, signUp, type TestApp, uniqueEmail } from './helpers.ts';
+import {
+  browser,
+  createTestApp,
+  get,
+  lastCode,
+  mailsTo,
+  post,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,16 +2,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOKS_MAX } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventMap } from '../src/modules/events/events.ts';
-import type { JobQueue } from '../src/modules/jobs/jobs.ts';
-import { verifySignature } from '../src/modules/webhooks/signature.ts';
+import { accountOnPlan, videoWithForm as factoryVideoWithForm, leadFrom } from '../../../test/factories.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  get,
+  post,
+  type TestApp,
+  type TestDatabase,
+} from '../../../test/helpers.ts';
+import type { EventMap } from '../../modules/events/events.ts';
+import type { JobQueue } from '../../modules/jobs/jobs.ts';
+import { verifySignature } from '../../modules/webhooks/signature.ts';
 import {
   WEBHOOK_CONTACT_CLICKED,
   WEBHOOK_DELIVERY,
   WEBHOOK_LEAD_CREATED,
-} from '../src/modules/webhooks/webhooks.jobs.ts';
-import { accountOnPlan, videoWithForm as factoryVideoWithForm, leadFrom } from './factories.ts';
-import { createTestApp, createTestDatabase, get, post, type TestApp, type TestDatabase } from './helpers.ts';
+} from '../../modules/webhooks/webhooks.jobs.ts';
 
 // issue 6 part 5: account-level webhooks. Two apps share one database: `open` may reach loopback
 // (WEBHOOK_ALLOW_PRIVATE_TARGETS, as the e2e app does) and hosts the receivers; `guarded` runs with the

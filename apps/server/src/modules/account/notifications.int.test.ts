@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, type TestApp, uniqueEmail } from './helpers.ts';
+import { createTestApp, get, post, type TestApp, uniqueEmail } from '../../../test/helpers.ts';
 
 // issue 6 §4: where and when an account hears of its leads — the notice email proved by a code to the new
 // address, the events it asked for, the lead mail and the daily digest — received by a real SMTP server.

@@ -3,10 +3,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PLANS } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, get, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  get,
+  signUp,
+  type TestApp,
+  type TestDatabase,
+} from '../../../test/helpers.ts';
 
 const run = promisify(execFile);
-const SET_PLAN = path.resolve(import.meta.dirname, '../src/cli/set-plan.ts');
+const SET_PLAN = path.resolve(import.meta.dirname, '../../cli/set-plan.ts');
 
 let database: TestDatabase;
 let t: TestApp;

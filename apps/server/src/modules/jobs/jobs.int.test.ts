@@ -1,11 +1,18 @@
 import { PERIODS } from '@leadreel/shared';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../src/app.ts';
-import type { AppError } from '../src/errors.ts';
-import { JOB_KINDS } from '../src/modules/index.ts';
-import { MAINTENANCE_SWEEP, startJobs, worker as sweepWorker } from '../src/modules/jobs/jobs.ts';
-import { createTestApp, createTestDatabase, get, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  get,
+  signUp,
+  type TestApp,
+  type TestDatabase,
+} from '../../../test/helpers.ts';
+import { createServices } from '../../app.ts';
+import type { AppError } from '../../errors.ts';
+import { JOB_KINDS } from '../../modules/index.ts';
+import { MAINTENANCE_SWEEP, startJobs, worker as sweepWorker } from '../../modules/jobs/jobs.ts';
 
 let database: TestDatabase;
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOnPlan, readyVideos } from './factories.ts';
-import { createTestApp, get, post, type TestApp } from './helpers.ts';
+import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
+import { createTestApp, get, post, type TestApp } from '../../../test/helpers.ts';
 
 // issue 5: the rest of the video settings (branding, call to action, widget, share, subtitles, kit-clone)
 // and what the viewer's pages make of them.

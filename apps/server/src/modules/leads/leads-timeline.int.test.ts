@@ -1,8 +1,8 @@
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
-import { sheetRows } from './xlsx-reader.ts';
+import { createTestApp, get, post, signUp, type TestApp } from '../../../test/helpers.ts';
+import { sheetRows } from '../../../test/xlsx-reader.ts';
 
 // issue 6: the export as Excel, one lead by its id (the mail's link), and the viewer's contact clicks in the
 // lead's timeline and in their own list. Videos are rows here, not uploads: nothing below plays them.

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, signUp, type TestApp, uniqueEmail } from './helpers.ts';
+import { createTestApp, get, post, signUp, type TestApp, uniqueEmail } from '../../../test/helpers.ts';
 
 // Google is a third party we cannot reach: the test serves a JWKS the way Google does and signs tokens
 // with its own key, so the real verification code runs (https://www.googleapis.com/oauth2/v3/certs).

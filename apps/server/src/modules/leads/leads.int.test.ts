@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOnPlan, readyVideos } from './factories.ts';
-import { createTestApp, get, mailsTo, post, signUp, type TestApp } from './helpers.ts';
+import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
+import { createTestApp, get, mailsTo, post, signUp, type TestApp } from '../../../test/helpers.ts';
 
 // issue 6: the inquiry form a video carries, and what happens when a viewer sends it: checked against the
 // form, stored as text, mailed once to the account through the job queue.

@@ -1,8 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverSecret } from '../src/lib/server-secret.ts';
-import { RESET_MAILS_PER_HOUR } from '../src/modules/auth/auth.service.ts';
-import { createDeviceCookies } from '../src/modules/auth/device-cookie.ts';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/modules/auth/login-throttle.ts';
 import {
   browser,
   createTestApp,
@@ -13,7 +9,11 @@ import {
   signUp,
   type TestApp,
   type TestDatabase,
-} from './helpers.ts';
+} from '../../../test/helpers.ts';
+import { serverSecret } from '../../lib/server-secret.ts';
+import { RESET_MAILS_PER_HOUR } from '../../modules/auth/auth.service.ts';
+import { createDeviceCookies } from '../../modules/auth/device-cookie.ts';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../modules/auth/login-throttle.ts';
 
 let database: TestDatabase;
 let t: TestApp;

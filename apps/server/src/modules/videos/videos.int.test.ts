@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREFERRED_PART_SIZE, VIDEO_TYPES_TEXT, type Video } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
-import { makeVideo } from './media/fixtures.ts';
-import { uploadFlow } from './media/upload-flow.ts';
+import { createTestApp, get, post, signUp, type TestApp } from '../../../test/helpers.ts';
+import { makeVideo } from '../../../test/media/fixtures.ts';
+import { uploadFlow } from '../../../test/media/upload-flow.ts';
 
 // issue 4: folders, the upload contract of spec §7, the media pipeline behind it and /media.
 let t: TestApp;

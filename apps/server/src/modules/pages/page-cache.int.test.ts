@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CACHE_CONTROL } from '../src/modules/pages/pages.routes.ts';
-import { createTestApp, createTestDatabase, post, signUp, type TestApp, type TestDatabase } from './helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  post,
+  signUp,
+  type TestApp,
+  type TestDatabase,
+} from '../../../test/helpers.ts';
+import { PAGE_CACHE_CONTROL } from '../../modules/pages/pages.routes.ts';
 
 // issue 13 §18: a delete takes effect at once in every server process, whatever each keeps in memory.
 let database: TestDatabase;
