@@ -23,6 +23,8 @@ test.afterAll(async () => {
 /** Screenshots the step in Chinese too, and comes back to English. */
 async function snapBoth(page: Page, name: string) {
   await snap(page, `${name}-en`);
+  // A toast keeps the words of the language it was raised in; the Chinese screenshot waits for it to go.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await switchLanguage(page, '简体中文');
   await snap(page, `${name}-zh_CN`);
   await switchLanguage(page, 'English');
