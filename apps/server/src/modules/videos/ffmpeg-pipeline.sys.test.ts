@@ -306,6 +306,12 @@ describe('runMedia', () => {
     expect(error).toMatchObject({ kind: 'timeout' });
   });
 
+  it('kills ffmpeg once it has used its processor time, however long the clock allows', async () => {
+    const error = await runMedia('ffmpeg', endless, { timeoutMs: 300_000, cpuLimitMs: 500 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect(error).toMatchObject({ kind: 'timeout', reason: expect.stringContaining('processor time') });
+  });
+
   it('stops ffmpeg when the job is aborted', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);

@@ -130,6 +130,9 @@ export async function finishLadder(outDir: string, rungs: LadderRung[]) {
 }
 
 /** Time limits: generous for the work a file of this length needs, and never unbounded. */
+/** Below the media job's own expiry (videos.jobs.ts): a run never outlives the job that started it. */
+const MEDIA_JOB_WALL_MS = 5 * 3600_000;
+
 const limitFor = (durationSec: number, perSecondMs: number, minimumMs: number) =>
   Math.max(minimumMs, Math.ceil(durationSec * perSecondMs));
 
@@ -146,9 +149,17 @@ export function createFfmpegPipeline(
     // A failed ffmpeg fails the video; stopping (shutdown) must retry elsewhere, not fail it.
     const asRefusal = (error: unknown) =>
       error instanceof FfmpegError && error.kind !== 'aborted' ? new MediaRefusal(error.reason) : error;
-    const run = async (args: string[], timeoutMs: number, onStdout?: (chunk: string) => void) => {
+    // A background encode's budget is processor time: on a busy machine it yields and takes longer by the
+    // clock, which says nothing of the file. The clock only catches a run that waits on nothing for long.
+    const run = async (args: string[], budgetMs: number, onStdout?: (chunk: string) => void) => {
       try {
-        return await runMedia('ffmpeg', args, { timeoutMs, signal, onStdout, onChild });
+        return await runMedia('ffmpeg', args, {
+          cpuLimitMs: budgetMs,
+          timeoutMs: Math.min(MEDIA_JOB_WALL_MS, Math.max(10 * budgetMs, 30 * 60_000)),
+          signal,
+          onStdout,
+          onChild,
+        });
       } catch (error) {
         throw asRefusal(error);
       }
@@ -261,7 +272,8 @@ export function createFfmpegPipeline(
     let buffered = '';
     const ladder = run(
       ladderArgs(input, hlsDir, rungs, { fps: probe.video.fps, hasAudio, audioKbps }),
-      // Two cores encode four rungs of 1080p at about real time; ten times that is a stuck or hostile file.
+      // Two cores encode four rungs of 1080p at about real time (two processor-seconds a second); ten
+      // processor-seconds a second of video is a stuck or hostile file.
       limitFor(duration, 10_000, 120_000),
       (chunk) => {
         buffered += chunk;

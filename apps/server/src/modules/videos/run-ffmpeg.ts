@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 
 /**
@@ -21,6 +22,12 @@ export function dieWithParent(command: string, args: string[]): [string, string[
 export type RunOptions = {
   /** Wall-time limit; the process is killed (SIGKILL) when it runs longer. */
   timeoutMs: number;
+  /**
+   * Processor-time limit (all its threads), checked every second where /proc tells it (Linux). A
+   * background encode yields to everything else on a busy machine, so its wall time says little about
+   * whether the file is stuck or hostile; the processor time it burned does.
+   */
+  cpuLimitMs?: number;
   signal?: AbortSignal;
   /** Each chunk of stdout (where `-progress pipe:1` writes). */
   onStdout?: (chunk: string) => void;
@@ -40,6 +47,32 @@ export type RunOptions = {
  * a first viewer's playback; at 15 each weighs a twentieth.
  */
 export const BACKGROUND_NICE = 15;
+
+let ticksPerSecond: number | undefined;
+/** The kernel's clock ticks per second, in which /proc reports processor time (100 on every Linux we know). */
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** The processor time a process has used so far (user + system, all threads), or null where /proc is not. */
+export async function processorMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / clockTicks() : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Why an ffmpeg or ffprobe run failed; `reason` is the tail of its error output, readable by a user. */
 export class FfmpegError extends Error {
@@ -101,6 +134,23 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
       () => stop(new FfmpegError('timeout', `processing took longer than ${Math.round(options.timeoutMs / 1000)} s`)),
       options.timeoutMs,
     );
+    const { cpuLimitMs } = options;
+    const pid = child.pid;
+    const cpuWatch =
+      cpuLimitMs && pid
+        ? setInterval(() => {
+            void processorMs(pid).then((used) => {
+              if (used !== null && used > cpuLimitMs) {
+                stop(
+                  new FfmpegError(
+                    'timeout',
+                    `processing took more than ${Math.round(cpuLimitMs / 1000)} s of processor time`,
+                  ),
+                );
+              }
+            });
+          }, 1000)
+        : undefined;
     const onAbort = () => stop(new FfmpegError('aborted', 'stopped'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => {
@@ -108,6 +158,7 @@ export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options:
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearInterval(cpuWatch);
       options.onChild?.(null);
       options.signal?.removeEventListener('abort', onAbort);
       if (ended) reject(ended);
