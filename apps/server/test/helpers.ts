@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
@@ -54,6 +54,36 @@ export type TestApp = {
   outbox: string;
   close: () => Promise<void>;
 };
+
+/**
+ * What a test file makes before its tests and closes after them (vitest runs after-hooks in reverse, so
+ * what is made later closes first). Its fields are read through the answer once made; before, they throw.
+ */
+function madeBeforeAll<T extends object>(make: () => Promise<T>, close: (made: T) => Promise<void>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(async () => {
+    if (made) await close(made);
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!made) throw new Error('used before its beforeAll made it');
+      return Reflect.get(made, key);
+    },
+  });
+}
+
+/** The file's test app, started before its tests and closed after them. */
+export const useTestApp = (...args: Parameters<typeof createTestApp>): TestApp =>
+  madeBeforeAll(
+    () => createTestApp(...args),
+    (app) => app.close(),
+  );
+
+/** The file's own database, made before its tests and dropped after them (after its app closes). */
+export const useTestDatabase = (): TestDatabase => madeBeforeAll(createTestDatabase, (database) => database.drop());
 
 /** The real app on a real database, with the outbox mailer writing into a temporary folder. */
 export async function createTestApp(

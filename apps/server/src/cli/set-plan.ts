@@ -9,7 +9,7 @@ import { PLAN_TYPES, type PlanType } from '@leadreel/shared';
 import { parseConfig } from '../config.ts';
 import { createDb } from '../db/database.ts';
 import { createAccountRepo } from '../modules/account/account.repo.ts';
-import { createAccountService } from '../modules/account/account.service.ts';
+import { grantPlan } from '../modules/account/account.service.ts';
 
 /** The running embedded server's address: its password file, and the port in postmaster.pid (4th line). */
 async function embeddedUrl(dataDir: string): Promise<string> {
@@ -30,8 +30,7 @@ async function main() {
   const config = parseConfig(process.env);
   const db = createDb(config.DATABASE_URL ?? (await embeddedUrl(path.resolve(config.DATA_DIR))), 1);
   try {
-    const accounts = createAccountService({ accounts: createAccountRepo(db) });
-    if (await accounts.grantPlan(email, plan as PlanType)) {
+    if (await grantPlan(createAccountRepo(db), email, plan as PlanType)) {
       console.log(`${email} is now on ${plan}`);
     } else {
       console.error(`no account with the email ${email}`);

@@ -7,6 +7,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
+/**
+ * Runs `work` in one transaction: what services are given instead of the database, so a change that spans
+ * repos commits or rolls back whole while every query stays in a repo (decision 0020).
+ */
+export type Transact = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+export const transactor =
+  (db: Db): Transact =>
+  (work) =>
+    db.transaction().execute(work);
+
 export type DbOptions = {
   /** Called for a connection lost outside a query (a restart or crash of PostgreSQL, a network cut). */
   onError?: (error: Error) => void;

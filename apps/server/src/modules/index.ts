@@ -6,21 +6,22 @@ import { leadsModule } from './leads/leads.module.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { pagesModule } from './pages/pages.module.ts';
 import { storageModule } from './storage/storage.module.ts';
-import { uploadsModule } from './uploads/uploads.module.ts';
 import { videoSettingsModule } from './video-settings/video-settings.module.ts';
 import { videosModule } from './videos/videos.module.ts';
 import { webhooksModule } from './webhooks/webhooks.module.ts';
 
-/** Every module of the application, once. Adding a module is one line here. */
+/**
+ * Every module of the application, once. Adding a module is one line here. Services are made, and routes
+ * registered, in this order; a module may use the services of one listed after it (module.ts).
+ */
 export const MODULES: readonly AppModule[] = [
-  authModule,
+  storageModule,
   accountModule,
+  authModule,
   videosModule,
-  uploadsModule,
   videoSettingsModule,
   leadsModule,
   webhooksModule,
-  storageModule,
   deliveryModule,
   pagesModule,
 ];

@@ -44,6 +44,9 @@ export const moveVideosBody = z.strictObject({
  */
 export const VIDEO_STATUSES = ['uploading', 'uploaded', 'processing', 'ready', 'failed', 'upload_failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+/** The statuses in which a playable video has public pages and media (a ladder may still be encoding). */
+export const SHOWN_STATUSES = ['processing', 'ready'] as const satisfies readonly VideoStatus[];
+export const isShownStatus = (status: string) => (SHOWN_STATUSES as readonly string[]).includes(status);
 
 export const videoData = z.object({
   videoId: z.string(),

@@ -2,12 +2,23 @@ import type { Language, PlanType } from '@leadreel/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-const DEFAULT_FOLDER_NAME = 'Default';
-
 export function createAccountRepo(db: Db) {
   return {
     findById(id: string) {
       return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Adds `delta` bytes to the account's used storage (never below 0) in the caller's transaction. A
+     * positive delta is refused (false) when it would exceed `quota`.
+     */
+    async addUsedStorage(trx: Db, accountId: string, delta: number, quota?: number) {
+      let query = trx
+        .updateTable('account')
+        .set({ used_storage: sql`greatest(0, used_storage + ${delta})` })
+        .where('id', '=', accountId);
+      if (quota !== undefined && delta > 0) query = query.where(sql<boolean>`used_storage + ${delta} <= ${quota}`);
+      return (await query.executeTakeFirst()).numUpdatedRows > 0n;
     },
 
     /** Adds each account's served bytes to its used traffic, in one transaction. */
@@ -35,7 +46,17 @@ export function createAccountRepo(db: Db) {
         .where((eb) =>
           eb.or([eb('digest_sent_at', 'is', null), eb('digest_sent_at', '<=', new Date(now.getTime() - gapMs))]),
         )
-        .returning(['id', 'email', 'notice_email', 'language'])
+        .returning([
+          'id',
+          'email',
+          'notice_email',
+          'language',
+          'plan_type',
+          'vip_period',
+          'period_end_at',
+          'used_storage',
+          'used_traffic',
+        ])
         .execute();
     },
 
@@ -53,8 +74,8 @@ export function createAccountRepo(db: Db) {
     },
 
     /**
-     * Creates the account and its default folder in the caller's transaction.
-     * Answers undefined when the email is taken (a concurrent signup may win the race).
+     * Creates the account in the caller's transaction; undefined when the email is taken (a concurrent
+     * signup may win the race).
      */
     async create(
       trx: Db,
@@ -78,14 +99,11 @@ export function createAccountRepo(db: Db) {
         .onConflict((oc) => oc.constraint('account_email_key').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!account) return undefined;
-      const folder = await trx
-        .insertInto('folder')
-        .values({ account_id: account.id, name: DEFAULT_FOLDER_NAME })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('account').set({ default_folder_id: folder.id }).where('id', '=', account.id).execute();
-      return { id: account.id, defaultFolderId: folder.id };
+      return account?.id;
+    },
+
+    async setDefaultFolder(id: string, folderId: string, trx: Db = db) {
+      await trx.updateTable('account').set({ default_folder_id: folderId }).where('id', '=', id).execute();
     },
 
     /** Puts the account of this email on a plan; answers whether there was such an account. */
@@ -98,8 +116,8 @@ export function createAccountRepo(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    setPasswordHash(id: string, passwordHash: string) {
-      return db
+    async setPasswordHash(id: string, passwordHash: string, trx: Db = db) {
+      await trx
         .updateTable('account')
         .set({ password_hash: passwordHash, updated_at: new Date() })
         .where('id', '=', id)
@@ -123,6 +141,19 @@ export function createAccountRepo(db: Db) {
 
     setLanguage(id: string, language: Language) {
       return db.updateTable('account').set({ language }).where('id', '=', id).execute();
+    },
+
+    /** The address notices go to; null sends them to the sign-in email. */
+    async setNoticeEmail(id: string, email: string | null, trx: Db = db) {
+      await trx.updateTable('account').set({ notice_email: email }).where('id', '=', id).execute();
+    },
+
+    async setNotifications(id: string, settings: { newLead: boolean; dailyDigest: boolean }) {
+      await db
+        .updateTable('account')
+        .set({ notify_new_lead: settings.newLead, notify_digest: settings.dailyDigest })
+        .where('id', '=', id)
+        .execute();
     },
 
     /**

@@ -1,12 +1,28 @@
 import type { AccountDetail, Language, PlanType, VipUserInfo } from '@leadreel/shared';
+import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
-import { detailOf, entitlementsOf } from '../entitlements/entitlements.ts';
+import { detailOf, entitlementsOf, type Standing } from '../entitlements/entitlements.ts';
 import type { AccountRepo } from './account.repo.ts';
+
+/** What a signup gives to make an account. */
+type NewAccount = Parameters<AccountRepo['create']>[1];
+
+/** The operator's grant of a plan to the account of an email (cli/set-plan.ts); false when there is none. */
+export const grantPlan = (accounts: Pick<AccountRepo, 'setPlanByEmail'>, email: string, plan: PlanType) =>
+  accounts.setPlanByEmail(email.trim().toLowerCase(), plan);
+
+const mailTargetOf = (account: Standing & { email: string; notice_email: string | null; language: Language }) => ({
+  to: account.notice_email ?? account.email,
+  language: account.language,
+  leadDetailsMasked: entitlementsOf(account).leadDetailsMasked,
+});
 
 export function createAccountService(deps: {
   accounts: AccountRepo;
   /** The account's number of videos (spec §3 videoTotal), answered by the videos module. */
-  countVideos?: (accountId: string) => Promise<number>;
+  countVideos: (accountId: string) => Promise<number>;
+  /** Makes a new account's default folder in its transaction (the videos module's); answers its id. */
+  createDefaultFolder: (accountId: string, trx: Db) => Promise<string>;
 }) {
   const { accounts } = deps;
 
@@ -20,14 +36,57 @@ export function createAccountService(deps: {
   return {
     load,
 
-    /** Where an account's mails go, and in which language; undefined once it is deleted. */
-    async mailTarget(accountId: string) {
-      const account = await accounts.findById(accountId);
-      return account && { to: account.notice_email ?? account.email, language: account.language };
+    /** The account and what its plan, period and usage allow, from one read of it. */
+    async withRights(accountId: string) {
+      const account = await load(accountId);
+      return { account, rights: entitlementsOf(account) };
     },
 
-    claimDigests: (now: Date, gapMs: number) => accounts.claimDigests(now, gapMs),
+    find: (accountId: string) => accounts.findById(accountId),
+    findByEmail: (email: string) => accounts.findByEmail(email),
+    findByGoogleSub: (sub: string) => accounts.findByGoogleSub(sub),
+
+    /**
+     * Creates the account and its default folder in the caller's transaction. Answers undefined when the
+     * email is taken (a concurrent signup may win the race).
+     */
+    async create(trx: Db, values: NewAccount) {
+      const id = await accounts.create(trx, values);
+      if (!id) return undefined;
+      const defaultFolderId = await deps.createDefaultFolder(id, trx);
+      await accounts.setDefaultFolder(id, defaultFolderId, trx);
+      return { id, defaultFolderId };
+    },
+
+    setPasswordHash: (accountId: string, passwordHash: string, trx?: Db) =>
+      accounts.setPasswordHash(accountId, passwordHash, trx),
+    setFirstPasswordHash: (accountId: string, passwordHash: string) =>
+      accounts.setFirstPasswordHash(accountId, passwordHash),
+    linkGoogle: (accountId: string, sub: string) => accounts.linkGoogle(accountId, sub),
+
+    /**
+     * Where an account's mails go, in which language, and whether its plan masks what leads say (Free,
+     * spec §6); undefined once it is deleted.
+     */
+    async mailTarget(accountId: string) {
+      const account = await accounts.findById(accountId);
+      return account && mailTargetOf(account);
+    },
+
+    /**
+     * Claims today's digest of every account that wants one and had none in the last `gapMs`; answers
+     * where each goes, as mailTarget does.
+     */
+    claimDigests: async (now: Date, gapMs: number) =>
+      (await accounts.claimDigests(now, gapMs)).map((account) => ({ id: account.id, ...mailTargetOf(account) })),
     releaseDigest: (accountId: string) => accounts.releaseDigest(accountId),
+
+    /**
+     * Counts `delta` bytes of stored files against the account (negative gives them back) in the caller's
+     * transaction, so the file's row and its bytes change together; false when `quota` would be exceeded.
+     */
+    addUsedStorage: (trx: Db, accountId: string, delta: number, quota?: number) =>
+      accounts.addUsedStorage(trx, accountId, delta, quota),
 
     /** spec §3 Account info; its plan, period and usage as the entitlements module reads them. */
     async detail(accountId: string): Promise<AccountDetail> {
@@ -40,7 +99,7 @@ export function createAccountService(deps: {
         isReferer: account.is_referrer,
         refererId: account.referrer_id,
         ...detailOf(entitlementsOf(account)),
-        videoTotal: deps.countVideos ? await deps.countVideos(account.id) : 0,
+        videoTotal: await deps.countVideos(account.id),
         defaultFolderId: account.default_folder_id ?? '',
       };
     },
@@ -63,10 +122,7 @@ export function createAccountService(deps: {
       };
     },
 
-    /** The operator's grant of a plan to the account of an email (cli/set-plan.ts); false when there is none. */
-    grantPlan(email: string, plan: PlanType) {
-      return accounts.setPlanByEmail(email.trim().toLowerCase(), plan);
-    },
+    grantPlan: (email: string, plan: PlanType) => grantPlan(accounts, email, plan),
 
     async setLanguage(accountId: string, language: Language) {
       await accounts.setLanguage(accountId, language);

@@ -1,10 +1,11 @@
 import { CODE_TTL_SECONDS, type NoticeEmail, type NotificationSettings } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database.ts';
+import type { Transact } from '../../db/database.ts';
 import { badRequest, unavailable } from '../../errors.ts';
 import type { VerificationService } from '../auth/verification.service.ts';
 import { verificationCodeMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { AccountRepo } from './account.repo.ts';
 import type { AccountService } from './account.service.ts';
 
 /**
@@ -14,7 +15,8 @@ import type { AccountService } from './account.service.ts';
  * typed by mistake.
  */
 export function createNoticeService(deps: {
-  db: Db;
+  transaction: Transact;
+  repo: AccountRepo;
   accounts: AccountService;
   codes: VerificationService;
   mailer: Mailer;
@@ -22,7 +24,7 @@ export function createNoticeService(deps: {
   publicUrl: string;
   log: Logger;
 }) {
-  const { db, accounts, codes, mailer, log } = deps;
+  const { transaction, repo, accounts, codes, mailer, log } = deps;
 
   function noticeOf(account: { email: string; notice_email: string | null }): NoticeEmail {
     return {
@@ -67,14 +69,14 @@ export function createNoticeService(deps: {
     async change(accountId: string, email: string, code: string | undefined): Promise<NoticeEmail> {
       const account = await accounts.load(accountId);
       if (email === account.email) {
-        await db.updateTable('account').set({ notice_email: null }).where('id', '=', accountId).execute();
+        await repo.setNoticeEmail(accountId, null);
         return noticeOf({ email: account.email, notice_email: null });
       }
       if (!code) throw badRequest('code_incomplete', 'code');
       const codeId = await codes.check(email, 'notice-email', code);
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await codes.consume(trx, codeId);
-        await trx.updateTable('account').set({ notice_email: email }).where('id', '=', accountId).execute();
+        await repo.setNoticeEmail(accountId, email, trx);
       });
       return noticeOf({ email: account.email, notice_email: email });
     },
@@ -86,11 +88,7 @@ export function createNoticeService(deps: {
 
     async saveSettings(accountId: string, settings: NotificationSettings): Promise<NotificationSettings> {
       await accounts.load(accountId);
-      await db
-        .updateTable('account')
-        .set({ notify_new_lead: settings.newLead, notify_digest: settings.dailyDigest })
-        .where('id', '=', accountId)
-        .execute();
+      await repo.setNotifications(accountId, settings);
       return settings;
     },
   };

@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 export function createTrafficTally(deps: {
   /** Adds each account's bytes to its used traffic (the account repo's). */
   save: (bytes: Map<string, number>) => Promise<void>;
+  /** After each flush, even of nothing: what was read from the saved figures is out of date. */
+  afterFlush?: () => void;
   log: Logger;
   intervalMs?: number;
 }) {
@@ -19,6 +21,13 @@ export function createTrafficTally(deps: {
   let flushing: Promise<void> = Promise.resolve();
 
   async function flushNow() {
+    try {
+      await saveBatch();
+    } finally {
+      deps.afterFlush?.();
+    }
+  }
+  async function saveBatch() {
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();

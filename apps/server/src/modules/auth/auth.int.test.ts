@@ -1,25 +1,8 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from '@leadreel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browser,
-  createTestApp,
-  get,
-  lastCode,
-  mailsTo,
-  post,
-  signUp,
-  type TestApp,
-  uniqueEmail,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { browser, get, lastCode, mailsTo, post, signUp, uniqueEmail, useTestApp } from '../../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
+const t = useTestApp();
 const countAccounts = async () =>
   Number(
     (

@@ -49,7 +49,7 @@ export function createAuthRepo(db: Db) {
     },
 
     /** The newest code of an address and scene; for reset codes, of the browser that asked for it. */
-    latestCode(trx: Db, email: string, scene: string, requester: string | null) {
+    latestCode(email: string, scene: string, requester: string | null, trx: Db = db) {
       return trx
         .selectFrom('verification_code')
         .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'consumed_at'])

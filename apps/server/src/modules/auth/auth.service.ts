@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Language, VerifyScene } from '@leadreel/shared';
 import { CODE_TTL_SECONDS } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database.ts';
+import type { Db, Transact } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AccountRepo } from '../account/account.repo.ts';
+import type { AccountService } from '../account/account.service.ts';
 import { alreadyRegisteredMail, verificationCodeMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { DeviceCookies } from './device-cookie.ts';
@@ -28,8 +28,8 @@ export const RESET_MAILS_PER_HOUR = { device: 5, address: 3, account: 10 } as co
 const requesterOf = (nonce: string | null) => (nonce ? createHash('sha256').update(nonce).digest('hex') : null);
 
 type Deps = {
-  db: Db;
-  accounts: AccountRepo;
+  transaction: Transact;
+  accounts: AccountService;
   sessions: SessionService;
   codes: VerificationService;
   devices: DeviceCookies;
@@ -43,7 +43,7 @@ type Deps = {
 };
 
 export function createAuthService(deps: Deps) {
-  const { db, accounts, sessions, codes, devices, throttle, clock, mailer, log } = deps;
+  const { transaction, accounts, sessions, codes, devices, throttle, clock, mailer, log } = deps;
   const context = (language: Language) => ({ brand: deps.brand, url: deps.publicUrl, language });
 
   async function deliver(email: string, language: Language, scene: VerifyScene, code: string | null) {
@@ -67,8 +67,8 @@ export function createAuthService(deps: Deps) {
     values: { email: string; passwordHash: string | null; googleSub?: string; language: Language; ref?: string },
     beforeCreate?: (trx: Db) => Promise<void>,
   ) {
-    const referrer = values.ref ? await accounts.findById(values.ref) : undefined;
-    return db.transaction().execute(async (trx) => {
+    const referrer = values.ref ? await accounts.find(values.ref) : undefined;
+    return transaction(async (trx) => {
       await beforeCreate?.(trx);
       const created = await accounts.create(trx, { ...values, referrerId: referrer?.id });
       if (!created) throw conflict('email_registered');
@@ -171,14 +171,10 @@ export function createAuthService(deps: Deps) {
       const codeId = await codes.check(input.email, 'reset', input.code, requesterOf(client.resetNonce));
       const account = await accounts.findByEmail(input.email);
       const passwordHash = await hashPassword(input.password);
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await codes.consume(trx, codeId);
         if (!account) throw badRequest('code_expired', 'code');
-        await trx
-          .updateTable('account')
-          .set({ password_hash: passwordHash, updated_at: new Date() })
-          .where('id', '=', account.id)
-          .execute();
+        await accounts.setPasswordHash(account.id, passwordHash, trx);
       });
       if (!account) throw badRequest('code_expired', 'code');
       await sessions.revokeOthers(account.id);
@@ -187,7 +183,7 @@ export function createAuthService(deps: Deps) {
 
     /** Changing the password ends the account's other sessions (issue 3 §5). */
     async changePassword(auth: AuthContext, input: { oldPassword: string; newPassword: string }) {
-      const account = await accounts.findById(auth.accountId);
+      const account = await accounts.find(auth.accountId);
       if (!account) throw unauthorized();
       if (!account.password_hash) throw conflict('password_not_set');
       if (!(await verifyPassword(account.password_hash, input.oldPassword))) {

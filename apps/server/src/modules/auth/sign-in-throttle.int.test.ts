@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   browser,
   createTestApp,
-  createTestDatabase,
   get,
   lastCode,
   mailsTo,
   signUp,
   type TestApp,
-  type TestDatabase,
+  useTestApp,
+  useTestDatabase,
 } from '../../../test/helpers.ts';
 import { serverSecret } from '../../lib/server-secret.ts';
 import { RESET_MAILS_PER_HOUR } from '../../modules/auth/auth.service.ts';
 import { createDeviceCookies } from '../../modules/auth/device-cookie.ts';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../modules/auth/login-throttle.ts';
 
-let database: TestDatabase;
-let t: TestApp;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createTestApp({}, { database });
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
-});
+const database = useTestDatabase();
+const t = useTestApp({}, { database });
 
 type Attempt = { email: string; password: string; ip?: string; cookie?: string };
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodeScene } from '@leadreel/shared';
-import type { Db } from '../../db/database.ts';
+import type { Db, Transact } from '../../db/database.ts';
 import { badRequest, tooManyRequests } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthRepo } from './auth.repo.ts';
@@ -14,8 +14,8 @@ function hashCode(email: string, scene: string, code: string): Buffer {
  * 5 wrong tries (issue 3 §5). Only a hash is stored. A reset code also belongs to the browser that asked
  * for it (`requester`): the rules above then hold per browser, so nobody else can burn or replace it.
  */
-export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock: Clock }) {
-  const { db, repo, clock } = deps;
+export function createVerificationService(deps: { transaction: Transact; repo: AuthRepo; clock: Clock }) {
+  const { transaction, repo, clock } = deps;
 
   return {
     /**
@@ -30,10 +30,10 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
       shouldSendCode: boolean,
       requester: string | null = null,
     ): Promise<{ resendAfter: number }> {
-      await db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await repo.lockCodeSlot(trx, email, scene, requester);
         const now = clock.now();
-        const latest = await repo.latestCode(trx, email, scene, requester);
+        const latest = await repo.latestCode(email, scene, requester, trx);
         if (latest) {
           const waitMs = latest.created_at.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime();
           if (waitMs > 0) throw tooManyRequests('code_resend_too_soon', waitMs / 1000);
@@ -59,7 +59,7 @@ export function createVerificationService(deps: { db: Db; repo: AuthRepo; clock:
      * consumption commit together. A wrong try is counted outside any transaction, so it sticks.
      */
     async check(email: string, scene: CodeScene, code: string, requester: string | null = null): Promise<string> {
-      const latest = await repo.latestCode(db, email, scene, requester);
+      const latest = await repo.latestCode(email, scene, requester);
       const now = clock.now();
       if (
         !latest ||

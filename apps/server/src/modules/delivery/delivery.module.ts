@@ -6,7 +6,7 @@ export const deliveryModule = defineModule({
   name: 'delivery',
   site: async (app, { services }) => {
     await app.register(mediaRoutes, {
-      videos: services.videoRepo,
+      videos: services.videos,
       storage: services.storage,
       canServe: services.canServe,
       countTraffic: services.traffic.add,

@@ -4,11 +4,11 @@ import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { logoFolder } from '../video-settings/settings.service.ts';
 import { generationPrefix } from '../videos/keys.ts';
-import type { VideoRepo } from '../videos/videos.repo.ts';
+import type { VideoService } from '../videos/videos.service.ts';
 import { contentTypeOf, isSafeMediaPath, parseRange, rebaseMaster } from './media-files.ts';
 
 export type MediaDeps = {
-  videos: VideoRepo;
+  videos: Pick<VideoService, 'findById'>;
   storage: StorageDriver;
   /** Whether the account may still serve playback (spec §8: bandwidth limit reached). */
   canServe: (accountId: string) => Promise<boolean>;

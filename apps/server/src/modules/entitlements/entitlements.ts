@@ -113,6 +113,21 @@ export function createEntitlements(deps: { find: (accountId: string) => Promise<
       if (!(await of(accountId)).privileges[privilege]) throw new AppError(403, code, { field });
     },
 
+    /**
+     * Both gates of a screen in one read of the account: the feature open in its period (else 403
+     * plan_period), then the plan's privilege (else 403 with its code and field).
+     */
+    async assertAccess(
+      accountId: string,
+      feature: GatedFeature,
+      [privilege, code, field]: [Privilege, MessageKey, string?],
+    ) {
+      const rights = await of(accountId);
+      if (!rights.features[feature]) throw planPeriod();
+      if (!rights.privileges[privilege]) throw new AppError(403, code, { field });
+      return rights;
+    },
+
     /** For work with no session behind it (mail, webhooks, pages): null for an account that is gone. */
     async ofAccount(accountId: string) {
       const account = await deps.find(accountId);

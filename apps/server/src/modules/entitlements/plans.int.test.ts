@@ -2,29 +2,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PLANS } from '@leadreel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createTestDatabase,
-  get,
-  signUp,
-  type TestApp,
-  type TestDatabase,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { get, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
 
 const run = promisify(execFile);
 const SET_PLAN = path.resolve(import.meta.dirname, '../../cli/set-plan.ts');
 
-let database: TestDatabase;
-let t: TestApp;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createTestApp({}, { database });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.drop();
-});
+const database = useTestDatabase();
+const t = useTestApp({}, { database });
 
 /** The operator's command, as documented, against this test's database. */
 const setPlan = (email: string, plan: string) =>

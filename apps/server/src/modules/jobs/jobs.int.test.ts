@@ -1,29 +1,14 @@
 import { PERIODS } from '@leadreel/shared';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createTestDatabase,
-  get,
-  signUp,
-  type TestApp,
-  type TestDatabase,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { get, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
 import { createServices } from '../../app.ts';
 import type { AppError } from '../../errors.ts';
 import { JOB_KINDS } from '../../modules/index.ts';
 import { MAINTENANCE_SWEEP, startJobs, worker as sweepWorker } from '../../modules/jobs/jobs.ts';
 
-let database: TestDatabase;
-let t: TestApp;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createTestApp({}, { database });
-});
-afterAll(async () => {
-  await t.close();
-  await database.drop();
-});
+const database = useTestDatabase();
+const t = useTestApp({}, { database });
 
 describe('the worker loop', () => {
   it('runs the sweep job, which deletes expired sessions, and a WORKERS=0 process never takes jobs', async () => {

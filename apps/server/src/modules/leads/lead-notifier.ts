@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { AccountService } from '../account/account.service.ts';
-import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import { DIGEST_LIST_LIMIT, leadDigestMail, leadMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LeadRepo } from './leads.repo.ts';
@@ -20,14 +19,11 @@ export function createLeadNotifier(deps: {
   leads: LeadRepo;
   accounts: Pick<AccountService, 'mailTarget' | 'claimDigests' | 'releaseDigest'>;
   mailer: Mailer;
-  entitlements: Pick<EntitlementsService, 'ofAccount'>;
   brand: string;
   publicUrl: string;
   log: Logger;
 }) {
-  const { leads, accounts, mailer, entitlements, brand, publicUrl, log } = deps;
-  /** Free's mail says a lead came and no more; an account deleted meanwhile is treated like Free. */
-  const masked = async (accountId: string) => (await entitlements.ofAccount(accountId))?.leadDetailsMasked ?? true;
+  const { leads, accounts, mailer, brand, publicUrl, log } = deps;
   const context = (language: 'en' | 'zh_CN') => ({ brand, url: publicUrl, language });
 
   return {
@@ -38,7 +34,8 @@ export function createLeadNotifier(deps: {
       if (!claimed) return;
       const account = await accounts.mailTarget(claimed.account_id);
       if (!account) return;
-      const hidden = await masked(claimed.account_id);
+      // Free's mail says a lead came and no more.
+      const hidden = account.leadDetailsMasked;
       const message = leadMail(
         context(account.language),
         {
@@ -85,10 +82,10 @@ export function createLeadNotifier(deps: {
               who: lead.answers.name || lead.answers.email || '',
             })),
           },
-          await masked(account.id),
+          account.leadDetailsMasked,
         );
         try {
-          await mailer.send({ to: account.notice_email ?? account.email, ...message }, { digest: account.id });
+          await mailer.send({ to: account.to, ...message }, { digest: account.id });
           sent++;
         } catch (error) {
           await accounts.releaseDigest(account.id);

@@ -1,19 +1,12 @@
 import { DEFAULT_FORM } from '@leadreel/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, signUp, type TestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { sheetRows } from '../../../test/xlsx-reader.ts';
 
 // issue 6: the export as Excel, one lead by its id (the mail's link), and the viewer's contact clicks in the
 // lead's timeline and in their own list. Videos are rows here, not uploads: nothing below plays them.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
+const t = useTestApp();
 const FORM = {
   ...DEFAULT_FORM,
   enabled: true,

@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_FORM } from '@leadreel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
-import { createTestApp, get, mailsTo, post, signUp, type TestApp } from '../../../test/helpers.ts';
+import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 
 // issue 6: the inquiry form a video carries, and what happens when a viewer sends it: checked against the
 // form, stored as text, mailed once to the account through the job queue.
-let t: TestApp;
+const t = useTestApp({ PUBLIC_URL: 'https://videos.example.test', BRAND_NAME: 'Acme Video' }, { media: true });
 const readyVideo = readyVideos(() => t);
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://videos.example.test', BRAND_NAME: 'Acme Video' }, { media: true });
-});
-afterAll(async () => {
-  await t.close();
-});
-
 /** An account with a ready video; on a paid plan unless asked (Free masks what a lead says, spec §6). */
 async function accountWithVideo(plan: 'Free' | 'Pro' = 'Pro') {
   const account = await accountOnPlan(t, plan);

@@ -1,11 +1,47 @@
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import { createLeadNotifier, type LeadNotifier } from './lead-notifier.ts';
 import { LEAD_DIGEST, LEAD_MAIL } from './leads.jobs.ts';
+import { createLeadRepo } from './leads.repo.ts';
 import { formRoutes, leadListRoutes, submitRoutes } from './leads.routes.ts';
+import { createLeadService, type LeadService } from './leads.service.ts';
 
-/** Inquiry forms, the viewer's submission, the lead list and export, and the mails leads send. */
+declare module '../module.ts' {
+  interface Services {
+    leads: LeadService;
+    /** The owner's mails about leads: one per lead, and the daily digest. */
+    leadNotifier: LeadNotifier;
+  }
+}
+
+/**
+ * Inquiry forms, the viewer's submission, viewers' clicks on player buttons, the lead list and export, and
+ * the mails leads send.
+ */
 export const leadsModule = defineModule({
   name: 'leads',
+  create: ({ db, services, events, mailer, config, log }) => {
+    const repo = createLeadRepo(db);
+    const { accounts, entitlements } = services;
+    return {
+      leads: createLeadService({
+        repo,
+        forms: services.settings,
+        videos: services.videos,
+        accounts,
+        entitlements,
+        events,
+      }),
+      leadNotifier: createLeadNotifier({
+        leads: repo,
+        accounts,
+        mailer,
+        brand: config.BRAND_NAME,
+        publicUrl: config.publicUrl,
+        log,
+      }),
+    };
+  },
   api: async (scope, { services, hooks, limits }) => {
     await scope.register(formRoutes, { leads: services.leads, hooks });
     await scope.register(leadListRoutes, { leads: services.leads, hooks });

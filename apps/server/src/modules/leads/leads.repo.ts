@@ -1,13 +1,13 @@
 import type { ClickListQuery, LeadFilter } from '@leadreel/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { LeadTable } from '../../db/schema.ts';
+import type { ContactClickTable, LeadTable } from '../../db/schema.ts';
 
 /** The start of a `YYYY-MM-DD` day, and of the day after it (a filter's `to` includes its whole day). */
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
-/** Every query on leads (and on the contact clicks read beside them). */
+/** Every query on leads and on viewers' clicks on player buttons, shown beside them. */
 export function createLeadRepo(db: Db) {
   /** The account's leads matching the filter. */
   function filtered(accountId: string, filter: LeadFilter) {
@@ -50,6 +50,11 @@ export function createLeadRepo(db: Db) {
   }
 
   return {
+    /** Stores a click, in the caller's transaction when given one; answers its id and time. */
+    insertClick(click: Insertable<ContactClickTable>, trx: Db = db) {
+      return trx.insertInto('contact_click').values(click).returning(['id', 'created_at']).executeTakeFirstOrThrow();
+    },
+
     /** Stores a lead, in the caller's transaction when given one. */
     insert(row: Insertable<LeadTable>, trx: Db = db) {
       return trx.insertInto('lead').values(row).returning('id').executeTakeFirstOrThrow();
@@ -94,6 +99,11 @@ export function createLeadRepo(db: Db) {
     },
 
     /** The account's lead, or undefined (another account's too). */
+    /** A lead as stored, whoever owns it: for work with no session behind it (webhooks). */
+    findStored(leadId: string) {
+      return db.selectFrom('lead').selectAll().where('id', '=', leadId).executeTakeFirst();
+    },
+
     find(accountId: string, leadId: string) {
       return db
         .selectFrom('lead')

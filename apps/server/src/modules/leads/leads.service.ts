@@ -1,11 +1,13 @@
 import {
   type AnswerProblem,
+  type CLICK_KINDS,
   type ClickListQuery,
   type ContactClick,
   checkAnswers,
   DEFAULT_FORM,
   type FormField,
   type InquiryForm,
+  isShownStatus,
   type Lead,
   type LeadExportFormat,
   type LeadField,
@@ -20,8 +22,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventBus } from '../events/events.ts';
 import type { SettingsService } from '../video-settings/settings.service.ts';
-import { ownVideoGuard } from '../videos/own-video.ts';
-import type { VideoRepo } from '../videos/videos.repo.ts';
+import type { VideoService } from '../videos/videos.service.ts';
 import { type ExportFile, exportFile } from './lead-export.ts';
 import type { LeadRepo } from './leads.repo.ts';
 
@@ -92,7 +93,7 @@ export function createLeadService(deps: {
   repo: LeadRepo;
   /** Where forms are stored: with the video's other settings. */
   forms: Pick<SettingsService, 'savedForm' | 'saveForm'>;
-  videos: VideoRepo;
+  videos: Pick<VideoService, 'ownVideo' | 'findById'>;
   accounts: AccountService;
   entitlements: EntitlementsService;
   /**
@@ -103,7 +104,7 @@ export function createLeadService(deps: {
 }) {
   const { repo, forms, videos, accounts, entitlements, events } = deps;
 
-  const ownVideo = ownVideoGuard({ entitlements, videos });
+  const ownVideo: VideoService['ownVideo'] = (...args) => videos.ownVideo(...args);
 
   async function formOf(videoId: string): Promise<InquiryForm> {
     return { ...DEFAULT_FORM, ...(await forms.savedForm(videoId)) };
@@ -115,6 +116,9 @@ export function createLeadService(deps: {
   }
 
   return {
+    /** A lead as stored, whoever owns it: what the lead.created webhook carries. */
+    findStored: (leadId: string) => repo.findStored(leadId),
+
     formOf,
 
     async list(accountId: string, query: LeadFilter & { page: number; pageSize: number }) {
@@ -212,6 +216,46 @@ export function createLeadService(deps: {
       const next = { ...form, fields: [...form.fields, field] };
       await forms.saveForm(videoId, next);
       return next;
+    },
+
+    /**
+     * A viewer's click on a player button, from any page: recorded against the video's account when the
+     * video is one a viewer can see; anything else is the same 404.
+     */
+    async recordClick(click: {
+      videoId: string;
+      kind: (typeof CLICK_KINDS)[number];
+      second: number;
+      page: string;
+      referrer: string;
+      viewerId?: string | undefined;
+    }) {
+      const video = await videos.findById(click.videoId);
+      if (!video?.playable || !isShownStatus(video.status)) throw new AppError(404, 'video_invalid');
+      await events.transaction(async (trx, publish) => {
+        const stored = await repo.insertClick(
+          {
+            video_id: video.id,
+            account_id: video.account_id,
+            kind: click.kind,
+            second: click.second,
+            page_url: click.page,
+            referrer: click.referrer,
+            viewer_id: click.viewerId ?? null,
+          },
+          trx,
+        );
+        publish('contact.clicked', {
+          clickId: stored.id,
+          videoId: video.id,
+          kind: click.kind,
+          second: click.second,
+          pageUrl: click.page,
+          referrer: click.referrer,
+          viewerId: click.viewerId ?? null,
+          at: Math.floor(stored.created_at.getTime() / 1000),
+        });
+      });
     },
 
     /**

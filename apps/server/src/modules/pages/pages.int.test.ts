@@ -1,20 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
-import { createTestApp, get, post, type TestApp } from '../../../test/helpers.ts';
+import { get, post, useTestApp } from '../../../test/helpers.ts';
 
 // issue 5: the SEO page setting (basic-setting) and the viewer's pages it drives: the watch page, the
 // embed, oEmbed, the sitemap and robots.txt.
-let t: TestApp;
-const readyVideo = readyVideos(() => t);
 const PUBLIC = 'https://videos.example.test';
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true });
-});
-afterAll(async () => {
-  await t.close();
-});
-
+const t = useTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true });
+const readyVideo = readyVideos(() => t);
 /** A signed-up account with one ready video. */
 async function accountWithVideo(name = 'launch.mp4') {
   // Link names are a paid plan's; these accounts have one (the Free refusal is tested on its own).

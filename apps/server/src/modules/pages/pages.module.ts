@@ -6,9 +6,10 @@ export const pagesModule = defineModule({
   name: 'pages',
   site: async (app, { services, config, limits, pageCacheMs }) => {
     await app.register(pagesRoutes, {
-      settings: services.settingsRepo,
+      settings: services.settings,
+      videos: services.videos,
       entitlements: services.entitlements,
-      recordClick: (click) => services.settings.recordClick(click),
+      recordClick: (click) => services.leads.recordClick(click),
       subtitleTrack: (videoId, subtitleId) => services.subtitles.publicTrack(videoId, subtitleId),
       // A viewer clicks a few buttons a minute; a page that sends more is not a viewer.
       clickLimit: limits.limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { badRequest } from '../../errors.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
-import type { SettingsRepo } from '../video-settings/settings.repo.ts';
+import type { SettingsService } from '../video-settings/settings.service.ts';
+import type { VideoService } from '../videos/videos.service.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
@@ -30,7 +31,8 @@ const SITEMAP_MAX = 50_000;
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
 type PagesDeps = {
-  settings: SettingsRepo;
+  settings: Pick<SettingsService, 'findPublic' | 'indexable'>;
+  videos: Pick<VideoService, 'stillShown'>;
   /** Whether the owner's plan carries its own branding (else the page shows LeadReel's mark). */
   entitlements: Pick<EntitlementsService, 'ofAccount'>;
   publicUrl: string;
@@ -38,7 +40,7 @@ type PagesDeps = {
   playerDist?: string;
   /** How long a rendered page is reused (see renderCache); 0 renders every request. */
   pageCacheMs?: number;
-  /** Records a viewer's click on a player button (SettingsService.recordClick). */
+  /** Records a viewer's click on a player button (LeadService.recordClick). */
   recordClick: (click: z.infer<typeof contactClickBody>) => Promise<void>;
   /** Per-IP limit on clicks, so a script cannot flood an account's timeline. */
   clickLimit: (request: FastifyRequest) => Promise<void>;
@@ -53,7 +55,18 @@ type PagesDeps = {
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  { settings, entitlements, publicUrl, brand, playerDist, pageCacheMs = 2000, recordClick, clickLimit, subtitleTrack },
+  {
+    settings,
+    videos: videoService,
+    entitlements,
+    publicUrl,
+    brand,
+    playerDist,
+    pageCacheMs = 2000,
+    recordClick,
+    clickLimit,
+    subtitleTrack,
+  },
 ) => {
   const assets = registerPlayerAssets(app, playerDist);
   const videos = createPublicVideos({ settings, entitlements, publicUrl, brand });
@@ -82,7 +95,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   /** A rendered page, with the video it shows (none for a 404). */
   type Rendered = { status: number; html: string; frameAncestors: string; styleHash?: string; videoId?: string };
   const pages = renderCache<Omit<Rendered, 'html'> & { body: Encoded }>(pageCacheMs);
-  const stillShown = batchedCheck((ids) => settings.stillShown(ids));
+  const stillShown = batchedCheck((ids) => videoService.stillShown(ids));
 
   /** A page by its address and language, rendered and compressed at most once per pageCacheMs. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) {

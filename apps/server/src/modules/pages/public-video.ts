@@ -5,6 +5,7 @@ import {
   DEFAULT_OVERLAYS,
   type EmailButtonSetting,
   type InquiryForm,
+  isShownStatus,
   type ShareSetting,
   type SuperActionSetting,
   type TelephoneSetting,
@@ -12,8 +13,7 @@ import {
   type WidgetSetting,
 } from '@leadreel/shared';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
-import { type SettingsRepo, SHOWN_STATUSES } from '../video-settings/settings.repo.ts';
-import { DEFAULT_SEO, logoPath, watchPath } from '../video-settings/settings.service.ts';
+import { DEFAULT_SEO, logoPath, type SettingsService, watchPath } from '../video-settings/settings.service.ts';
 import { subtitlePath } from '../video-settings/subtitles.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo, PublicWidget } from './view-model.ts';
@@ -21,7 +21,7 @@ import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo,
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-type PublicRow = NonNullable<Awaited<ReturnType<SettingsRepo['findPublic']>>>;
+type PublicRow = NonNullable<Awaited<ReturnType<SettingsService['findPublic']>>>;
 
 /** CSP frame-ancestors for an embed: anywhere, or this server and the listed sites over http and https. */
 export function embedAncestors(domains: string[]): string {
@@ -146,7 +146,7 @@ function publicBranding(setting: BrandingSetting | null, videoId: string) {
  * or null when it is deleted, unknown or cannot play yet (the same 404 for all).
  */
 export function createPublicVideos(deps: {
-  settings: SettingsRepo;
+  settings: Pick<SettingsService, 'findPublic'>;
   /** Whether the owner's plan carries its own branding (else the page shows LeadReel's mark). */
   entitlements: Pick<EntitlementsService, 'ofAccount'>;
   publicUrl: string;
@@ -166,7 +166,7 @@ export function createPublicVideos(deps: {
 
   /** A row as a public page shows it (`branded`: with the owner's branding), or null while it cannot play. */
   function fromRow(row: PublicRow, branded: boolean): PublicVideo | null {
-    if (!row.playable || !(SHOWN_STATUSES as readonly string[]).includes(row.status)) return null;
+    if (!row.playable || !isShownStatus(row.status)) return null;
     const seo = { ...DEFAULT_SEO, ...row.seo };
     const file = (name: string | null | undefined) =>
       name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;

@@ -6,10 +6,10 @@ import type {
   OverlaySettings,
   SeoPageFields,
 } from '@leadreel/shared';
-import type { Insertable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ContactClickTable, VideoSettingTable } from '../../db/schema.ts';
+import type { VideoSettingTable } from '../../db/schema.ts';
 
 /** Each overlay screen's jsonb column on video_setting. */
 export const OVERLAY_COLUMNS = {
@@ -18,9 +18,6 @@ export const OVERLAY_COLUMNS = {
   widget: 'widget',
   share: 'share',
 } as const satisfies Record<OverlayKind, keyof VideoSettingTable>;
-
-/** The statuses in which a playable video has a public page. */
-export const SHOWN_STATUSES = ['processing', 'ready'] as const;
 
 /** A subtitle track as a public page lists it. */
 export type PublicTrack = { id: string; lang: string; label: string; isDefault: boolean; version: number };
@@ -84,22 +81,6 @@ export function createSettingsRepo(db: Db) {
       return (
         'id' in ref ? query.where('video.id', '=', ref.id) : query.where('video_setting.slug', '=', ref.slug)
       ).executeTakeFirst();
-    },
-
-    /**
-     * Which of these videos a public page may still show (playable, not deleted, not failed): one indexed
-     * query, so a page kept in memory is checked on every view (issue 13 §18).
-     */
-    async stillShown(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('video')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('playable', '=', true)
-        .where('status', 'in', SHOWN_STATUSES)
-        .execute();
-      return new Set(rows.map((row) => row.id));
     },
 
     async saveSeo(videoId: string, seo: SeoPageFields) {
@@ -206,11 +187,6 @@ export function createSettingsRepo(db: Db) {
         .values({ account_id: accountId, domains })
         .onConflict((oc) => oc.column('account_id').doUpdateSet({ domains, updated_at: new Date() }))
         .execute();
-    },
-
-    /** Stores a click, in the caller's transaction when given one; answers its id and time. */
-    recordClick(click: Insertable<ContactClickTable>, trx: Db = db) {
-      return trx.insertInto('contact_click').values(click).returning(['id', 'created_at']).executeTakeFirstOrThrow();
     },
 
     /** Watch pages search engines may list: ready videos whose owner did not say noindex. */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   type BrandingSetting,
-  type CLICK_KINDS,
   type ClonePart,
   type ContactKind,
   type ContactSettings,
@@ -19,11 +18,9 @@ import type { Updateable } from 'kysely';
 import type { VideoSettingTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
-import type { EventBus } from '../events/events.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { videoMediaPrefix } from '../videos/keys.ts';
-import { ownVideoGuard } from '../videos/own-video.ts';
-import type { VideoRepo, VideoRow } from '../videos/videos.repo.ts';
+import type { VideoRow, VideoService } from '../videos/videos.service.ts';
 import { OVERLAY_COLUMNS, type SettingsRepo } from './settings.repo.ts';
 
 /** What a video's SEO page is before its owner touches it: the video's own name, listed in search engines. */
@@ -49,14 +46,12 @@ export function watchPath(videoId: string, slug: string | null | undefined) {
  */
 export function createSettingsService(deps: {
   settings: SettingsRepo;
-  videos: VideoRepo;
+  videos: Pick<VideoService, 'ownVideo' | 'findById'>;
   entitlements: EntitlementsService;
   storage: StorageDriver;
   publicUrl: string;
-  /** Announces each click (webhooks react) in the click's own transaction. */
-  events: EventBus;
 }) {
-  const { settings, videos, entitlements, storage, publicUrl, events } = deps;
+  const { settings, videos, entitlements, storage, publicUrl } = deps;
 
   /** Branding is a paid plan's (spec §3 canUseBranding): a Free account sees LeadReel's look. */
   async function assertBranding(accountId: string) {
@@ -83,7 +78,7 @@ export function createSettingsService(deps: {
   });
 
   /** Reading (the share and embed dialogs need the addresses) stays open until Clear; writing until Frozen. */
-  const ownVideo = ownVideoGuard({ entitlements, videos });
+  const ownVideo: VideoService['ownVideo'] = (...args) => videos.ownVideo(...args);
 
   function seoPage(videoId: string, seo: SeoPageFields, cover: string | null | undefined): SeoPage {
     return {
@@ -125,45 +120,11 @@ export function createSettingsService(deps: {
       return setting;
     },
 
-    /**
-     * A viewer's click on a player button, from any page: recorded against the video's account when the
-     * video is one a viewer can see; anything else is the same 404.
-     */
-    async recordClick(click: {
-      videoId: string;
-      kind: (typeof CLICK_KINDS)[number];
-      second: number;
-      page: string;
-      referrer: string;
-      viewerId?: string | undefined;
-    }) {
-      const video = await videos.findById(click.videoId);
-      if (!video?.playable || !['processing', 'ready'].includes(video.status)) throw new AppError(404, 'video_invalid');
-      await events.transaction(async (trx, publish) => {
-        const stored = await settings.recordClick(
-          {
-            video_id: video.id,
-            account_id: video.account_id,
-            kind: click.kind,
-            second: click.second,
-            page_url: click.page,
-            referrer: click.referrer,
-            viewer_id: click.viewerId ?? null,
-          },
-          trx,
-        );
-        publish('contact.clicked', {
-          clickId: stored.id,
-          videoId: video.id,
-          kind: click.kind,
-          second: click.second,
-          pageUrl: click.page,
-          referrer: click.referrer,
-          viewerId: click.viewerId ?? null,
-          at: Math.floor(stored.created_at.getTime() / 1000),
-        });
-      });
-    },
+    /** A video with its settings and its account's embed sites, by id or link name: a public page's data. */
+    findPublic: (ref: { id: string } | { slug: string }) => settings.findPublic(ref),
+
+    /** Watch pages search engines may list (the sitemap). */
+    indexable: (limit: number) => settings.indexable(limit),
 
     /** The video's saved inquiry form, for the leads module (which owns what a form means). */
     savedForm: (videoId: string) => settings.form(videoId),

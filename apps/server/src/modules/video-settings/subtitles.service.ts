@@ -7,12 +7,11 @@ import {
   SubtitleParseError,
 } from '@leadreel/shared';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
 import type { SubtitleTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
-import { ownVideoGuard } from '../videos/own-video.ts';
-import type { VideoRepo } from '../videos/videos.repo.ts';
+import type { VideoService } from '../videos/videos.service.ts';
+import type { SubtitleRepo } from './subtitles.repo.ts';
 
 /** The public WebVTT of a track; the version in the query changes with every edit, so it caches for a year. */
 export const subtitlePath = (videoId: string, subtitleId: string, version: number) =>
@@ -37,21 +36,19 @@ function toSubtitle(row: Selectable<SubtitleTable>): Subtitle {
  * cue. Stored as cues (not files), so the editor, the WebVTT the player loads and the watch page's
  * transcript all come from one place. Owner only, writes before the Frozen period (spec §4).
  */
-export function createSubtitleService(deps: { db: Db; videos: VideoRepo; entitlements: EntitlementsService }) {
-  const { db, videos, entitlements } = deps;
+export function createSubtitleService(deps: {
+  subtitles: SubtitleRepo;
+  videos: Pick<VideoService, 'ownVideo' | 'findById'>;
+  entitlements: EntitlementsService;
+}) {
+  const { subtitles, videos, entitlements } = deps;
 
-  const ownVideo = ownVideoGuard({ entitlements, videos });
+  const ownVideo: VideoService['ownVideo'] = (...args) => videos.ownVideo(...args);
 
   /** A track of the account's own video, else the same 404 as one that never was. */
   async function ownTrack(accountId: string, subtitleId: string) {
     await entitlements.assertFeature(accountId, 'videoSettings');
-    const row = await db
-      .selectFrom('subtitle')
-      .innerJoin('video', 'video.id', 'subtitle.video_id')
-      .selectAll('subtitle')
-      .where('subtitle.id', '=', subtitleId)
-      .where('video.account_id', '=', accountId)
-      .executeTakeFirst();
+    const row = await subtitles.findOwned(accountId, subtitleId);
     if (!row) throw new AppError(404, 'subtitle_not_found', { field: 'subtitleId' });
     return row;
   }
@@ -76,13 +73,7 @@ export function createSubtitleService(deps: { db: Db; videos: VideoRepo; entitle
   return {
     async list(accountId: string, videoId: string): Promise<Subtitle[]> {
       await ownVideo(accountId, videoId, 'getData');
-      const rows = await db
-        .selectFrom('subtitle')
-        .selectAll()
-        .where('video_id', '=', videoId)
-        .orderBy('created_at')
-        .execute();
-      return rows.map(toSubtitle);
+      return (await subtitles.listForVideo(videoId)).map(toSubtitle);
     },
 
     async upload(
@@ -92,19 +83,9 @@ export function createSubtitleService(deps: { db: Db; videos: VideoRepo; entitle
       const video = await ownVideo(accountId, input.videoId, 'videoSettings');
       if (!/\.(srt|vtt)$/i.test(input.fileName)) throw badRequest('subtitle_file_invalid', 'fileName');
       const cues = cuesOf(input.content);
-      const count = await db
-        .selectFrom('subtitle')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('video_id', '=', video.id)
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) >= SUBTITLE_TRACKS_MAX) throw conflict('subtitle_tracks_too_many');
+      if ((await subtitles.countForVideo(video.id)) >= SUBTITLE_TRACKS_MAX) throw conflict('subtitle_tracks_too_many');
       try {
-        const row = await db
-          .insertInto('subtitle')
-          .values({ video_id: video.id, lang: input.lang, label: input.label, cues: JSON.stringify(cues) as never })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toSubtitle(row);
+        return toSubtitle(await subtitles.insert({ videoId: video.id, lang: input.lang, label: input.label, cues }));
       } catch (error) {
         if ((error as { code?: string }).code === '23505') {
           throw new AppError(409, 'subtitle_lang_taken', { field: 'lang' });
@@ -117,18 +98,12 @@ export function createSubtitleService(deps: { db: Db; videos: VideoRepo; entitle
     async save(accountId: string, input: { subtitleId: string; label: string; cues: Cue[] }): Promise<Subtitle> {
       await ownTrack(accountId, input.subtitleId);
       const cues = [...input.cues].sort((a, b) => a.start - b.start);
-      const row = await db
-        .updateTable('subtitle')
-        .set({ label: input.label, cues: JSON.stringify(cues) as never, updated_at: new Date() })
-        .where('id', '=', input.subtitleId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toSubtitle(row);
+      return toSubtitle(await subtitles.update(input.subtitleId, { label: input.label, cues }));
     },
 
     async remove(accountId: string, subtitleId: string) {
       await ownTrack(accountId, subtitleId);
-      await db.deleteFrom('subtitle').where('id', '=', subtitleId).execute();
+      await subtitles.remove(subtitleId);
     },
 
     /** The track the player turns on by itself (null for none); one per video. */
@@ -138,30 +113,13 @@ export function createSubtitleService(deps: { db: Db; videos: VideoRepo; entitle
         const track = await ownTrack(accountId, subtitleId);
         if (track.video_id !== videoId) throw new AppError(404, 'subtitle_not_found', { field: 'subtitleId' });
       }
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('subtitle')
-          .set({ is_default: false })
-          .where('video_id', '=', videoId)
-          .where('is_default', '=', true)
-          .execute();
-        if (subtitleId)
-          await trx.updateTable('subtitle').set({ is_default: true }).where('id', '=', subtitleId).execute();
-      });
+      await subtitles.setDefault(videoId, subtitleId);
       return this.list(accountId, videoId);
     },
 
     /** A track as WebVTT for the player, when its video is one a viewer can see. */
-    async publicTrack(videoId: string, subtitleId: string) {
-      return db
-        .selectFrom('subtitle')
-        .innerJoin('video', 'video.id', 'subtitle.video_id')
-        .select(['subtitle.cues', 'subtitle.lang'])
-        .where('subtitle.id', '=', subtitleId)
-        .where('subtitle.video_id', '=', videoId)
-        .where('video.playable', '=', true)
-        .where('video.status', 'in', ['processing', 'ready'])
-        .executeTakeFirst();
+    publicTrack(videoId: string, subtitleId: string) {
+      return subtitles.findPublic(videoId, subtitleId);
     },
   };
 }

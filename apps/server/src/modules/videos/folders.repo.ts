@@ -32,8 +32,8 @@ export function createFolderRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    insert(accountId: string, name: string) {
-      return db
+    insert(accountId: string, name: string, trx: Db = db) {
+      return trx
         .insertInto('folder')
         .values({ account_id: accountId, name })
         .returning(['id', 'name', 'created_at'])
@@ -50,20 +50,22 @@ export function createFolderRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Moves the folder's videos into `intoFolderId`, then deletes it, in the caller's transaction. */
-    async deleteInto(trx: Db, accountId: string, folderId: string, intoFolderId: string) {
-      await trx
-        .updateTable('video')
-        .set({ folder_id: intoFolderId, updated_at: new Date() })
-        .where('account_id', '=', accountId)
-        .where('folder_id', '=', folderId)
-        .execute();
-      const deleted = await trx
-        .deleteFrom('folder')
-        .where('account_id', '=', accountId)
-        .where('id', '=', folderId)
-        .executeTakeFirst();
-      return deleted.numDeletedRows > 0n;
+    /** Moves the folder's videos into `intoFolderId`, then deletes it, in one transaction. */
+    deleteInto(accountId: string, folderId: string, intoFolderId: string) {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('video')
+          .set({ folder_id: intoFolderId, updated_at: new Date() })
+          .where('account_id', '=', accountId)
+          .where('folder_id', '=', folderId)
+          .execute();
+        const deleted = await trx
+          .deleteFrom('folder')
+          .where('account_id', '=', accountId)
+          .where('id', '=', folderId)
+          .executeTakeFirst();
+        return deleted.numDeletedRows > 0n;
+      });
     },
   };
 }

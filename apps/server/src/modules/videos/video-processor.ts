@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { canRetryVideo, type VideoFailCode } from '@leadreel/shared';
 import type { Logger } from 'pino';
+import type { Transact } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
-import { compareParts } from '../uploads/uploads.service.ts';
 import { createJobFolder, recordChild, sweepJobFolders } from './job-folders.ts';
 import { generationPrefix, sourcePrefix } from './keys.ts';
+import { compareParts } from './uploads.service.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
 
 /** What the media pipeline made, paths relative to its output folder. */
@@ -76,7 +78,10 @@ async function walk(dir: string, base = dir): Promise<string[]> {
  * ends ready exactly once.
  */
 export function createVideoProcessor(deps: {
+  transaction: Transact;
   videos: VideoRepo;
+  /** Gives a refused file's bytes back to its account, in the refusal's transaction. */
+  accounts: Pick<AccountService, 'addUsedStorage'>;
   storage: StorageDriver;
   pipeline: Pipeline;
   clock: Clock;
@@ -139,7 +144,11 @@ export function createVideoProcessor(deps: {
     const final = !canRetryVideo({ status: 'failed', failCode: refusal.code });
     const values = { status: 'failed' as const, fail_reason: refusal.code };
     const updated = final
-      ? await videos.refuse(videoId, refusal.code, generation)
+      ? await deps.transaction(async (trx) => {
+          const row = await videos.refuse(trx, videoId, refusal.code, generation);
+          if (row) await deps.accounts.addUsedStorage(trx, row.account_id, -Number(row.size));
+          return row;
+        })
       : generation === undefined
         ? await videos.transition(videoId, ['uploaded', 'processing'], values)
         : await videos.transitionGeneration(videoId, generation, values);

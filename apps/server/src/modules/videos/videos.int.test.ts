@@ -254,6 +254,8 @@ describe('an upload through signed part URLs', () => {
       .set({ used_traffic: String((await usedStorage(token)).storage * 1000) })
       .where('id', '=', (await get(t.app, '/api/account/detail', token)).body.data.userId)
       .execute();
+    // Media requests reuse what they read of the account until the next save of served bytes.
+    await t.services.traffic.flush();
     const blocked = await t.app.inject({ url: video.hlsUrl as string });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe('bandwidth_limit');

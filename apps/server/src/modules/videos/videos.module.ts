@@ -1,13 +1,76 @@
+import path from 'node:path';
+import { transactor } from '../../db/database.ts';
+import { unavailable } from '../../errors.ts';
+import { serverSecret } from '../../lib/server-secret.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import { createCredentialSigner } from './credential.ts';
+import { ffmpegPipeline } from './ffmpeg-pipeline.ts';
+import { createFolderRepo } from './folders.repo.ts';
+import { uploadRoutes } from './uploads.routes.ts';
+import { createUploadsService, type UploadsService } from './uploads.service.ts';
+import { createVideoProcessor, type VideoProcessor } from './video-processor.ts';
 import { VIDEO_PROCESS } from './videos.jobs.ts';
+import { createVideoRepo } from './videos.repo.ts';
 import { videoRoutes } from './videos.routes.ts';
+import { createVideoService, type VideoService } from './videos.service.ts';
 
-/** Folders, the video list, and encoding uploaded videos into HLS. */
+declare module '../module.ts' {
+  interface Services {
+    videos: VideoService;
+    uploads: UploadsService;
+    processor: VideoProcessor;
+  }
+}
+
+/**
+ * Folders, the video list, the upload flow (spec §7: pre-add, the storage handshake, success, failure,
+ * heartbeats) and encoding uploaded videos into HLS. Uploading is a video's first state, so the module that
+ * owns the video's states owns its upload.
+ */
 export const videosModule = defineModule({
   name: 'videos',
+  create: ({ db, services, config, storage, queue, clock, log, pipeline }) => {
+    const repo = createVideoRepo(db);
+    const folders = createFolderRepo(db);
+    const transaction = transactor(db);
+    const { accounts, entitlements } = services;
+    const videos = createVideoService({ transaction, videos: repo, folders, accounts, entitlements, storage, log });
+    const uploads = createUploadsService({
+      transaction,
+      videos: repo,
+      folders,
+      accounts,
+      videoService: videos,
+      storage,
+      signer: createCredentialSigner(() => serverSecret(db, 'upload-credential')),
+      clock,
+      log,
+      enqueueProcessing: async (videoId) => {
+        // Without a queue (tests of other modules) a finished upload answers 503.
+        if (!queue) throw unavailable('internal_error');
+        await queue.send(VIDEO_PROCESS, { videoId });
+      },
+      bucket: config.STORAGE === 's3' ? (config.S3_BUCKET ?? '') : 'local',
+      region: config.STORAGE === 's3' ? config.S3_REGION : 'local',
+    });
+    const processor = createVideoProcessor({
+      transaction,
+      videos: repo,
+      accounts,
+      storage,
+      pipeline: pipeline ?? ffmpegPipeline,
+      clock,
+      log,
+      // Beside the data, not in /tmp (a RAM disk on Debian 13, too small for a ladder), and on the local
+      // storage's filesystem, so published segments are linked rather than copied.
+      workDir: path.join(config.dataDir, 'work'),
+    });
+    return { videos, uploads, processor };
+  },
   api: async (scope, { services, hooks }) => {
     await scope.register(videoRoutes, { videos: services.videos, hooks });
+    await scope.register(uploadRoutes, { uploads: services.uploads, hooks });
   },
   jobs: [VIDEO_PROCESS],
   workers: ({ services }) => [
@@ -20,4 +83,7 @@ export const videosModule = defineModule({
       () => services.processor.sweep(),
     ),
   ],
+  sweep: async ({ services, config }) => {
+    await services.uploads.sweep(config.uploadTtlMs);
+  },
 });

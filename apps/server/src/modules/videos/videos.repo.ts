@@ -1,4 +1,4 @@
-import type { VideoStatus } from '@leadreel/shared';
+import { SHOWN_STATUSES, type VideoStatus } from '@leadreel/shared';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VideoTable } from '../../db/schema.ts';
@@ -59,6 +59,22 @@ export function createVideoRepo(db: Db) {
         .offset(filter.offset)
         .execute();
       return { rows, total: Number(total) };
+    },
+
+    /**
+     * Which of these videos a public page may still show (playable, not deleted, not failed): one indexed
+     * query, so a page kept in memory is checked on every view (issue 13 §18).
+     */
+    async stillShown(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('video')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('playable', '=', true)
+        .where('status', 'in', SHOWN_STATUSES)
+        .execute();
+      return new Set(rows.map((row) => row.id));
     },
 
     countForAccount(accountId: string) {
@@ -218,43 +234,20 @@ export function createVideoRepo(db: Db) {
     },
 
     /**
-     * Fails a video for good with `code` (a final VIDEO_FAIL_CODES key) and gives its bytes back to its
-     * account, in one transaction: while it is waiting for or in processing, and, given `generation`, only
-     * while that run is still the video's. Answers the failed row, or undefined when nothing changed.
+     * Fails a video for good with `code` (a final VIDEO_FAIL_CODES key), in the caller's transaction: while
+     * it is waiting for or in processing, and, given `generation`, only while that run is still the video's.
+     * Answers the failed row, or undefined when nothing changed.
      */
-    refuse(videoId: string, code: string, generation?: number) {
-      return db.transaction().execute(async (trx) => {
-        let query = trx
-          .updateTable('video')
-          .set({ status: 'failed', fail_reason: code, updated_at: new Date() })
-          .where('id', '=', videoId);
-        query =
-          generation === undefined
-            ? query.where('status', 'in', ['uploaded', 'processing'])
-            : query.where('status', '=', 'processing').where('generation', '=', generation);
-        const row = await query.returningAll().executeTakeFirst();
-        if (row) {
-          await trx
-            .updateTable('account')
-            .set({ used_storage: sql`greatest(0, used_storage - ${Number(row.size)})` })
-            .where('id', '=', row.account_id)
-            .execute();
-        }
-        return row;
-      });
-    },
-
-    /**
-     * Adds `delta` bytes to the account's used storage in the caller's transaction. A positive delta is
-     * refused (undefined) when it would exceed `quota`.
-     */
-    addUsedStorage(trx: Db, accountId: string, delta: number, quota?: number) {
+    refuse(trx: Db, videoId: string, code: string, generation?: number) {
       let query = trx
-        .updateTable('account')
-        .set({ used_storage: sql`greatest(0, used_storage + ${delta})` })
-        .where('id', '=', accountId);
-      if (quota !== undefined && delta > 0) query = query.where(sql<boolean>`used_storage + ${delta} <= ${quota}`);
-      return query.returning('used_storage').executeTakeFirst();
+        .updateTable('video')
+        .set({ status: 'failed', fail_reason: code, updated_at: new Date() })
+        .where('id', '=', videoId);
+      query =
+        generation === undefined
+          ? query.where('status', 'in', ['uploaded', 'processing'])
+          : query.where('status', '=', 'processing').where('generation', '=', generation);
+      return query.returningAll().executeTakeFirst();
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   canRetryVideo,
   type Folder,
+  type GatedFeature,
   isVideoFailCode,
   MESSAGES,
   VIDEO_TYPES_TEXT,
@@ -8,7 +9,7 @@ import {
   type VideoListParams,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database.ts';
+import type { Db, Transact } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
@@ -16,6 +17,8 @@ import type { StorageDriver } from '../storage/storage.ts';
 import type { FolderRepo } from './folders.repo.ts';
 import { mediaUrl, sourcePrefix, videoMediaPrefix } from './keys.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
+
+export type { VideoRow } from './videos.repo.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -63,8 +66,11 @@ export function toVideoData(row: VideoRow): Video {
   };
 }
 
+/** What a new account's first folder is called. */
+const DEFAULT_FOLDER_NAME = 'Default';
+
 export function createVideoService(deps: {
-  db: Db;
+  transaction: Transact;
   videos: VideoRepo;
   folders: FolderRepo;
   accounts: AccountService;
@@ -72,7 +78,7 @@ export function createVideoService(deps: {
   storage: StorageDriver;
   log: Logger;
 }) {
-  const { db, videos, folders, accounts, entitlements, storage, log } = deps;
+  const { transaction, videos, folders, accounts, entitlements, storage, log } = deps;
 
   const folderNotFound = () => new AppError(404, 'folder_invalid', { field: 'folderId' });
   const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'videoId' });
@@ -99,6 +105,24 @@ export function createVideoService(deps: {
   }
 
   return {
+    /**
+     * The guard of every per-video setting: the feature must be open in the account's period (spec §4), and
+     * the video must be the account's; another account's video, a deleted one and one that never was are
+     * the same 404, so ids cannot be probed.
+     */
+    async ownVideo(accountId: string, videoId: string, feature: GatedFeature): Promise<VideoRow> {
+      await entitlements.assertFeature(accountId, feature);
+      const video = await videos.findById(videoId);
+      if (!video || video.account_id !== accountId) throw videoNotFound();
+      return video;
+    },
+
+    /** A video whoever owns it, for viewers' requests (a public page, a form, a click). */
+    findById: (videoId: string) => videos.findById(videoId),
+
+    /** Which of these videos public pages may still show: checked on every view of a page kept in memory. */
+    stillShown: (videoIds: string[]) => videos.stillShown(videoIds),
+
     async listFolders(accountId: string): Promise<Folder[]> {
       await entitlements.assertFeature(accountId, 'getData');
       const rows = await folders.list(accountId);
@@ -139,9 +163,7 @@ export function createVideoService(deps: {
       if (account.default_folder_id === folderId || !account.default_folder_id)
         throw badRequest('folder_default', 'folderId');
       const defaultFolderId = account.default_folder_id;
-      await db.transaction().execute(async (trx) => {
-        if (!(await folders.deleteInto(trx, accountId, folderId, defaultFolderId))) throw folderNotFound();
-      });
+      if (!(await folders.deleteInto(accountId, folderId, defaultFolderId))) throw folderNotFound();
     },
 
     async moveVideos(accountId: string, videoIds: string[], folderId: string) {
@@ -182,17 +204,25 @@ export function createVideoService(deps: {
     /** Deletes videos and gives their bytes back to the quota in one transaction; files go afterwards. */
     async deleteVideos(accountId: string, videoIds: string[]) {
       const ids = [...new Set(videoIds)];
-      const deleted = await db.transaction().execute(async (trx) => {
+      const deleted = await transaction(async (trx) => {
         const rows = await videos.deleteMany(trx, accountId, ids);
         if (rows.length !== ids.length) throw videoNotFound();
         const bytes = rows.filter(holdsStorage).reduce((sum, row) => sum + Number(row.size), 0);
-        await videos.addUsedStorage(trx, accountId, -bytes);
+        await accounts.addUsedStorage(trx, accountId, -bytes);
         return rows;
       });
       await removeStoredFiles(deleted);
     },
 
     removeStoredFiles,
+
+    /** spec §3 videoTotal, for the account's detail. */
+    countForAccount: (accountId: string) => videos.countForAccount(accountId),
+
+    /** A new account's default folder, made in the account's own transaction; answers its id. */
+    async createDefaultFolder(accountId: string, trx: Db) {
+      return (await folders.insert(accountId, DEFAULT_FOLDER_NAME, trx)).id;
+    },
   };
 }
 export type VideoService = ReturnType<typeof createVideoService>;

@@ -1,11 +1,34 @@
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import { privateAllowed, publicOnly } from './address-policy.ts';
 import { WEBHOOK_CONTACT_CLICKED, WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED } from './webhooks.jobs.ts';
+import { createWebhookRepo } from './webhooks.repo.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
+import { createWebhookService, type WebhookService } from './webhooks.service.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    webhooks: WebhookService;
+  }
+}
 
 /** Account-level webhooks: endpoints, signed deliveries with retries, delivery logs. */
 export const webhooksModule = defineModule({
   name: 'webhooks',
+  create: ({ db, services, queue, clock, config, log }) => ({
+    webhooks: createWebhookService({
+      repo: createWebhookRepo(db),
+      leads: services.leads,
+      videos: services.videos,
+      entitlements: services.entitlements,
+      clock,
+      log,
+      policy: config.WEBHOOK_ALLOW_PRIVATE_TARGETS ? privateAllowed : publicOnly,
+      // With a queue a worker sends each delivery and retries it; without one (tests of other modules), at once.
+      enqueue: queue ? (deliveryId) => queue.send(WEBHOOK_DELIVERY, { deliveryId }) : null,
+      maxAttempts: (WEBHOOK_DELIVERY.policy?.retryLimit ?? 0) + 1,
+    }),
+  }),
   api: async (scope, { services, hooks, limits }) => {
     await scope.register(webhookRoutes, {
       webhooks: services.webhooks,

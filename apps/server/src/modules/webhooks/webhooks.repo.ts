@@ -64,14 +64,6 @@ export function createWebhookRepo(db: Db) {
       return result.numDeletedRows > 0n;
     },
 
-    lead(leadId: string) {
-      return db.selectFrom('lead').selectAll().where('id', '=', leadId).executeTakeFirst();
-    },
-
-    video(videoId: string) {
-      return db.selectFrom('video').select(['account_id', 'name']).where('id', '=', videoId).executeTakeFirst();
-    },
-
     /** The account's enabled endpoints subscribed to `event`. */
     subscribed(accountId: string, event: WebhookEvent) {
       return db

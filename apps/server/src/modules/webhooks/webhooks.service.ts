@@ -19,6 +19,8 @@ import { AppError, badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventMap } from '../events/events.ts';
+import type { LeadService } from '../leads/leads.service.ts';
+import type { VideoService } from '../videos/videos.service.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
@@ -61,6 +63,9 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
  */
 export function createWebhookService(deps: {
   repo: WebhookRepo;
+  /** The events' subjects, from the modules that own them. */
+  leads: Pick<LeadService, 'findStored'>;
+  videos: Pick<VideoService, 'findById'>;
   entitlements: EntitlementsService;
   clock: Clock;
   log: Logger;
@@ -77,8 +82,7 @@ export function createWebhookService(deps: {
 
   /** Managing webhooks: open until the Frozen period, like the account's other notifications (spec §4). */
   async function assertAllowed(accountId: string) {
-    await entitlements.assertFeature(accountId, 'emailNotifications');
-    await entitlements.assertPrivilege(accountId, 'canUseWebhooks', 'webhooks_not_allowed');
+    await entitlements.assertAccess(accountId, 'emailNotifications', ['canUseWebhooks', 'webhooks_not_allowed']);
   }
 
   /** The save-time check: an address that names a refused network outright. Names are checked at delivery. */
@@ -272,7 +276,7 @@ export function createWebhookService(deps: {
     /** lead.created, with the lead as stored (fields with labels and answers). */
     leadCreated: (leadId: string) =>
       safely('lead.created', async () => {
-        const lead = await repo.lead(leadId);
+        const lead = await deps.leads.findStored(leadId);
         if (!lead) return;
         const data: WebhookLeadData = {
           id: lead.id,
@@ -293,7 +297,7 @@ export function createWebhookService(deps: {
     /** contact.clicked: a viewer's click on one of the player's contact or action buttons. */
     contactClicked: ({ clickId, ...click }: EventMap['contact.clicked']) =>
       safely('contact.clicked', async () => {
-        const video = await repo.video(click.videoId);
+        const video = await deps.videos.findById(click.videoId);
         if (!video) return;
         const data: WebhookClickData = { ...click, videoName: video.name };
         await emit(video.account_id, 'contact.clicked', data, eventIdOf('contact.clicked', clickId));

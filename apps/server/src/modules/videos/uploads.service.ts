@@ -8,24 +8,22 @@ import {
   type StorageCredential,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database.ts';
+import type { Transact } from '../../db/database.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
-import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver, StoredPart } from '../storage/storage.ts';
-import type { FolderRepo } from '../videos/folders.repo.ts';
-import { accountDir, sourceKey } from '../videos/keys.ts';
-import type { VideoRepo } from '../videos/videos.repo.ts';
-import { toVideoData, type VideoService } from '../videos/videos.service.ts';
 import type { CredentialSigner } from './credential.ts';
+import type { FolderRepo } from './folders.repo.ts';
+import { accountDir, sourceKey } from './keys.ts';
+import type { VideoRepo } from './videos.repo.ts';
+import { toVideoData, type VideoService } from './videos.service.ts';
 
 export type UploadsDeps = {
-  db: Db;
+  transaction: Transact;
   videos: VideoRepo;
   folders: FolderRepo;
   accounts: AccountService;
-  entitlements: EntitlementsService;
   videoService: VideoService;
   storage: StorageDriver;
   signer: CredentialSigner;
@@ -62,7 +60,7 @@ export function compareParts(size: number, partSize: number, stored: StoredPart[
 }
 
 export function createUploadsService(deps: UploadsDeps) {
-  const { db, videos, folders, accounts, entitlements, storage, signer, clock, log } = deps;
+  const { transaction, videos, folders, accounts, storage, signer, clock, log } = deps;
 
   const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'sourceVideoId' });
 
@@ -103,8 +101,7 @@ export function createUploadsService(deps: UploadsDeps) {
      * against the quota at once, so two tabs cannot both fill the last gigabyte.
      */
     async preAdd(accountId: string, files: { videoName: string; size: number }[], folderId?: string) {
-      const account = await accounts.load(accountId);
-      const rights = await entitlements.of(accountId);
+      const { account, rights } = await accounts.withRights(accountId);
       // spec §4: upload video is disabled from Buffer on
       if (!rights.features.uploadVideo) return files.map(() => null);
       const targetFolder = folderId ?? account.default_folder_id;
@@ -112,14 +109,14 @@ export function createUploadsService(deps: UploadsDeps) {
         throw new AppError(404, 'folder_invalid', { field: 'folderId' });
       }
       const quota = rights.caps.storageBytes;
-      return db.transaction().execute(async (trx) => {
+      return transaction(async (trx) => {
         const ids: (string | null)[] = [];
         for (const file of files) {
           if (checkUploadFile('video', { name: file.videoName, size: file.size })) {
             ids.push(null);
             continue;
           }
-          if (!(await videos.addUsedStorage(trx, accountId, file.size, quota))) {
+          if (!(await accounts.addUsedStorage(trx, accountId, file.size, quota))) {
             ids.push(null);
             continue;
           }
