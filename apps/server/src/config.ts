@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { PLAN_TYPES } from '@leadreel/shared';
 import { z } from 'zod';
+import { type Catalogue, CatalogueError, DEFAULT_CATALOGUE_FILE, readCatalogue } from './modules/billing/catalogue.ts';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
@@ -97,6 +99,13 @@ export const configSchema = z.object({
    * network). Off by default: deliveries then go to public addresses only. Cloud metadata stays refused.
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  /** What LeadReel sells: plans, prices, credit packages, period lengths (a JSON file, checked at boot). */
+  CATALOGUE_FILE: z.string().min(1).default(DEFAULT_CATALOGUE_FILE),
+  /**
+   * The plan every new account starts on, with no end: Free, or a paid plan for a company that hosts
+   * LeadReel for itself.
+   */
+  DEFAULT_PLAN: z.enum(PLAN_TYPES).default('Free'),
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z
     .string()
@@ -107,7 +116,12 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string; uploadTtlMs: number };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  dataDir: string;
+  uploadTtlMs: number;
+  catalogue: Catalogue;
+};
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -147,9 +161,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       if (!config[key]) problems.push(`${key}: required when STORAGE=s3`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  let catalogue: Catalogue | undefined;
+  try {
+    catalogue = readCatalogue(config.CATALOGUE_FILE);
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    problems.push(...error.problems.map((problem) => `CATALOGUE_FILE: ${problem}`));
+  }
+  if (problems.length > 0 || !catalogue) throw new ConfigError(problems);
   return {
     ...config,
+    catalogue,
     dataDir: path.resolve(config.DATA_DIR),
     uploadTtlMs: parseDuration(config.UPLOAD_TTL),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),

@@ -4,6 +4,7 @@ export * from './contracts/common.ts';
 export * from './contracts/config.ts';
 export * from './contracts/forms.ts';
 export * from './contracts/overlays.ts';
+export * from './contracts/pay.ts';
 export * from './contracts/player.ts';
 export * from './contracts/slots.ts';
 export * from './contracts/subtitles.ts';

@@ -165,6 +165,11 @@ export const MESSAGES = {
   forbidden: 'you are not allowed to do this',
   // spec §5: "Your plan has expired. Renew now to create more content."
   plan_period: 'Your plan has expired. Renew now to create more content.',
+  // spec §8: "Cannot purchase the current package"
+  package_current: 'Cannot purchase the current package',
+  package_free: 'The Free plan is not for sale',
+  currency_invalid: 'this currency is not offered',
+  billing_plan_invalid: 'billing is monthly or yearly',
   not_found: 'not found',
   rate_limited: 'too many requests, please try again later',
   payload_too_large: 'the request is too large',

@@ -1,5 +1,6 @@
 import { accountModule } from './account/account.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { billingModule } from './billing/billing.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
 import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
 import { leadsModule } from './leads/leads.module.ts';
@@ -18,6 +19,7 @@ export const MODULES: readonly AppModule[] = [
   storageModule,
   accountModule,
   authModule,
+  billingModule,
   videosModule,
   videoSettingsModule,
   leadsModule,

@@ -1,4 +1,29 @@
-import { type AccountDetail, FREE_PLAN, periodFeatures, type Video, type VipUserInfo } from '@leadreel/shared';
+import { type AccountDetail, type Privileges, periodFeatures, type Video, type VipUserInfo } from '@leadreel/shared';
+
+/** What the Free plan of the shipped catalogue grants. */
+export const FREE_PRIVILEGES: Privileges = {
+  canUseApiKey: false,
+  canUseBranding: false,
+  canUseLinkName: false,
+  canUseChannel: false,
+  canUseBlogToVideo: false,
+  canUseWebhooks: false,
+  cnameCount: 0,
+  videoSlideCount: 1,
+};
+
+/** What a paid plan (Pro) grants. */
+export const PAID_PRIVILEGES: Privileges = {
+  canUseApiKey: true,
+  canUseBranding: true,
+  canUseLinkName: true,
+  canUseChannel: true,
+  canUseBlogToVideo: true,
+  canUseWebhooks: true,
+  cnameCount: 3,
+  videoSlideCount: 20,
+};
+
 import { vi } from 'vitest';
 
 /** What a stubbed route answers: the envelope's data, or a failure with its error key. */
@@ -25,7 +50,7 @@ export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDeta
   isReferer: false,
   refererId: null,
   vipPeriod: 'normal-period',
-  privileges: FREE_PLAN.privileges,
+  privileges: FREE_PRIVILEGES,
   storageAndTraffic: { storage: 2 * 1024 ** 3, usedStorage: 0, traffic: 10 * 1024 ** 3, usedTraffic: 0 },
   periodEndTime: 0,
   videoTotal: 0,
@@ -67,6 +92,10 @@ export const fakeVip: VipUserInfo = {
   VipExpireTime: 0,
   autoSubscribe: false,
   bySuperAdminOpen: false,
+  surplusDays: 0,
+  expireDate: null,
+  willExpire: false,
+  planText: 'LeadReel',
 };
 
 /**

@@ -52,6 +52,14 @@ export const vipUserInfoData = z.object({
   VipExpireTime: z.number().int(),
   autoSubscribe: z.boolean(),
   bySuperAdminOpen: z.boolean(),
+  /** Derived (spec §3): whole days left of the plan, 0 when it has no end or has ended. */
+  surplusDays: z.number().int().min(0),
+  /** Derived: the day the plan ends, YYYY/MM/DD (spec §9 date format) in UTC; null when it has no end. */
+  expireDate: z.string().nullable(),
+  /** Derived (spec §4): VIP, not auto-subscribed or opened by a super admin, with 0 to 15 days left. */
+  willExpire: z.boolean(),
+  /** Derived: the brand, then the product type when showType is set ("LeadReel Pro"). */
+  planText: z.string(),
 });
 export type VipUserInfo = z.infer<typeof vipUserInfoData>;
 

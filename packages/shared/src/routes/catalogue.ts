@@ -46,6 +46,8 @@ export const ROUTES = {
   'account.detail': { method: 'GET', path: '/account/detail', auth: 'session', tag: 'account' },
   'account.language': { method: 'POST', path: '/account/language', auth: 'session', tag: 'account' },
   'account.vipUserInfo': { method: 'GET', path: '/pay/vip-user-info', auth: 'session', tag: 'pay' },
+  'pay.products': { method: 'GET', path: '/pay/products', auth: 'session', tag: 'pay' },
+  'pay.creditsProducts': { method: 'GET', path: '/pay/credits-products', auth: 'session', tag: 'pay' },
   'account.noticeEmail': { method: 'GET', path: '/account/get-notice-email', auth: 'session', tag: 'account' },
   'account.noticeEmailCode': { method: 'POST', path: '/account/notice-email/code', auth: 'session', tag: 'account' },
   'account.changeNoticeEmail': {

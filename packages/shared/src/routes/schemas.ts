@@ -4,6 +4,7 @@ import * as auth from '../contracts/auth.ts';
 import { publicConfigData } from '../contracts/config.ts';
 import * as forms from '../contracts/forms.ts';
 import * as overlays from '../contracts/overlays.ts';
+import * as pay from '../contracts/pay.ts';
 import * as player from '../contracts/player.ts';
 import * as subtitles from '../contracts/subtitles.ts';
 import * as videos from '../contracts/videos.ts';
@@ -34,6 +35,8 @@ export const ROUTE_SCHEMAS = {
   'account.detail': { response: account.accountDetailData },
   'account.language': { body: account.setLanguageBody, response: emptyData },
   'account.vipUserInfo': { response: account.vipUserInfoData },
+  'pay.products': { query: pay.productsQuery, response: pay.productListData },
+  'pay.creditsProducts': { query: pay.creditsProductsQuery, response: pay.creditsProductListData },
   'account.noticeEmail': { response: account.noticeEmailData },
   'account.noticeEmailCode': { body: account.noticeEmailCodeBody, response: auth.verifyCodeData },
   'account.changeNoticeEmail': { body: account.changeNoticeEmailBody, response: account.noticeEmailData },

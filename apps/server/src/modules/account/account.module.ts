@@ -27,12 +27,17 @@ export const accountModule = defineModule({
   name: 'account',
   create: ({ db, services, config, mailer, log }) => {
     const repo = createAccountRepo(db);
+    const entitlements = createEntitlements({
+      find: (accountId) => repo.findById(accountId),
+      catalogue: config.catalogue,
+    });
     const accounts = createAccountService({
       accounts: repo,
       countVideos: (accountId) => services.videos.countForAccount(accountId),
       createDefaultFolder: (accountId, trx) => services.videos.createDefaultFolder(accountId, trx),
+      entitlements,
+      defaultPlan: config.DEFAULT_PLAN,
     });
-    const entitlements = createEntitlements({ find: (accountId) => repo.findById(accountId) });
     const gate = createServeGate({
       ask: async (accountId) => (await entitlements.ofAccount(accountId))?.mayServe ?? false,
     });

@@ -85,11 +85,14 @@ export function createAccountRepo(db: Db) {
         googleSub?: string;
         language: Language;
         referrerId?: string;
+        /** The plan it starts on, with no end (DEFAULT_PLAN); Free when not given. */
+        planType?: PlanType;
       },
     ) {
       const account = await trx
         .insertInto('account')
         .values({
+          plan_type: values.planType ?? 'Free',
           email: values.email,
           password_hash: values.passwordHash,
           google_sub: values.googleSub ?? null,

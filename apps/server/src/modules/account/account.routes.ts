@@ -13,5 +13,4 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountService; hooks
     await accounts.setLanguage(accountId(request), language);
     return null;
   });
-  route('account.vipUserInfo', (request) => accounts.vipUserInfo(accountId(request)));
 };

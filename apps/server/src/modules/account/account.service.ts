@@ -1,21 +1,15 @@
-import type { AccountDetail, Language, PlanType, VipUserInfo } from '@leadreel/shared';
+import type { AccountDetail, Language, PlanType } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
-import { detailOf, entitlementsOf, type Standing } from '../entitlements/entitlements.ts';
+import { detailOf, type EntitlementsService, type Standing } from '../entitlements/entitlements.ts';
 import type { AccountRepo } from './account.repo.ts';
 
 /** What a signup gives to make an account. */
-type NewAccount = Parameters<AccountRepo['create']>[1];
+type NewAccount = Omit<Parameters<AccountRepo['create']>[1], 'planType'>;
 
 /** The operator's grant of a plan to the account of an email (cli/set-plan.ts); false when there is none. */
 export const grantPlan = (accounts: Pick<AccountRepo, 'setPlanByEmail'>, email: string, plan: PlanType) =>
   accounts.setPlanByEmail(email.trim().toLowerCase(), plan);
-
-const mailTargetOf = (account: Standing & { email: string; notice_email: string | null; language: Language }) => ({
-  to: account.notice_email ?? account.email,
-  language: account.language,
-  leadDetailsMasked: entitlementsOf(account).leadDetailsMasked,
-});
 
 export function createAccountService(deps: {
   accounts: AccountRepo;
@@ -23,8 +17,19 @@ export function createAccountService(deps: {
   countVideos: (accountId: string) => Promise<number>;
   /** Makes a new account's default folder in its transaction (the videos module's); answers its id. */
   createDefaultFolder: (accountId: string, trx: Db) => Promise<string>;
+  /** What an account row's plan, period and usage allow (the entitlements module's answer). */
+  entitlements: Pick<EntitlementsService, 'fromStanding'>;
+  /** The plan new accounts start on (DEFAULT_PLAN). */
+  defaultPlan?: PlanType;
 }) {
   const { accounts } = deps;
+  const entitlementsOf = (account: Standing) => deps.entitlements.fromStanding(account);
+
+  const mailTargetOf = (account: Standing & { email: string; notice_email: string | null; language: Language }) => ({
+    to: account.notice_email ?? account.email,
+    language: account.language,
+    leadDetailsMasked: entitlementsOf(account).leadDetailsMasked,
+  });
 
   async function load(accountId: string) {
     const account = await accounts.findById(accountId);
@@ -51,7 +56,7 @@ export function createAccountService(deps: {
      * email is taken (a concurrent signup may win the race).
      */
     async create(trx: Db, values: NewAccount) {
-      const id = await accounts.create(trx, values);
+      const id = await accounts.create(trx, { ...values, planType: deps.defaultPlan ?? 'Free' });
       if (!id) return undefined;
       const defaultFolderId = await deps.createDefaultFolder(id, trx);
       await accounts.setDefaultFolder(id, defaultFolderId, trx);
@@ -101,24 +106,6 @@ export function createAccountService(deps: {
         ...detailOf(entitlementsOf(account)),
         videoTotal: await deps.countVideos(account.id),
         defaultFolderId: account.default_folder_id ?? '',
-      };
-    },
-
-    /**
-     * spec §3 User VIP info, from the account's plan. Billing sells no plan yet, so a paid plan is one an
-     * operator granted (cli/set-plan.ts): opened by a super admin, which spec §6 counts as not auto-subscribed,
-     * with no subscription behind it and no end unless the account's period has one.
-     */
-    async vipUserInfo(accountId: string): Promise<VipUserInfo> {
-      const { plan, paid, periodEnd } = entitlementsOf(await load(accountId));
-      return {
-        product: { type: plan, showType: paid ? plan : null },
-        subscribeId: null,
-        isVip: paid,
-        isTrial: false,
-        VipExpireTime: paid && periodEnd ? Math.floor(periodEnd.getTime() / 1000) : 0,
-        autoSubscribe: false,
-        bySuperAdminOpen: paid,
       };
     },
 

@@ -1,8 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GATED_FEATURES, GIB, PERIODS, PLANS } from '@leadreel/shared';
+import { GATED_FEATURES, GIB, PERIODS } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
-import { createEntitlements, detailOf, entitlementsOf, type Standing } from './entitlements.ts';
+import { readCatalogue } from '../billing/catalogue.ts';
+import { createEntitlements, detailOf, entitlementsOf as rightsUnder, type Standing } from './entitlements.ts';
+
+const catalogue = readCatalogue();
+const PLANS = catalogue.plans;
+const entitlementsOf = (standing: Standing) => rightsUnder(standing, catalogue);
 
 const standing = (overrides: Partial<Standing> = {}): Standing => ({
   plan_type: 'Free',
@@ -70,7 +75,7 @@ describe('entitlements', () => {
       ['frozen', standing({ vip_period: 'frozen-period' })],
       ['free', standing()],
     ]);
-    const service = createEntitlements({ find: async (id) => accounts.get(id) });
+    const service = createEntitlements({ find: async (id) => accounts.get(id), catalogue });
     await expect(service.assertFeature('frozen', 'videoSettings')).rejects.toMatchObject({ code: 'plan_period' });
     await expect(service.assertFeature('free', 'videoSettings')).resolves.toBeUndefined();
     await expect(
@@ -104,12 +109,14 @@ describe('who decides plan rights', () => {
     return found;
   };
 
-  it('no server module but entitlements reads plan_type, the period columns or PLANS', async () => {
+  it("no server module but entitlements reads plan_type, the period columns or the catalogue's plans", async () => {
     const owners = (file: string) =>
       file.startsWith('apps/server/src/modules/entitlements/') ||
+      // What plans cost and promise, to sell them; never what they allow.
+      file.startsWith('apps/server/src/modules/billing/') ||
       file === 'apps/server/src/modules/account/account.repo.ts' ||
       file.startsWith('apps/server/src/db/');
-    const pattern = /\b(plan_type|vip_period|period_end_at|PLANS|isFeatureAllowed|periodFeatures)\b/;
+    const pattern = /\b(plan_type|vip_period|period_end_at|PLANS|catalogue\.plans|isFeatureAllowed|periodFeatures)\b/;
     expect(await offenders('apps/server/src', pattern, owners)).toEqual([]);
   });
 

@@ -3,12 +3,13 @@ import {
   type GatedFeature,
   type MessageKey,
   type Period,
-  PLANS,
+  PLAN_TYPES,
   type PlanType,
   type Privileges,
   periodFeatures,
 } from '@leadreel/shared';
 import { AppError, planPeriod, unauthorized } from '../../errors.ts';
+import type { Catalogue } from '../billing/catalogue.ts';
 
 /**
  * What entitlements read of an account: its plan, its period (spec §4) and its usage. Only this module
@@ -31,7 +32,17 @@ export type Entitlements = {
   periodEnd: Date | null;
   /** spec §3 privileges: what the plan grants. */
   privileges: Privileges;
-  caps: { storageBytes: number; trafficBytes: number; domains: number; videoSlides: number };
+  caps: {
+    storageBytes: number;
+    /** Playback per billing period (Free: per calendar month). */
+    trafficBytes: number;
+    domains: number;
+    videoSlides: number;
+    sites: number;
+    brands: number;
+    /** Credits granted with each period of the plan. */
+    creditsPerPeriod: number;
+  };
   usage: { storageBytes: number; trafficBytes: number };
   /** spec §4: each gated feature, open while the period is earlier than its threshold. */
   features: Record<GatedFeature, boolean>;
@@ -46,9 +57,10 @@ export type Entitlements = {
 /** Plan privileges that are yes or no (the others are counts, in caps). */
 export type Privilege = { [K in keyof Privileges]: Privileges[K] extends boolean ? K : never }[keyof Privileges];
 
-export function entitlementsOf(account: Standing): Entitlements {
-  const plan = account.plan_type in PLANS ? account.plan_type : 'Free';
-  const allowance = PLANS[plan];
+/** The rights an account's standing gives under the catalogue's plans. */
+export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'plans'>): Entitlements {
+  const plan = (PLAN_TYPES as readonly string[]).includes(account.plan_type) ? account.plan_type : 'Free';
+  const allowance = catalogue.plans[plan];
   const features = periodFeatures(account.vip_period);
   const usage = { storageBytes: Number(account.used_storage), trafficBytes: Number(account.used_traffic) };
   return {
@@ -62,6 +74,9 @@ export function entitlementsOf(account: Standing): Entitlements {
       trafficBytes: allowance.trafficBytes,
       domains: allowance.privileges.cnameCount,
       videoSlides: allowance.privileges.videoSlideCount,
+      sites: allowance.sites,
+      brands: allowance.brands,
+      creditsPerPeriod: allowance.creditsPerPeriod,
     },
     usage,
     features,
@@ -93,15 +108,22 @@ export function detailOf(
  * The one place every gate and cap on the server asks. `find` answers an account's standing (the account
  * module's repo), undefined for an account that is gone.
  */
-export function createEntitlements(deps: { find: (accountId: string) => Promise<Standing | undefined> }) {
+export function createEntitlements(deps: {
+  find: (accountId: string) => Promise<Standing | undefined>;
+  catalogue: Pick<Catalogue, 'plans'>;
+}) {
+  const { catalogue } = deps;
   /** The rights of a signed-in account; a session outliving its account is no longer valid. */
   async function of(accountId: string) {
     const account = await deps.find(accountId);
     if (!account) throw unauthorized();
-    return entitlementsOf(account);
+    return entitlementsOf(account, catalogue);
   }
   return {
     of,
+
+    /** The rights of a standing already read (with the rest of its account row). */
+    fromStanding: (account: Standing) => entitlementsOf(account, catalogue),
 
     /** A feature closed in the account's period answers 403 plan_period (spec §4). */
     async assertFeature(accountId: string, feature: GatedFeature) {
@@ -131,7 +153,7 @@ export function createEntitlements(deps: { find: (accountId: string) => Promise<
     /** For work with no session behind it (mail, webhooks, pages): null for an account that is gone. */
     async ofAccount(accountId: string) {
       const account = await deps.find(accountId);
-      return account ? entitlementsOf(account) : null;
+      return account ? entitlementsOf(account, catalogue) : null;
     },
   };
 }

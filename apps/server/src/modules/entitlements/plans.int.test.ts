@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PLANS } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { get, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
 
@@ -27,6 +26,10 @@ describe('the plan an account is on (issue 13: a paid account was shown as Free)
       VipExpireTime: 0,
       autoSubscribe: false,
       bySuperAdminOpen: false,
+      surplusDays: 0,
+      expireDate: null,
+      willExpire: false,
+      planText: 'LeadReel',
     });
 
     const granted = await setPlan(email.toUpperCase(), 'Pro');
@@ -41,9 +44,13 @@ describe('the plan an account is on (issue 13: a paid account was shown as Free)
       VipExpireTime: 0,
       autoSubscribe: false,
       bySuperAdminOpen: true,
+      surplusDays: 0,
+      expireDate: null,
+      willExpire: false,
+      planText: 'LeadReel Pro',
     });
     const detail = await get(t.app, '/api/account/detail', token);
-    expect(detail.body.data.privileges).toEqual(PLANS.Pro.privileges);
+    expect(detail.body.data.privileges).toEqual(t.config.catalogue.plans.Pro.privileges);
 
     // Back to Free through the same grant the command makes.
     expect(await t.services.accounts.grantPlan(email, 'Free')).toBe(true);

@@ -1,7 +1,14 @@
-import { PLANS, type WebhookDelivery, type WebhookEndpoint } from '@leadreel/shared';
+import type { WebhookDelivery, WebhookEndpoint } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import {
+  type FakeCall,
+  type FakeRoute,
+  FREE_PRIVILEGES,
+  fakeAccount,
+  fakeApi,
+  PAID_PRIVILEGES,
+} from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -37,7 +44,7 @@ const delivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => 
 function open(routes: Record<string, FakeRoute> = {}, { paid = true, language = 'en' as 'en' | 'zh_CN' } = {}) {
   const calls: FakeCall[] = fakeApi({
     'GET /account/detail': () => ({
-      data: fakeAccount({ privileges: paid ? PLANS.Pro.privileges : PLANS.Free.privileges }),
+      data: fakeAccount({ privileges: paid ? PAID_PRIVILEGES : FREE_PRIVILEGES }),
     }),
     'GET /webhook/list': () => ({ data: { list: [endpoint()], allowed: paid } }),
     'GET /webhook/deliveries': () => ({

@@ -1,7 +1,7 @@
-import { FREE_PLAN, type Video } from '@leadreel/shared';
+import type { Video } from '@leadreel/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { type FakeCall, type FakeRoute, FREE_PRIVILEGES, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -114,7 +114,7 @@ describe('the kit-clone setting', () => {
   it('lets an account with branding copy it', async () => {
     open({
       'GET /account/detail': () => ({
-        data: fakeAccount({ privileges: { ...FREE_PLAN.privileges, canUseBranding: true } }),
+        data: fakeAccount({ privileges: { ...FREE_PRIVILEGES, canUseBranding: true } }),
       }),
     });
     await screen.findByRole('checkbox', { name: 'Choose spring-launch.mp4' });

@@ -1,7 +1,7 @@
-import { DEFAULT_BRANDING, DEFAULT_SUPER_ACTION, DEFAULT_WIDGET, PLANS, type Video } from '@leadreel/shared';
+import { DEFAULT_BRANDING, DEFAULT_SUPER_ACTION, DEFAULT_WIDGET, type Video } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, PAID_PRIVILEGES } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -140,7 +140,7 @@ describe('the branding screen', () => {
 
   it('on a paid plan, uploads a logo, previews it with the colours, and saves', async () => {
     const calls = open('branding', {
-      'GET /account/detail': () => ({ data: fakeAccount({ privileges: PLANS.Pro.privileges }) }),
+      'GET /account/detail': () => ({ data: fakeAccount({ privileges: PAID_PRIVILEGES }) }),
       'POST /vod/video/logo/upload': () => ({
         data: { logo: 'logo-abcdefabcdef0123.png', logoUrl: `/media/${VIDEO_ID}/brand/logo-abcdefabcdef0123.png` },
       }),
@@ -177,7 +177,7 @@ describe('the branding screen', () => {
 
   it('refuses a file that is not an image before sending it', async () => {
     const calls = open('branding', {
-      'GET /account/detail': () => ({ data: fakeAccount({ privileges: PLANS.Pro.privileges }) }),
+      'GET /account/detail': () => ({ data: fakeAccount({ privileges: PAID_PRIVILEGES }) }),
     });
     const picker = (await screen.findByLabelText('Upload logo')) as HTMLInputElement;
     await waitFor(() => expect(picker.disabled).toBe(false));

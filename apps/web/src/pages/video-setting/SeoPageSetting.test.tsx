@@ -1,7 +1,7 @@
-import { PLANS, type SeoPage, type Video } from '@leadreel/shared';
+import type { SeoPage, Video } from '@leadreel/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
+import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, PAID_PRIVILEGES } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -49,7 +49,7 @@ async function open(routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh
     'GET /vod/video/detail': () => ({ data: video }),
     'GET /vod/video/seo-page': () => ({ data: fresh }),
     // Link names are a paid plan's.
-    'GET /account/detail': () => ({ data: fakeAccount({ privileges: PLANS.Pro.privileges }) }),
+    'GET /account/detail': () => ({ data: fakeAccount({ privileges: PAID_PRIVILEGES }) }),
     ...routes,
   });
   renderApp(`/video-setting/${VIDEO_ID}/basic-setting`, { token: 'tok', language });

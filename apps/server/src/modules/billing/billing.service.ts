@@ -1,0 +1,147 @@
+import {
+  type BillingPlan,
+  type CreditsProductList,
+  EXPIRY_WARNING_DAYS,
+  type Language,
+  PLAN_TYPES,
+  type Product,
+  type ProductList,
+  type VipUserInfo,
+} from '@leadreel/shared';
+import { BILLING_TEXT } from '@leadreel/shared/viewer-text/billing';
+import { badRequest } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { Entitlements } from '../entitlements/entitlements.ts';
+import type { Catalogue } from './catalogue.ts';
+
+const DAY_MS = 86_400_000;
+
+/** spec §9 date format, in UTC so every server writes the same day. */
+const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
+
+/**
+ * What is for sale and what the account has: the catalogue's plans and credit packages priced in one
+ * currency (spec §7 pay products, credits products), and the account's plan as the console shows it (spec
+ * §3 User VIP info with its derived values).
+ */
+export function createBillingService(deps: {
+  accounts: Pick<AccountService, 'withRights'>;
+  catalogue: Catalogue;
+  brand: string;
+  clock: Clock;
+}) {
+  const { accounts, catalogue, brand, clock } = deps;
+
+  /** The currency asked for when it is sold; else CNY for a Chinese account when sold, else the first. */
+  function currencyFor(requested: string | undefined, language: Language) {
+    if (requested !== undefined) {
+      if (!catalogue.currencies.includes(requested)) throw badRequest('currency_invalid', 'currency');
+      return requested;
+    }
+    if (language === 'zh_CN' && catalogue.currencies.includes('CNY')) return 'CNY';
+    return catalogue.currencies[0] as string;
+  }
+
+  /** Days left of the plan (whole days, rounded up), null when it has no end. */
+  const daysLeft = (rights: Entitlements) =>
+    rights.periodEnd ? Math.ceil((rights.periodEnd.getTime() - clock.now().getTime()) / DAY_MS) : null;
+
+  /**
+   * spec §4 "Plan will expire": VIP, not auto-subscribed (or opened by a super admin), 0 to 15 days left.
+   * Nothing renews by itself until subscriptions arrive, so every paid plan with an end qualifies.
+   */
+  function willExpire(rights: Entitlements) {
+    const left = daysLeft(rights);
+    return rights.paid && left !== null && left >= 0 && left <= EXPIRY_WARNING_DAYS;
+  }
+
+  /**
+   * spec §8 "Cannot purchase the current package": the plan the account has, while it runs and is not about
+   * to end. An ending or lapsed plan is bought again to renew it.
+   */
+  function cannotBuy(type: (typeof PLAN_TYPES)[number], sold: boolean, rights: Entitlements): Product['cannotBuy'] {
+    if (!sold) return 'package_free';
+    if (type === rights.plan && rights.period === 'normal-period' && !willExpire(rights)) return 'package_current';
+    return null;
+  }
+
+  return {
+    async products(accountId: string, query: { currency?: string; plan: BillingPlan }): Promise<ProductList> {
+      const { account, rights } = await accounts.withRights(accountId);
+      const currency = currencyFor(query.currency, account.language);
+      const text = BILLING_TEXT[account.language];
+      const list = PLAN_TYPES.map((type): Product => {
+        const entry = catalogue.plans[type];
+        const price = entry.prices[currency];
+        const refusal = cannotBuy(type, price !== undefined, rights);
+        const yearly = query.plan === 'yr';
+        return {
+          productId: `${type}-${query.plan}-${currency}`,
+          type,
+          showType: entry.showType,
+          currency,
+          plan: query.plan,
+          planDesc: text.planDesc[query.plan],
+          productPrice: price ? (yearly ? price.year : price.month) : 0,
+          monthlyPrice: price ? (yearly ? Math.round(price.year / 12) : price.month) : 0,
+          productDesc: price && yearly ? text.annualSaving(catalogue.annualSavingPercent) : '',
+          benefits: entry.benefits[account.language],
+          isPopular: entry.isPopular,
+          needShowDiscount: entry.needShowDiscount,
+          canBuy: refusal === null,
+          cannotBuy: refusal,
+        };
+      });
+      return {
+        list,
+        currencies: catalogue.currencies,
+        currency,
+        plan: query.plan,
+        annualSavingPercent: catalogue.annualSavingPercent,
+      };
+    },
+
+    async creditsProducts(accountId: string, query: { currency?: string }): Promise<CreditsProductList> {
+      const { account } = await accounts.withRights(accountId);
+      const currency = currencyFor(query.currency, account.language);
+      return {
+        list: catalogue.creditPackages.map((credits) => ({
+          productId: credits.id,
+          credits: credits.credits,
+          currency,
+          productPrice: credits.prices[currency] as number,
+          canBuy: true,
+        })),
+        currencies: catalogue.currencies,
+        currency,
+      };
+    },
+
+    /**
+     * spec §3 User VIP info with its derived values. No plan is sold yet, so a paid plan is one an operator
+     * granted or DEFAULT_PLAN gave: opened by a super admin (spec §6 counts it as not auto-subscribed), with no
+     * subscription behind it and no end unless the account's period has one.
+     */
+    async vipUserInfo(accountId: string): Promise<VipUserInfo> {
+      const { rights } = await accounts.withRights(accountId);
+      const { plan, paid, periodEnd } = rights;
+      const showType = catalogue.plans[plan].showType;
+      const left = daysLeft(rights);
+      return {
+        product: { type: plan, showType },
+        subscribeId: null,
+        isVip: paid,
+        isTrial: false,
+        VipExpireTime: paid && periodEnd ? Math.floor(periodEnd.getTime() / 1000) : 0,
+        autoSubscribe: false,
+        bySuperAdminOpen: paid,
+        surplusDays: paid && left !== null ? Math.max(0, left) : 0,
+        expireDate: paid && periodEnd ? ymd(periodEnd) : null,
+        willExpire: willExpire(rights),
+        planText: showType ? `${brand} ${showType}` : brand,
+      };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;
