@@ -132,7 +132,8 @@ describe('migrations', () => {
       const overlays = [...embeds.slice(0, -3), 'subtitle', ...embeds.slice(-3)];
       const leads = [...overlays.slice(0, 4), 'lead', ...overlays.slice(4)];
       const webhooks = [...leads, 'webhook_delivery', 'webhook_endpoint'];
-      const latest = [...webhooks, 'auth_throttle'].sort();
+      const throttled = [...webhooks, 'auth_throttle'].sort();
+      const latest = [...throttled, 'admin_action', 'credit_entry'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -143,7 +144,11 @@ describe('migrations', () => {
       expect(await columns('verification_code')).toContain('requester');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest);
+      expect(await tables()).toEqual(latest.filter((name) => name !== 'admin_action'));
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(throttled);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(throttled);
       expect(await columns('verification_code')).not.toContain('requester');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(webhooks);

@@ -170,6 +170,7 @@ export const MESSAGES = {
   package_free: 'The Free plan is not for sale',
   currency_invalid: 'this currency is not offered',
   billing_plan_invalid: 'billing is monthly or yearly',
+  credits_insufficient: 'Not enough credits. Buy credits to continue.',
   not_found: 'not found',
   rate_limited: 'too many requests, please try again later',
   payload_too_large: 'the request is too large',

@@ -1,6 +1,7 @@
 import type {
   BrandingSetting,
   CLICK_KINDS,
+  CreditKind,
   Cue,
   EmailButtonSetting,
   InquiryForm,
@@ -33,7 +34,7 @@ export interface AccountTable {
   referrer_id: string | null;
   is_referrer: Generated<boolean>;
   vip_period: Generated<Period>;
-  /** Free until the billing issue sells plans; an operator may grant one (cli/set-plan.ts). */
+  /** Free, DEFAULT_PLAN, or what an operator opened (`leadreel admin plan`) or the account bought. */
   plan_type: Generated<PlanType>;
   /** Where new leads are mailed; the sign-in email when null. */
   notice_email: string | null;
@@ -224,6 +225,29 @@ export interface WebhookDeliveryTable {
   delivered_at: Date | null;
 }
 
+export interface CreditEntryTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: CreditKind;
+  /** Added (above 0) or taken (below 0); node-postgres reads int8 as a number here (database.ts). */
+  amount: number;
+  /** Makes the entry happen once per account. */
+  key: string;
+  reference: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AdminActionTable {
+  id: Generated<string>;
+  /** Who ran it: --as, else the system user (SUDO_USER first). */
+  operator: string;
+  action: string;
+  account_id: string | null;
+  account_email: string | null;
+  detail: Record<string, unknown>;
+  created_at: CreatedAt;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -246,4 +270,6 @@ export interface Database {
   verification_code: VerificationCodeTable;
   rate_limit: RateLimitTable;
   auth_throttle: AuthThrottleTable;
+  credit_entry: CreditEntryTable;
+  admin_action: AdminActionTable;
 }

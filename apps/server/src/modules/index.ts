@@ -1,4 +1,5 @@
 import { accountModule } from './account/account.module.ts';
+import { adminModule } from './admin/admin.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
@@ -26,6 +27,7 @@ export const MODULES: readonly AppModule[] = [
   webhooksModule,
   deliveryModule,
   pagesModule,
+  adminModule,
 ];
 
 /** The kinds of job the modules send: every process creates their queues when it opens the queue. */

@@ -22,6 +22,8 @@ const OWNERS: Record<keyof Database, string> = {
   session: 'modules/auth/',
   verification_code: 'modules/auth/',
   auth_throttle: 'modules/auth/',
+  credit_entry: 'modules/billing/',
+  admin_action: 'modules/admin/',
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',
 };

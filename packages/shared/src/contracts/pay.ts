@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_TYPES } from '../plans.ts';
+import { pageFields } from './common.ts';
 
 /** spec §3 product record `plan`: how often a plan is billed; spec §9 "Default plan period is yr". */
 export const BILLING_PLANS = ['month', 'yr'] as const;
@@ -67,3 +68,25 @@ export const creditsProductListData = z.object({
   currency: z.string(),
 });
 export type CreditsProductList = z.infer<typeof creditsProductListData>;
+
+/** What moves credits: bought, granted with a plan period, spent, given back, or lapsed. */
+export const CREDIT_KINDS = ['purchase', 'grant', 'spend', 'refund', 'expiry'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+/** The account's credit ledger, newest first. */
+export const creditLedgerQuery = z.strictObject(pageFields(100));
+export const creditEntryData = z.object({
+  id: z.string(),
+  kind: z.enum(CREDIT_KINDS),
+  /** Added (above 0) or taken (below 0). */
+  amount: z.number().int(),
+  reference: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export const creditLedgerData = z.object({
+  /** The sum of every entry: what the account can spend. */
+  balance: z.number().int().min(0),
+  list: z.array(creditEntryData),
+  total: z.number().int(),
+});
+export type CreditLedger = z.infer<typeof creditLedgerData>;

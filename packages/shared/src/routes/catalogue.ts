@@ -48,6 +48,7 @@ export const ROUTES = {
   'account.vipUserInfo': { method: 'GET', path: '/pay/vip-user-info', auth: 'session', tag: 'pay' },
   'pay.products': { method: 'GET', path: '/pay/products', auth: 'session', tag: 'pay' },
   'pay.creditsProducts': { method: 'GET', path: '/pay/credits-products', auth: 'session', tag: 'pay' },
+  'pay.credits': { method: 'GET', path: '/pay/credits', auth: 'session', tag: 'pay' },
   'account.noticeEmail': { method: 'GET', path: '/account/get-notice-email', auth: 'session', tag: 'account' },
   'account.noticeEmailCode': { method: 'POST', path: '/account/notice-email/code', auth: 'session', tag: 'account' },
   'account.changeNoticeEmail': {

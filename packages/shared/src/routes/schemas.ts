@@ -37,6 +37,7 @@ export const ROUTE_SCHEMAS = {
   'account.vipUserInfo': { response: account.vipUserInfoData },
   'pay.products': { query: pay.productsQuery, response: pay.productListData },
   'pay.creditsProducts': { query: pay.creditsProductsQuery, response: pay.creditsProductListData },
+  'pay.credits': { query: pay.creditLedgerQuery, response: pay.creditLedgerData },
   'account.noticeEmail': { response: account.noticeEmailData },
   'account.noticeEmailCode': { body: account.noticeEmailCodeBody, response: auth.verifyCodeData },
   'account.changeNoticeEmail': { body: account.changeNoticeEmailBody, response: account.noticeEmailData },

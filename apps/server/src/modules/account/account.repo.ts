@@ -109,14 +109,13 @@ export function createAccountRepo(db: Db) {
       await trx.updateTable('account').set({ default_folder_id: folderId }).where('id', '=', id).execute();
     },
 
-    /** Puts the account of this email on a plan; answers whether there was such an account. */
-    async setPlanByEmail(email: string, plan: PlanType) {
-      const result = await db
+    /** Puts the account on a plan in its Normal period, ending at `periodEnd` (null: no end). */
+    async openPlan(id: string, plan: PlanType, periodEnd: Date | null) {
+      await db
         .updateTable('account')
-        .set({ plan_type: plan, updated_at: new Date() })
-        .where('email', '=', email)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+        .set({ plan_type: plan, vip_period: 'normal-period', period_end_at: periodEnd, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     },
 
     async setPasswordHash(id: string, passwordHash: string, trx: Db = db) {

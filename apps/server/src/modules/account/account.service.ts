@@ -7,10 +7,6 @@ import type { AccountRepo } from './account.repo.ts';
 /** What a signup gives to make an account. */
 type NewAccount = Omit<Parameters<AccountRepo['create']>[1], 'planType'>;
 
-/** The operator's grant of a plan to the account of an email (cli/set-plan.ts); false when there is none. */
-export const grantPlan = (accounts: Pick<AccountRepo, 'setPlanByEmail'>, email: string, plan: PlanType) =>
-  accounts.setPlanByEmail(email.trim().toLowerCase(), plan);
-
 export function createAccountService(deps: {
   accounts: AccountRepo;
   /** The account's number of videos (spec §3 videoTotal), answered by the videos module. */
@@ -109,7 +105,9 @@ export function createAccountService(deps: {
       };
     },
 
-    grantPlan: (email: string, plan: PlanType) => grantPlan(accounts, email, plan),
+    /** An operator opens a plan (spec §3 bySuperAdminOpen): Normal period, until `periodEnd` or for good. */
+    openPlan: (accountId: string, plan: PlanType, periodEnd: Date | null) =>
+      accounts.openPlan(accountId, plan, periodEnd),
 
     async setLanguage(accountId: string, language: Language) {
       await accounts.setLanguage(accountId, language);

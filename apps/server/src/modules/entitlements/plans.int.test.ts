@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { get, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
 
 const run = promisify(execFile);
-const SET_PLAN = path.resolve(import.meta.dirname, '../../cli/set-plan.ts');
+const LEADREEL = path.resolve(import.meta.dirname, '../../../../../bin/leadreel');
 
 const database = useTestDatabase();
 const t = useTestApp({}, { database });
 
 /** The operator's command, as documented, against this test's database. */
-const setPlan = (email: string, plan: string) =>
-  run(process.execPath, [SET_PLAN, email, plan], { env: { ...process.env, DATABASE_URL: database.url } });
+const admin = (...args: string[]) =>
+  run(LEADREEL, ['admin', ...args, '--as', 'ops-test'], { env: { ...process.env, DATABASE_URL: database.url } });
 
 describe('the plan an account is on (issue 13: a paid account was shown as Free)', () => {
   it('answers vip-user-info from the plan: Free, then Pro once an operator grants it', async () => {
@@ -32,7 +32,7 @@ describe('the plan an account is on (issue 13: a paid account was shown as Free)
       planText: 'LeadReel',
     });
 
-    const granted = await setPlan(email.toUpperCase(), 'Pro');
+    const granted = await admin('plan', email.toUpperCase(), 'Pro');
     expect(granted.stdout).toContain('is now on Pro');
     const pro = await get(t.app, '/api/pay/vip-user-info', token);
     // spec §6: a plan opened by a super admin (here the operator's command) counts as not auto-subscribed.
@@ -52,13 +52,15 @@ describe('the plan an account is on (issue 13: a paid account was shown as Free)
     const detail = await get(t.app, '/api/account/detail', token);
     expect(detail.body.data.privileges).toEqual(t.config.catalogue.plans.Pro.privileges);
 
-    // Back to Free through the same grant the command makes.
-    expect(await t.services.accounts.grantPlan(email, 'Free')).toBe(true);
+    // Back to Free through the same service the command uses.
+    await t.services.admin.openPlan('ops-test', email, 'Free', null);
     expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data).toMatchObject({
       product: { type: 'Free' },
       isVip: false,
       bySuperAdminOpen: false,
     });
-    expect(await t.services.accounts.grantPlan('nobody@example.invalid', 'Pro')).toBe(false);
+    await expect(t.services.admin.openPlan('ops-test', 'nobody@example.invalid', 'Pro', null)).rejects.toThrow(
+      'no account with the email nobody@example.invalid',
+    );
   });
 });

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { PlanType } from '@leadreel/shared';
+import type { AccountService } from '../account/account.service.ts';
+import type { CreditService } from '../billing/credits.service.ts';
+import type { AdminRepo } from './admin.repo.ts';
+
+/** A refusal the operator reads as it is (no such account, a date in the past). */
+export class AdminError extends Error {}
+
+/**
+ * What an operator does by hand (`leadreel admin`, issue 15 item 6; no admin screen is specified): look an
+ * account up, open a plan for it (spec §3 bySuperAdminOpen), grant credits. Each action is logged with
+ * who ran it.
+ */
+export function createAdminService(deps: {
+  repo: AdminRepo;
+  accounts: Pick<AccountService, 'findByEmail' | 'withRights' | 'openPlan'>;
+  credits: Pick<CreditService, 'add' | 'balance'>;
+  now: () => Date;
+}) {
+  const { repo, accounts, credits } = deps;
+
+  async function accountOf(email: string) {
+    const account = await accounts.findByEmail(email.trim().toLowerCase());
+    if (!account) throw new AdminError(`no account with the email ${email}`);
+    return account;
+  }
+
+  return {
+    async show(email: string) {
+      const { account, rights } = await accounts.withRights((await accountOf(email)).id);
+      return {
+        id: account.id,
+        email: account.email,
+        language: account.language,
+        createdAt: account.created_at,
+        plan: rights.plan,
+        period: rights.period,
+        periodEnd: rights.periodEnd,
+        storage: { used: rights.usage.storageBytes, cap: rights.caps.storageBytes },
+        traffic: { used: rights.usage.trafficBytes, cap: rights.caps.trafficBytes },
+        credits: await credits.balance(account.id),
+      };
+    },
+
+    /** Opens `plan` until the end of `until` (UTC), or for good when it is null. */
+    async openPlan(operator: string, email: string, plan: PlanType, until: Date | null) {
+      const account = await accountOf(email);
+      if (until && until.getTime() <= deps.now().getTime()) throw new AdminError('the end date must be in the future');
+      await accounts.openPlan(account.id, plan, until);
+      await repo.record({
+        operator,
+        action: 'open-plan',
+        account_id: account.id,
+        account_email: account.email,
+        detail: { plan, until: until?.toISOString() ?? null },
+      });
+    },
+
+    async grantCredits(operator: string, email: string, amount: number, reason: string) {
+      const account = await accountOf(email);
+      if (!Number.isSafeInteger(amount) || amount < 1 || amount > 10_000_000) {
+        throw new AdminError('credits: a whole number from 1 to 10000000');
+      }
+      const { balance } = await credits.add(account.id, 'grant', {
+        amount,
+        key: `admin:${randomUUID()}`,
+        reference: `granted by ${operator}${reason ? `: ${reason}` : ''}`.slice(0, 500),
+      });
+      await repo.record({
+        operator,
+        action: 'grant-credits',
+        account_id: account.id,
+        account_email: account.email,
+        detail: { amount, reason },
+      });
+      return balance;
+    },
+
+    log: (limit: number) => repo.recent(limit),
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;
