@@ -206,6 +206,8 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   await page.locator('.video-folders .ant-menu-item').first().click();
   await switchLanguage(page, '简体中文');
   await expect(page.getByText('全部视频')).toBeVisible();
+  // A toast keeps the words of the language it was raised in; the Chinese screenshot waits for it to go.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await snap(page, 'videos-list-zh');
   // antd spaces out two-character Chinese labels (上 传).
   await page.getByRole('button', { name: /^上\s?传$/ }).click();

@@ -142,7 +142,11 @@ describe('migrations', () => {
       expect(await tables()).toEqual(latest);
       expect(await columns('lead')).toContain('viewer_id');
       expect(await columns('verification_code')).toContain('requester');
+      expect(await columns('account')).toContain('traffic_period_start');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      expect(await columns('account')).not.toContain('traffic_period_start');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(latest.filter((name) => name !== 'admin_action'));
       await migrateDown(database.db as never);

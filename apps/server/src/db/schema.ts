@@ -46,6 +46,8 @@ export interface AccountTable {
   default_folder_id: string | null;
   used_storage: Generated<string>;
   used_traffic: Generated<string>;
+  /** Where the traffic count of this period began (the first of a calendar month, UTC). */
+  traffic_period_start: Generated<Date>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -1,6 +1,8 @@
 import { transactor } from '../../db/database.ts';
 import { createEntitlements, type EntitlementsService } from '../entitlements/entitlements.ts';
+import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import { TRAFFIC_PERIOD } from './account.jobs.ts';
 import { createAccountRepo } from './account.repo.ts';
 import { accountRoutes } from './account.routes.ts';
 import { type AccountService, createAccountService } from './account.service.ts';
@@ -62,4 +64,10 @@ export const accountModule = defineModule({
     await scope.register(accountRoutes, { accounts: services.accounts, hooks });
     await scope.register(noticeRoutes, { notices: services.notices, hooks, perEmail: limits.perEmail });
   },
+  jobs: [TRAFFIC_PERIOD],
+  workers: ({ services, clock }) => [
+    worker(TRAFFIC_PERIOD, async () => {
+      await services.accounts.startTrafficPeriods(clock.now());
+    }),
+  ],
 });

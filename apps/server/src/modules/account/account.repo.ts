@@ -21,6 +21,19 @@ export function createAccountRepo(db: Db) {
       return (await query.executeTakeFirst()).numUpdatedRows > 0n;
     },
 
+    /**
+     * Starts a new traffic period at `periodStart` for every account whose period began before it: its
+     * used traffic back to zero. Answers how many accounts it reset.
+     */
+    async startTrafficPeriod(periodStart: Date) {
+      const result = await db
+        .updateTable('account')
+        .set({ used_traffic: '0', traffic_period_start: periodStart })
+        .where('traffic_period_start', '<', periodStart)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** Adds each account's served bytes to its used traffic, in one transaction. */
     async addUsedTraffic(bytes: Map<string, number>) {
       await db.transaction().execute(async (trx) => {

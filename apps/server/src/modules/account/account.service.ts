@@ -83,6 +83,14 @@ export function createAccountService(deps: {
     releaseDigest: (accountId: string) => accounts.releaseDigest(accountId),
 
     /**
+     * Monthly traffic starts again at zero on the first of each calendar month, UTC (spec §8: playback
+     * stops at the cap; the next month it plays again). Paid plans count by calendar month too until their
+     * subscriptions give them billing periods of their own. Safe to run any number of times.
+     */
+    startTrafficPeriods: (now: Date) =>
+      accounts.startTrafficPeriod(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+
+    /**
      * Counts `delta` bytes of stored files against the account (negative gives them back) in the caller's
      * transaction, so the file's row and its bytes change together; false when `quota` would be exceeded.
      */
