@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { GIB, LANGUAGES, type Language, PLAN_TYPES, type PlanType, type Privileges } from '@leadreel/shared';
+import { GIB, LANGUAGES, type Language, PLAN_TYPES, type PlanType, privilegesSchema } from '@leadreel/shared';
 import { z } from 'zod';
 
 /** The catalogue LeadReel ships; CATALOGUE_FILE names another. */
@@ -13,16 +13,12 @@ const minorUnits = z.number().int().min(1).max(100_000_000);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD');
 const texts = z.array(z.string().trim().min(1).max(120)).min(1).max(12);
 
+/** The spec's privileges (§3), each required, with counts a plan can hold. */
 const privileges = z.strictObject({
-  canUseApiKey: z.boolean(),
-  canUseBranding: z.boolean(),
-  canUseLinkName: z.boolean(),
-  canUseChannel: z.boolean(),
-  canUseBlogToVideo: z.boolean(),
-  canUseWebhooks: z.boolean(),
+  ...privilegesSchema.shape,
   cnameCount: count.max(1000),
   videoSlideCount: count.max(100_000),
-}) satisfies z.ZodType<Privileges>;
+});
 
 const plan = z.strictObject({
   showType: z.enum(PLAN_TYPES).nullable(),

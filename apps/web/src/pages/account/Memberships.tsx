@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatSize } from '../../format.ts';
@@ -11,11 +11,25 @@ export function Memberships() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const account = useAccountStore((s) => s.account);
+  const vip = useAccountStore((s) => s.vip);
   const planName = usePlanName(t);
   if (!account) return null;
   const { storage, usedStorage, traffic, usedTraffic } = account.storageAndTraffic;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
+      {vip?.willExpire && (
+        // spec §4 "Plan will expire": 0 to 15 days left and nothing renews it by itself.
+        <Alert
+          type="warning"
+          showIcon
+          title={t('memberships.willExpire', { days: vip.surplusDays })}
+          action={
+            <Button size="small" type="primary" onClick={() => navigate('/buy-vip')}>
+              {t('memberships.renew')}
+            </Button>
+          }
+        />
+      )}
       <Card
         title={t('memberships.currentPlan')}
         extra={
@@ -29,6 +43,13 @@ export function Memberships() {
           <Descriptions.Item label={t('memberships.period')}>
             {t(`memberships.periods.${account.vipPeriod}`)}
           </Descriptions.Item>
+          {vip?.isVip && (
+            <Descriptions.Item label={t('memberships.ends')}>
+              {vip.expireDate
+                ? t('memberships.endsOn', { date: vip.expireDate, count: vip.surplusDays })
+                : t('memberships.noEnd')}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       </Card>
       <Card title={t('memberships.usage')}>
