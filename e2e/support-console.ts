@@ -46,14 +46,12 @@ export async function signUpByApi(page: Page) {
   return { email, password, token };
 }
 
-/** The operator's command, against the e2e server's embedded PostgreSQL. */
+/** The operator's command (`leadreel admin plan`), against the e2e server's embedded PostgreSQL. */
 export async function grantPlan(email: string, plan: string) {
   const { stdout } = await run(
-    'node',
-    [path.resolve(import.meta.dirname, '../apps/server/src/cli/set-plan.ts'), email, plan],
-    {
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
+    path.resolve(import.meta.dirname, '../bin/leadreel'),
+    ['admin', 'plan', email, plan, '--as', 'e2e'],
+    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
   );
   expect(stdout).toContain(`is now on ${plan}`);
 }
