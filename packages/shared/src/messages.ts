@@ -171,6 +171,13 @@ export const MESSAGES = {
   currency_invalid: 'this currency is not offered',
   billing_plan_invalid: 'billing is monthly or yearly',
   credits_insufficient: 'Not enough credits. Buy credits to continue.',
+  product_invalid: 'this product is not for sale',
+  payment_method_invalid: 'choose credit card, WeChat Pay or Alipay',
+  payment_method_unavailable: 'this payment method is not available',
+  order_not_found: 'this order does not exist',
+  // spec §8: "Payment failed, payment canceled."
+  payment_failed: 'Payment failed',
+  payment_canceled: 'Payment canceled',
   not_found: 'not found',
   rate_limited: 'too many requests, please try again later',
   payload_too_large: 'the request is too large',

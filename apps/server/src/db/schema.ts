@@ -1,4 +1,5 @@
 import type {
+  BillingPlan,
   BrandingSetting,
   CLICK_KINDS,
   CreditKind,
@@ -7,6 +8,9 @@ import type {
   InquiryForm,
   Language,
   LeadField,
+  OrderStatus,
+  PaymentMethod,
+  PaymentProviderName,
   Period,
   PlanType,
   SeoPageFields,
@@ -250,6 +254,44 @@ export interface AdminActionTable {
   created_at: CreatedAt;
 }
 
+export interface PaymentOrderTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: 'plan' | 'credits';
+  product_id: string;
+  plan_type: PlanType | null;
+  billing_plan: BillingPlan | null;
+  credits: number | null;
+  description: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  method: PaymentMethod;
+  provider: PaymentProviderName;
+  provider_ref: string | null;
+  checkout_url: string | null;
+  qr_code: string | null;
+  status: Generated<OrderStatus>;
+  failure: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  settled_at: Date | null;
+  period_start: Date | null;
+  period_end: Date | null;
+}
+
+export interface InvoiceTable {
+  id: Generated<string>;
+  number: string;
+  order_id: string;
+  account_id: string;
+  description: string;
+  amount: number;
+  currency: string;
+  issued_at: CreatedAt;
+  mailed_at: Date | null;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -274,4 +316,6 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   credit_entry: CreditEntryTable;
   admin_action: AdminActionTable;
+  payment_order: PaymentOrderTable;
+  invoice: InvoiceTable;
 }

@@ -23,6 +23,8 @@ const OWNERS: Record<keyof Database, string> = {
   verification_code: 'modules/auth/',
   auth_throttle: 'modules/auth/',
   credit_entry: 'modules/billing/',
+  payment_order: 'modules/billing/',
+  invoice: 'modules/billing/',
   admin_action: 'modules/admin/',
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',

@@ -90,3 +90,73 @@ export const creditLedgerData = z.object({
   total: z.number().int(),
 });
 export type CreditLedger = z.infer<typeof creditLedgerData>;
+
+/** spec §3 Payment methods: credit card, WeChat Pay, Alipay. */
+export const PAYMENT_METHODS = ['card', 'wechat', 'alipay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Where an order is. spec §4 Payment: success (`paid`), failed, canceled; `pending` until the provider
+ * answers, `expired` when nobody paid within the hour, `refunded` by an operator.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'expired', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const orderProductId = z
+  .string({ error: 'product_invalid' })
+  .min(1, { error: 'product_invalid' })
+  .max(64, { error: 'product_invalid' });
+const methodField = z.enum(PAYMENT_METHODS, { error: 'payment_method_invalid' });
+
+/** spec §7 pay stripe: buy a plan (a product id of pay products) with one of the three methods. */
+export const buyPlanBody = z.strictObject({ productId: orderProductId, method: methodField });
+/**
+ * spec §7 pay purchase-credits: buy a credits package (a product id of credits products) in the currency
+ * the list was priced in (the account's default when not given).
+ */
+export const buyCreditsBody = z.strictObject({
+  productId: orderProductId,
+  method: methodField,
+  currency: currencyCode.optional(),
+});
+
+/** An order as the payment dialog follows it. Amounts are in the currency's minor unit. */
+export const orderData = z.object({
+  orderId: z.uuid(),
+  kind: z.enum(['plan', 'credits']),
+  productId: z.string(),
+  /** What is bought, in the account's language ("Pro, billed yearly", "500 credits"). */
+  description: z.string(),
+  amount: z.number().int().min(1),
+  currency: z.string(),
+  method: methodField,
+  status: z.enum(ORDER_STATUSES),
+  /** Card: the checkout page to open (the provider's, or LeadReel's sandbox). */
+  checkoutUrl: z.string().nullable(),
+  /** WeChat Pay and Alipay: what the QR code shows for the payer's phone to scan. */
+  qrCode: z.string().nullable(),
+  /** Seconds: an unpaid order expires then. */
+  expiresAt: z.number().int(),
+  /** Seconds, once paid. */
+  paidAt: z.number().int().nullable(),
+  /** The invoice's number, once paid. */
+  invoiceNumber: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderData>;
+
+/** spec §7 pay wechat status: where an order is, polled by the payment dialog (every method). */
+export const orderStatusQuery = z.strictObject({ orderId: z.uuid({ error: 'order_not_found' }) });
+
+/** The account's orders, newest first: its billing history with invoice numbers. */
+export const orderListQuery = z.strictObject(pageFields(100));
+export const orderListData = z.object({ list: z.array(orderData), total: z.number().int() });
+export type OrderList = z.infer<typeof orderListData>;
+
+/** spec §7 pay publicKey: which provider takes each method, and Stripe's publishable key when it is Stripe. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'wechat', 'alipay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export const paymentConfigData = z.object({
+  methods: z.array(z.object({ method: methodField, provider: z.enum(PAYMENT_PROVIDERS) })),
+  publicKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigData>;

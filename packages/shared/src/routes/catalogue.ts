@@ -49,6 +49,12 @@ export const ROUTES = {
   'pay.products': { method: 'GET', path: '/pay/products', auth: 'session', tag: 'pay' },
   'pay.creditsProducts': { method: 'GET', path: '/pay/credits-products', auth: 'session', tag: 'pay' },
   'pay.credits': { method: 'GET', path: '/pay/credits', auth: 'session', tag: 'pay' },
+  'pay.publicKey': { method: 'GET', path: '/pay/public-key', auth: 'session', tag: 'pay' },
+  'pay.buyPlan': { method: 'POST', path: '/pay/stripe', auth: 'session', tag: 'pay' },
+  'pay.buyCredits': { method: 'POST', path: '/pay/purchase-credits', auth: 'session', tag: 'pay' },
+  'pay.orderStatus': { method: 'GET', path: '/pay/wechat-status', auth: 'session', tag: 'pay' },
+  'pay.cancelOrder': { method: 'POST', path: '/pay/cancel-order', auth: 'session', tag: 'pay' },
+  'pay.orders': { method: 'GET', path: '/pay/orders', auth: 'session', tag: 'pay' },
   'account.noticeEmail': { method: 'GET', path: '/account/get-notice-email', auth: 'session', tag: 'account' },
   'account.noticeEmailCode': { method: 'POST', path: '/account/notice-email/code', auth: 'session', tag: 'account' },
   'account.changeNoticeEmail': {

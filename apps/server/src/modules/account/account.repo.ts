@@ -122,9 +122,23 @@ export function createAccountRepo(db: Db) {
       await trx.updateTable('account').set({ default_folder_id: folderId }).where('id', '=', id).execute();
     },
 
+    /** The account, held for the caller's transaction: plan changes to it happen one after another. */
+    lockById(trx: Db, id: string) {
+      return trx.selectFrom('account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /** Starts a new traffic period for one account at `periodStart`: its used traffic back to zero. */
+    async startTrafficPeriodOf(trx: Db, id: string, periodStart: Date) {
+      await trx
+        .updateTable('account')
+        .set({ used_traffic: '0', traffic_period_start: periodStart })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Puts the account on a plan in its Normal period, ending at `periodEnd` (null: no end). */
-    async openPlan(id: string, plan: PlanType, periodEnd: Date | null) {
-      await db
+    async openPlan(id: string, plan: PlanType, periodEnd: Date | null, trx: Db = db) {
+      await trx
         .updateTable('account')
         .set({ plan_type: plan, vip_period: 'normal-period', period_end_at: periodEnd, updated_at: new Date() })
         .where('id', '=', id)

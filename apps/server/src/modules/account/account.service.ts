@@ -114,8 +114,21 @@ export function createAccountService(deps: {
     },
 
     /** An operator opens a plan (spec §3 bySuperAdminOpen): Normal period, until `periodEnd` or for good. */
-    openPlan: (accountId: string, plan: PlanType, periodEnd: Date | null) =>
-      accounts.openPlan(accountId, plan, periodEnd),
+    openPlan: (accountId: string, plan: PlanType, periodEnd: Date | null, trx?: Db) =>
+      accounts.openPlan(accountId, plan, periodEnd, trx),
+
+    /**
+     * The account and its rights, held for the caller's transaction (a payment changing its plan): two
+     * payments of one account apply one after the other, each seeing what the other gave.
+     */
+    async lockWithRights(trx: Db, accountId: string) {
+      const account = await accounts.lockById(trx, accountId);
+      if (!account) throw unauthorized();
+      return { account, rights: entitlementsOf(account) };
+    },
+
+    /** A new billing period began at `at` (a plan bought): the period's traffic starts from zero. */
+    startTrafficPeriodOf: (trx: Db, accountId: string, at: Date) => accounts.startTrafficPeriodOf(trx, accountId, at),
 
     async setLanguage(accountId: string, language: Language) {
       await accounts.setLanguage(accountId, language);

@@ -1,34 +1,87 @@
 import { transactor } from '../../db/database.ts';
+import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import { RECEIPT_MAIL } from './billing.jobs.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { type BillingService, createBillingService } from './billing.service.ts';
 import { createCreditRepo } from './credits.repo.ts';
 import { type CreditService, createCreditService } from './credits.service.ts';
+import { createOrderRepo } from './orders.repo.ts';
+import { createOrderService, type OrderService } from './orders.service.ts';
+import { sandboxProvider, sandboxRoutes } from './payments/sandbox.ts';
+import { createReceipts, type Receipts } from './receipts.ts';
 
 declare module '../module.ts' {
   interface Services {
     billing: BillingService;
     /** The credit ledger: balances, spends, grants. */
     credits: CreditService;
+    /** Orders: buying plans and credits, settled by a payment provider's word. */
+    orders: OrderService;
+    receipts: Receipts;
   }
 }
 
 /**
- * What is for sale (the catalogue's plans and credit packages), the account's plan as it is shown, and its
- * credits.
+ * What is for sale (the catalogue's plans and credit packages), buying it (orders, payment providers,
+ * invoices and receipts), the account's plan as it is shown, and its credits.
  */
 export const billingModule = defineModule({
   name: 'billing',
-  create: ({ db, services, config, clock }) => ({
-    billing: createBillingService({
+  create: ({ db, services, config, clock, events, mailer, log }) => {
+    const repo = createOrderRepo(db);
+    const billing = createBillingService({
       accounts: services.accounts,
       catalogue: config.catalogue,
       brand: config.BRAND_NAME,
       clock,
-    }),
-    credits: createCreditService({ transaction: transactor(db), repo: createCreditRepo(db) }),
-  }),
+    });
+    const credits = createCreditService({ transaction: transactor(db), repo: createCreditRepo(db) });
+    // Until a provider's keys are configured, every method goes to the sandbox's checkout page.
+    const sandbox = sandboxProvider();
+    return {
+      billing,
+      credits,
+      orders: createOrderService({
+        repo,
+        billing,
+        accounts: services.accounts,
+        credits,
+        events,
+        catalogue: config.catalogue,
+        providers: { card: sandbox, wechat: sandbox, alipay: sandbox },
+        clock,
+        log,
+      }),
+      receipts: createReceipts({
+        repo,
+        accounts: services.accounts,
+        mailer,
+        brand: config.BRAND_NAME,
+        publicUrl: config.publicUrl,
+        clock,
+      }),
+    };
+  },
   api: async (scope, { services, hooks }) => {
-    await scope.register(billingRoutes, { billing: services.billing, credits: services.credits, hooks });
+    await scope.register(billingRoutes, {
+      billing: services.billing,
+      credits: services.credits,
+      orders: services.orders,
+      hooks,
+    });
+  },
+  site: async (app, { services }) => {
+    await app.register(sandboxRoutes, { orders: services.orders });
+  },
+  jobs: [RECEIPT_MAIL],
+  reactions: { 'order.paid': RECEIPT_MAIL },
+  workers: ({ services }) => [
+    worker(RECEIPT_MAIL, async (jobs) => {
+      for (const job of jobs) await services.receipts.send(job.data.orderId);
+    }),
+  ],
+  sweep: async ({ services }) => {
+    await services.orders.expireStale();
   },
 });

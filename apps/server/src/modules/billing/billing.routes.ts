@@ -1,17 +1,28 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { BillingService } from './billing.service.ts';
 import type { CreditService } from './credits.service.ts';
+import type { OrderService } from './orders.service.ts';
+
+/** The console's address as the payer's browser reached it: a checkout returns the payer there. */
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export const billingRoutes: FastifyPluginAsync<{
   billing: BillingService;
   credits: CreditService;
+  orders: OrderService;
   hooks: AuthHooks;
-}> = async (app, { billing, credits, hooks }) => {
+}> = async (app, { billing, credits, orders, hooks }) => {
   const route = catalogueRoutes(app, hooks);
   route('account.vipUserInfo', (request) => billing.vipUserInfo(accountId(request)));
   route('pay.products', (request, query) => billing.products(accountId(request), query));
   route('pay.creditsProducts', (request, query) => billing.creditsProducts(accountId(request), query));
   route('pay.credits', (request, query) => credits.ledger(accountId(request), query));
+  route('pay.publicKey', async () => orders.config());
+  route('pay.buyPlan', (request, body) => orders.buyPlan(accountId(request), body, origin(request)));
+  route('pay.buyCredits', (request, body) => orders.buyCredits(accountId(request), body, origin(request)));
+  route('pay.orderStatus', (request, query) => orders.status(accountId(request), query.orderId));
+  route('pay.cancelOrder', (request, body) => orders.cancel(accountId(request), body.orderId));
+  route('pay.orders', (request, query) => orders.list(accountId(request), query));
 };

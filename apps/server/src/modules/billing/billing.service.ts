@@ -1,9 +1,11 @@
 import {
+  BILLING_PLANS,
   type BillingPlan,
   type CreditsProductList,
   EXPIRY_WARNING_DAYS,
   type Language,
   PLAN_TYPES,
+  type PlanType,
   type Product,
   type ProductList,
   type VipUserInfo,
@@ -66,7 +68,59 @@ export function createBillingService(deps: {
     return null;
   }
 
+  /** What a plan product id (`Pro-yr-USD`, as pay products names it) sells, or undefined. */
+  function planProduct(productId: string) {
+    const [type, plan, currency, ...rest] = productId.split('-');
+    if (rest.length > 0 || !PLAN_TYPES.includes(type as PlanType) || !BILLING_PLANS.includes(plan as BillingPlan)) {
+      return undefined;
+    }
+    const price = catalogue.plans[type as PlanType].prices[currency as string];
+    if (!price) return { type: type as PlanType, plan: plan as BillingPlan, currency: currency as string, amount: 0 };
+    return {
+      type: type as PlanType,
+      plan: plan as BillingPlan,
+      currency: currency as string,
+      amount: plan === 'yr' ? price.year : price.month,
+    };
+  }
+
   return {
+    /**
+     * What buying a plan product costs the account now, refused as pay products would (spec §8 "Cannot
+     * purchase the current package"; Free is not sold).
+     */
+    async quotePlan(accountId: string, productId: string) {
+      const { account, rights } = await accounts.withRights(accountId);
+      const product = planProduct(productId);
+      if (!product || !catalogue.currencies.includes(product.currency))
+        throw badRequest('product_invalid', 'productId');
+      const refusal = cannotBuy(product.type, product.amount > 0, rights);
+      if (refusal) throw badRequest(refusal, 'productId');
+      return {
+        ...product,
+        language: account.language,
+        email: account.email,
+        description: BILLING_TEXT[account.language].planOrder(product.type, product.plan),
+      };
+    },
+
+    /** What a credits package costs in `currency` (the account's default when not given). */
+    async quoteCredits(accountId: string, productId: string, currency: string | undefined) {
+      const { account } = await accounts.withRights(accountId);
+      const entry = catalogue.creditPackages.find((credits) => credits.id === productId);
+      const chosen = currencyFor(currency, account.language);
+      const amount = entry?.prices[chosen];
+      if (!entry || !amount) throw badRequest('product_invalid', 'productId');
+      return {
+        credits: entry.credits,
+        currency: chosen,
+        amount,
+        language: account.language,
+        email: account.email,
+        description: BILLING_TEXT[account.language].creditsOrder(entry.credits),
+      };
+    },
+
     async products(accountId: string, query: { currency?: string; plan: BillingPlan }): Promise<ProductList> {
       const { account, rights } = await accounts.withRights(accountId);
       const currency = currencyFor(query.currency, account.language);

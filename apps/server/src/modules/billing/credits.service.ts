@@ -1,6 +1,6 @@
 import type { CreditKind, CreditLedger } from '@leadreel/shared';
 import type { Selectable } from 'kysely';
-import type { Transact } from '../../db/database.ts';
+import type { Db, Transact } from '../../db/database.ts';
 import type { CreditEntryTable } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
 import type { CreditRepo } from './credits.repo.ts';
@@ -9,7 +9,13 @@ import type { CreditRepo } from './credits.repo.ts';
 const MAX_AMOUNT = 1_000_000_000;
 
 type Entry = Selectable<CreditEntryTable>;
-type Change = { amount: number; key: string; reference?: string | null };
+type Change = {
+  amount: number;
+  key: string;
+  reference?: string | null;
+  /** The caller's transaction, when the change belongs with others (a payment and what it gives). */
+  trx?: Db;
+};
 
 /** Refuses what only a bug could send: the ledger takes whole positive amounts and a key. */
 function checkChange({ amount, key }: Change) {
@@ -38,7 +44,8 @@ export function createCreditService(deps: { transaction: Transact; repo: CreditR
     signed: (balance: number) => number,
   ): Promise<{ entry: Entry | null; balance: number; repeated: boolean }> {
     checkChange(change);
-    return transaction(async (trx) => {
+    const within: Transact = change.trx ? (work) => work(change.trx as Db) : transaction;
+    return within(async (trx) => {
       await repo.lock(trx, accountId);
       const earlier = await repo.byKey(accountId, change.key, trx);
       const balance = await repo.balance(accountId, trx);

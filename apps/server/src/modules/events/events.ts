@@ -5,6 +5,8 @@ import type { JobKind, JobQueue, SomeJobKind } from '../jobs/jobs.ts';
 
 /** Every event a module publishes, with what it carries. */
 export type EventMap = {
+  /** An order was paid: what it bought is given and its invoice issued. */
+  'order.paid': { orderId: string };
   /** A viewer's inquiry was stored. */
   'lead.created': { leadId: string };
   /** A viewer clicked a contact or call-to-action button of the player (stored as `clickId`). */

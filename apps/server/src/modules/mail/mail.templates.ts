@@ -1,4 +1,5 @@
 import type { CodeScene, Language } from '@leadreel/shared';
+import { BILLING_TEXT } from '@leadreel/shared/viewer-text/billing';
 import { ACCOUNT_MAIL_TEXT, LEAD_MAIL_TEXT } from '@leadreel/shared/viewer-text/mail';
 import type { MailMessage } from './mailer.ts';
 
@@ -138,5 +139,44 @@ export function leadDigestMail(
       .join(
         '',
       )}</ul><p style="margin:0 0 16px">${escapeHtml(see)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p style="margin:0 0 16px">${escapeHtml(signature)}</p></body></html>`,
+  } satisfies Omit<MailMessage, 'to'>;
+}
+
+/** A paid order's receipt in the account's language: the invoice number, what, how much, how, when. */
+export function receiptMail(
+  context: Context,
+  receipt: {
+    invoice: string;
+    description: string;
+    amount: string;
+    method: string;
+    date: string;
+    /** A plan's period, "2026/11/25 – 2027/11/25"; absent for credits. */
+    period: string | null;
+  },
+) {
+  const t = BILLING_TEXT[context.language].receipt;
+  const rows: Array<[string, string]> = [
+    [t.lines.invoice, receipt.invoice],
+    [t.lines.item, receipt.description],
+    [t.lines.amount, receipt.amount],
+    [t.lines.method, receipt.method],
+    [t.lines.date, receipt.date],
+  ];
+  if (receipt.period) rows.push([t.lines.period, receipt.period]);
+  const intro = t.intro(context.brand);
+  const outro = t.outro(context.url);
+  const signature = t.signature(context.brand);
+  return {
+    subject: headerText(t.subject(context.brand, receipt.invoice)),
+    text: `${intro}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${outro}\n\n${signature}\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328;max-width:560px"><p style="margin:0 0 16px">${escapeHtml(intro)}</p><table style="border-collapse:collapse;margin:0 0 16px">${rows
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#57606a">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+      )
+      .join(
+        '',
+      )}</table><p style="margin:0 0 16px">${escapeHtml(outro)}</p><p style="margin:0 0 16px">${escapeHtml(signature)}</p></body></html>`,
   } satisfies Omit<MailMessage, 'to'>;
 }

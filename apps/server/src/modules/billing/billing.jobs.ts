@@ -1,0 +1,9 @@
+import { defineJob } from '../jobs/jobs.ts';
+
+/** A paid order's receipt mail, retried with backoff for about a day while the transport fails. */
+export const RECEIPT_MAIL = defineJob<{ orderId: string }>({
+  name: 'receipt-mail',
+  policy: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  work: { batchSize: 5, pollingIntervalSeconds: 2 },
+  key: (job) => job.orderId,
+});

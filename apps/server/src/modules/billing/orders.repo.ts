@@ -1,0 +1,127 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { InvoiceTable, PaymentOrderTable } from '../../db/schema.ts';
+
+export type OrderRow = Selectable<PaymentOrderTable> & { invoice_number: string | null };
+
+/** Every query on orders and invoices (`payment_order`, `invoice`). */
+export function createOrderRepo(db: Db) {
+  const withInvoice = (from: Db) =>
+    from
+      .selectFrom('payment_order')
+      .leftJoin('invoice', 'invoice.order_id', 'payment_order.id')
+      .selectAll('payment_order')
+      .select('invoice.number as invoice_number');
+
+  return {
+    insert(values: Insertable<PaymentOrderTable>) {
+      return db.insertInto('payment_order').values(values).returning('id').executeTakeFirstOrThrow();
+    },
+
+    /** Records where the provider's checkout is; only while the order waits for it. */
+    async started(id: string, values: { provider_ref: string; checkout_url: string | null; qr_code: string | null }) {
+      await db.updateTable('payment_order').set(values).where('id', '=', id).execute();
+    },
+
+    find(id: string, trx: Db = db): Promise<OrderRow | undefined> {
+      return withInvoice(trx).where('payment_order.id', '=', id).executeTakeFirst();
+    },
+
+    byProviderRef(provider: PaymentOrderTable['provider'], ref: string): Promise<OrderRow | undefined> {
+      return withInvoice(db)
+        .where('payment_order.provider', '=', provider)
+        .where('payment_order.provider_ref', '=', ref)
+        .executeTakeFirst();
+    },
+
+    /** The order, held for the caller's transaction: it is settled once, whoever reports first. */
+    lock(trx: Db, id: string) {
+      return trx.selectFrom('payment_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async update(trx: Db, id: string, values: Updateable<PaymentOrderTable>) {
+      await trx.updateTable('payment_order').set(values).where('id', '=', id).execute();
+    },
+
+    /** Ends a pending order (the payer closed the dialog); false when it was no longer pending. */
+    async endPending(id: string, accountId: string, status: 'canceled' | 'expired', at: Date) {
+      const result = await db
+        .updateTable('payment_order')
+        .set({ status, settled_at: at })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** The provider could not start the checkout: the order ends as failed. */
+    async fail(id: string, failure: string, at: Date) {
+      await db
+        .updateTable('payment_order')
+        .set({ status: 'failed', failure, settled_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Every order nobody paid in time becomes expired; answers how many. */
+    async expireStale(now: Date) {
+      const result = await db
+        .updateTable('payment_order')
+        .set({ status: 'expired', settled_at: now })
+        .where('status', '=', 'pending')
+        .where('expires_at', '<', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Issues the order's invoice with the next number of `year` (`LR-2026-000042`). */
+    async issueInvoice(trx: Db, values: Omit<Insertable<InvoiceTable>, 'number'> & { prefix: string }) {
+      const { prefix, ...invoice } = values;
+      const { rows } = await sql<{ n: string }>`select nextval('invoice_number_seq') as n`.execute(trx);
+      const number = `${prefix}-${String(rows[0]?.n).padStart(6, '0')}`;
+      await trx
+        .insertInto('invoice')
+        .values({ ...invoice, number })
+        .execute();
+      return number;
+    },
+
+    /** Claims the order's receipt for mailing: false when it was mailed (or claimed) already. */
+    async claimReceipt(orderId: string, at: Date) {
+      const result = await db
+        .updateTable('invoice')
+        .set({ mailed_at: at })
+        .where('order_id', '=', orderId)
+        .where('mailed_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Gives the claim back (the mail failed), so the retry sends it. */
+    async releaseReceipt(orderId: string) {
+      await db.updateTable('invoice').set({ mailed_at: null }).where('order_id', '=', orderId).execute();
+    },
+
+    /** One page of the account's orders (those a payer got to the provider with), newest first. */
+    async page(accountId: string, limit: number, offset: number) {
+      const [rows, total] = await Promise.all([
+        withInvoice(db)
+          .where('payment_order.account_id', '=', accountId)
+          .orderBy('payment_order.created_at', 'desc')
+          .orderBy('payment_order.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('payment_order')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+  };
+}
+export type OrderRepo = ReturnType<typeof createOrderRepo>;

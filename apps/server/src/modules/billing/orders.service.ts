@@ -1,0 +1,240 @@
+import type { Order, OrderList, PaymentConfig, PaymentMethod, PaymentProviderName } from '@leadreel/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { EventBus } from '../events/events.ts';
+import type { BillingService } from './billing.service.ts';
+import type { Catalogue } from './catalogue.ts';
+import type { CreditService } from './credits.service.ts';
+import type { OrderRepo, OrderRow } from './orders.repo.ts';
+import type { PaymentProvider, ProviderOutcome } from './payments/provider.ts';
+import { periodBought } from './plan-period.ts';
+
+/** How long a payer has to pay an order; an hour covers a slow card check or a phone to find. */
+const ORDER_TTL_MS = 60 * 60 * 1000;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const orderNotFound = () => new AppError(404, 'order_not_found');
+
+export function orderData(row: OrderRow): Order {
+  return {
+    orderId: row.id,
+    kind: row.kind,
+    productId: row.product_id,
+    description: row.description,
+    amount: Number(row.amount),
+    currency: row.currency,
+    method: row.method,
+    status: row.status,
+    checkoutUrl: row.checkout_url,
+    qrCode: row.qr_code,
+    expiresAt: seconds(row.expires_at),
+    paidAt: row.status === 'paid' || row.status === 'refunded' ? seconds(row.settled_at ?? row.created_at) : null,
+    invoiceNumber: row.invoice_number,
+  };
+}
+
+/**
+ * Orders (issue 15 item 2): the account asks to buy a plan or credits, a provider collects the money, and
+ * the provider's word settles the order once: in one transaction the order is paid, the plan period or
+ * the credits are given, the invoice is issued and the receipt mail is queued (`order.paid`). A payment
+ * reported after the order was canceled or expired is still honoured: the money was taken.
+ */
+export function createOrderService(deps: {
+  repo: OrderRepo;
+  billing: Pick<BillingService, 'quotePlan' | 'quoteCredits'>;
+  accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf'>;
+  credits: Pick<CreditService, 'add'>;
+  events: EventBus;
+  catalogue: Catalogue;
+  /** Which provider takes each method; a method missing here is not offered. */
+  providers: Partial<Record<PaymentMethod, PaymentProvider>>;
+  clock: Clock;
+  log: Logger;
+}) {
+  const { repo, catalogue, providers, clock } = deps;
+
+  function providerFor(method: PaymentMethod) {
+    const provider = providers[method];
+    if (!provider) throw badRequest('payment_method_unavailable', 'method');
+    return provider;
+  }
+
+  /** Makes the order, then has the provider start its checkout; a provider that fails ends the order. */
+  async function open(
+    accountId: string,
+    method: PaymentMethod,
+    quote: { amount: number; currency: string; description: string; email: string; language: 'en' | 'zh_CN' },
+    product: Pick<OrderRow, 'kind' | 'product_id' | 'plan_type' | 'billing_plan' | 'credits'>,
+    urls: { origin: string; returnPath: string },
+  ): Promise<Order> {
+    const provider = providerFor(method);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ORDER_TTL_MS);
+    const { id } = await repo.insert({
+      ...product,
+      account_id: accountId,
+      amount: quote.amount,
+      currency: quote.currency,
+      description: quote.description,
+      method,
+      provider: provider.name,
+      expires_at: expiresAt,
+    });
+    try {
+      const started = await provider.start(
+        { id, method, expiresAt, ...quote },
+        { origin: urls.origin, returnPath: `${urls.returnPath}?order=${id}` },
+      );
+      await repo.started(id, {
+        provider_ref: started.providerRef,
+        checkout_url: started.checkoutUrl,
+        qr_code: started.qrCode,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, orderId: id, provider: provider.name }, 'payment provider refused the checkout');
+      await repo.fail(id, 'provider_error', clock.now());
+      throw new AppError(502, 'payment_failed');
+    }
+    return orderData((await repo.find(id)) as OrderRow);
+  }
+
+  /** What a paid order gives, in the settling transaction. */
+  async function give(trx: Db, order: OrderRow, now: Date) {
+    if (order.kind === 'credits') {
+      await deps.credits.add(order.account_id, 'purchase', {
+        amount: order.credits as number,
+        key: `order:${order.id}`,
+        reference: order.description,
+        trx,
+      });
+      return { period_start: null, period_end: null };
+    }
+    const plan = order.plan_type as NonNullable<OrderRow['plan_type']>;
+    const { rights } = await deps.accounts.lockWithRights(trx, order.account_id);
+    const period = periodBought(
+      rights,
+      { plan, billing: order.billing_plan as 'month' | 'yr', currency: order.currency },
+      catalogue,
+      now,
+    );
+    await deps.accounts.openPlan(order.account_id, plan, period.end, trx);
+    // A period that starts now starts its traffic afresh; a renewal's starts when the current one ends.
+    if (period.start.getTime() === now.getTime()) await deps.accounts.startTrafficPeriodOf(trx, order.account_id, now);
+    const credits = catalogue.plans[plan].creditsPerPeriod;
+    if (credits > 0) {
+      await deps.credits.add(order.account_id, 'grant', {
+        amount: credits,
+        key: `order:${order.id}:grant`,
+        reference: order.description,
+        trx,
+      });
+    }
+    return { period_start: period.start, period_end: period.end };
+  }
+
+  return {
+    config(): PaymentConfig {
+      const methods = (['card', 'wechat', 'alipay'] as const).flatMap((method) => {
+        const provider = providers[method];
+        return provider ? [{ method, provider: provider.name }] : [];
+      });
+      return { methods, publicKey: providers.card?.publicKey ?? null };
+    },
+
+    async buyPlan(accountId: string, body: { productId: string; method: PaymentMethod }, origin: string) {
+      providerFor(body.method);
+      const quote = await deps.billing.quotePlan(accountId, body.productId);
+      return open(
+        accountId,
+        body.method,
+        quote,
+        { kind: 'plan', product_id: body.productId, plan_type: quote.type, billing_plan: quote.plan, credits: null },
+        { origin, returnPath: '/buy-vip' },
+      );
+    },
+
+    async buyCredits(
+      accountId: string,
+      body: { productId: string; method: PaymentMethod; currency?: string },
+      origin: string,
+    ) {
+      providerFor(body.method);
+      const quote = await deps.billing.quoteCredits(accountId, body.productId, body.currency);
+      return open(
+        accountId,
+        body.method,
+        quote,
+        { kind: 'credits', product_id: body.productId, plan_type: null, billing_plan: null, credits: quote.credits },
+        { origin, returnPath: '/buy-credits' },
+      );
+    },
+
+    /** The account's own order (spec §7 pay wechat status); another account's is not found. */
+    async status(accountId: string, orderId: string) {
+      const row = await repo.find(orderId);
+      if (!row || row.account_id !== accountId) throw orderNotFound();
+      return orderData(row);
+    },
+
+    /** The payer closed the dialog: a pending order is canceled (a payment reported later still counts). */
+    async cancel(accountId: string, orderId: string) {
+      const row = await repo.find(orderId);
+      if (!row || row.account_id !== accountId) throw orderNotFound();
+      await repo.endPending(orderId, accountId, 'canceled', clock.now());
+      return orderData((await repo.find(orderId)) as OrderRow);
+    },
+
+    async list(accountId: string, query: { page: number; pageSize: number }): Promise<OrderList> {
+      const { rows, total } = await repo.page(accountId, query.pageSize, (query.page - 1) * query.pageSize);
+      return { list: rows.map(orderData), total };
+    },
+
+    /** The order a provider's checkout reference names, for its checkout page and notifications. */
+    byProviderRef: (provider: PaymentProviderName, ref: string) => repo.byProviderRef(provider, ref),
+
+    /**
+     * Applies what the provider reports, once. Paid: the amount and currency must be the order's, else it
+     * fails (and is logged for an operator). Failed or canceled: only a pending order changes.
+     */
+    async settle(orderId: string, outcome: ProviderOutcome) {
+      const now = clock.now();
+      await deps.events.transaction(async (trx, publish) => {
+        const order = await repo.lock(trx, orderId);
+        if (!order) throw orderNotFound();
+        if (order.status === 'paid' || order.status === 'refunded') return;
+        if (outcome.status !== 'paid') {
+          if (order.status !== 'pending') return;
+          const failure = outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null;
+          await repo.update(trx, order.id, { status: outcome.status, failure, settled_at: now });
+          return;
+        }
+        if (outcome.amount !== Number(order.amount) || outcome.currency !== order.currency) {
+          deps.log.error({ orderId, reported: outcome, amount: order.amount }, 'payment does not match its order');
+          await repo.update(trx, order.id, { status: 'failed', failure: 'amount_mismatch', settled_at: now });
+          return;
+        }
+        const full = { ...order, invoice_number: null };
+        const period = await give(trx, full, now);
+        await repo.update(trx, order.id, { status: 'paid', settled_at: now, failure: null, ...period });
+        await repo.issueInvoice(trx, {
+          prefix: `LR-${now.getUTCFullYear()}`,
+          order_id: order.id,
+          account_id: order.account_id,
+          description: order.description,
+          amount: order.amount,
+          currency: order.currency,
+          issued_at: now,
+        });
+        publish('order.paid', { orderId: order.id });
+      });
+      return orderData((await repo.find(orderId)) as OrderRow);
+    },
+
+    /** Orders nobody paid within the hour become expired (the maintenance sweep). */
+    expireStale: () => repo.expireStale(clock.now()),
+  };
+}
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,41 @@
+import type { Language, PaymentMethod, PaymentProviderName } from '@leadreel/shared';
+
+/** What a provider is asked to collect: one order, priced in minor units of its currency. */
+export type OrderToPay = {
+  id: string;
+  amount: number;
+  currency: string;
+  method: PaymentMethod;
+  /** What is bought, in the payer's language, as the provider's page shows it. */
+  description: string;
+  email: string;
+  language: Language;
+  expiresAt: Date;
+};
+
+/** Where the payer goes next: a page to open (card), a code to scan (WeChat Pay, Alipay), or both. */
+export type CheckoutStart = { providerRef: string; checkoutUrl: string | null; qrCode: string | null };
+
+/**
+ * A payment provider (issue 15 item 2): it starts the payer's checkout for an order. What it says back
+ * arrives at its own notification route, which verifies it by the provider's scheme and hands the outcome
+ * to the orders service (`settle`): everything after the provider's word is one path for every provider.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** The methods it takes. */
+  readonly methods: readonly PaymentMethod[];
+  /** Stripe's publishable key, for the console (spec §7 pay publicKey); null for the rest. */
+  readonly publicKey: string | null;
+  /**
+   * Starts the checkout. `origin` is the console's address as the payer's browser sees it; `returnPath`
+   * is where the payer comes back to in the console after a checkout page.
+   */
+  start(order: OrderToPay, urls: { origin: string; returnPath: string }): Promise<CheckoutStart>;
+}
+
+/** The outcome a provider reports for an order, with the money it says it took. */
+export type ProviderOutcome =
+  | { status: 'paid'; amount: number; currency: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'canceled' };

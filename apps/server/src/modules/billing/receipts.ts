@@ -1,0 +1,53 @@
+import { BILLING_TEXT, formatMoney } from '@leadreel/shared/viewer-text/billing';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountService } from '../account/account.service.ts';
+import { receiptMail } from '../mail/mail.templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrderRepo } from './orders.repo.ts';
+
+const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
+
+/**
+ * The receipt of a paid order (issue 15 item 2), mailed in the account's language to its notice address
+ * by the `order.paid` reaction: claimed before it is sent, given back when the send fails, so a retried
+ * job mails it exactly once.
+ */
+export function createReceipts(deps: {
+  repo: OrderRepo;
+  accounts: Pick<AccountService, 'mailTarget'>;
+  mailer: Mailer;
+  brand: string;
+  publicUrl: string;
+  clock: Clock;
+}) {
+  const { repo, mailer } = deps;
+  return {
+    async send(orderId: string) {
+      const order = await repo.find(orderId);
+      if (!order?.invoice_number) return;
+      const target = await deps.accounts.mailTarget(order.account_id);
+      if (!target) return;
+      if (!(await repo.claimReceipt(orderId, deps.clock.now()))) return;
+      const { language } = target;
+      const mail = receiptMail(
+        { brand: deps.brand, url: deps.publicUrl, language },
+        {
+          invoice: order.invoice_number,
+          description: order.description,
+          amount: formatMoney(Number(order.amount), order.currency, language),
+          method: BILLING_TEXT[language].method[order.method],
+          date: ymd(order.settled_at ?? order.created_at),
+          period:
+            order.period_start && order.period_end ? `${ymd(order.period_start)} – ${ymd(order.period_end)}` : null,
+        },
+      );
+      try {
+        await mailer.send({ to: target.to, ...mail });
+      } catch (error) {
+        await repo.releaseReceipt(orderId);
+        throw error;
+      }
+    },
+  };
+}
+export type Receipts = ReturnType<typeof createReceipts>;
