@@ -106,6 +106,17 @@ export const configSchema = z.object({
    * LeadReel for itself.
    */
   DEFAULT_PLAN: z.enum(PLAN_TYPES).default('Free'),
+  /**
+   * Card payments through Stripe Checkout (issue 15): the secret key (sk_live_... or sk_test_...). When
+   * unset, cards go to the sandbox's checkout page, where no money moves.
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret (whsec_...) of the webhook endpoint at <PUBLIC_URL>/pay/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The publishable key (pk_...), handed to the console. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Another address for Stripe's API (a proxy, or a test's fake Stripe). */
+  STRIPE_API_URL: optionalUrl,
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z
     .string()
@@ -160,6 +171,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[key]) problems.push(`${key}: required when STORAGE=s3`);
     }
+  }
+  // A key without its webhook secret would take money and never hear that it was paid.
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   }
   let catalogue: Catalogue | undefined;
   try {

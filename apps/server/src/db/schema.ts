@@ -280,6 +280,13 @@ export interface PaymentOrderTable {
   period_end: Date | null;
 }
 
+export interface PaymentEventTable {
+  provider: PaymentProviderName;
+  event_id: string;
+  order_id: string | null;
+  applied_at: CreatedAt;
+}
+
 export interface InvoiceTable {
   id: Generated<string>;
   number: string;
@@ -318,4 +325,5 @@ export interface Database {
   admin_action: AdminActionTable;
   payment_order: PaymentOrderTable;
   invoice: InvoiceTable;
+  payment_event: PaymentEventTable;
 }

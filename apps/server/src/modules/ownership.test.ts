@@ -25,6 +25,7 @@ const OWNERS: Record<keyof Database, string> = {
   credit_entry: 'modules/billing/',
   payment_order: 'modules/billing/',
   invoice: 'modules/billing/',
+  payment_event: 'modules/billing/',
   admin_action: 'modules/admin/',
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',

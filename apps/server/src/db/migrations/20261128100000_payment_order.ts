@@ -64,6 +64,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 'pending')
     .execute();
 
+  // Each provider notification applied, by the provider's event id: a repeat finds its row and changes
+  // nothing. Written in the transaction that applies it, so a crash before the commit leaves no row and
+  // the provider's retry applies it.
+  await db.schema
+    .createTable('payment_event')
+    .addColumn('provider', 'text', (col) => col.notNull())
+    .addColumn('event_id', 'text', (col) => col.notNull())
+    .addColumn('order_id', 'uuid')
+    .addColumn('applied_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('payment_event_pkey', ['provider', 'event_id'])
+    .addForeignKeyConstraint('payment_event_order_id_fkey', ['order_id'], 'payment_order', ['id'], (fk) =>
+      fk.onDelete('cascade'),
+    )
+    .execute();
+
   await sql`create sequence invoice_number_seq`.execute(db);
   await db.schema
     .createTable('invoice')
@@ -92,5 +107,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('invoice').execute();
   await sql`drop sequence invoice_number_seq`.execute(db);
+  await db.schema.dropTable('payment_event').execute();
   await db.schema.dropTable('payment_order').execute();
 }

@@ -8,7 +8,9 @@ import { createCreditRepo } from './credits.repo.ts';
 import { type CreditService, createCreditService } from './credits.service.ts';
 import { createOrderRepo } from './orders.repo.ts';
 import { createOrderService, type OrderService } from './orders.service.ts';
-import { sandboxProvider, sandboxRoutes } from './payments/sandbox.ts';
+import { paymentProviders, stripeSettings } from './payments/providers.ts';
+import { sandboxRoutes } from './payments/sandbox.ts';
+import { stripeClient, stripeRoutes } from './payments/stripe.ts';
 import { createReceipts, type Receipts } from './receipts.ts';
 
 declare module '../module.ts' {
@@ -37,8 +39,10 @@ export const billingModule = defineModule({
       clock,
     });
     const credits = createCreditService({ transaction: transactor(db), repo: createCreditRepo(db) });
-    // Until a provider's keys are configured, every method goes to the sandbox's checkout page.
-    const sandbox = sandboxProvider();
+    const providers = paymentProviders(config);
+    if (Object.values(providers).some((provider) => provider.name === 'sandbox')) {
+      log.warn('payments are in the sandbox: orders are paid on a test page and no money moves');
+    }
     return {
       billing,
       credits,
@@ -49,7 +53,7 @@ export const billingModule = defineModule({
         credits,
         events,
         catalogue: config.catalogue,
-        providers: { card: sandbox, wechat: sandbox, alipay: sandbox },
+        providers,
         clock,
         log,
       }),
@@ -71,8 +75,16 @@ export const billingModule = defineModule({
       hooks,
     });
   },
-  site: async (app, { services }) => {
+  site: async (app, { services, config }) => {
     await app.register(sandboxRoutes, { orders: services.orders });
+    const stripe = stripeSettings(config);
+    if (stripe) {
+      await app.register(stripeRoutes, {
+        stripe: stripeClient(stripe),
+        webhookSecret: stripe.webhookSecret,
+        orders: services.orders,
+      });
+    }
   },
   jobs: [RECEIPT_MAIL],
   reactions: { 'order.paid': RECEIPT_MAIL },

@@ -34,6 +34,20 @@ export function createOrderRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Records a provider's notification as applied, in the transaction that applies it: false when it was
+     * applied before (a repeat), which then changes nothing.
+     */
+    async recordEvent(trx: Db, provider: PaymentOrderTable['provider'], eventId: string, orderId: string) {
+      const row = await trx
+        .insertInto('payment_event')
+        .values({ provider, event_id: eventId, order_id: orderId })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The order, held for the caller's transaction: it is settled once, whoever reports first. */
     lock(trx: Db, id: string) {
       return trx.selectFrom('payment_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

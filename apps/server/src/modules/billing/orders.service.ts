@@ -196,16 +196,19 @@ export function createOrderService(deps: {
     byProviderRef: (provider: PaymentProviderName, ref: string) => repo.byProviderRef(provider, ref),
 
     /**
-     * Applies what the provider reports, once. Paid: the amount and currency must be the order's, else it
-     * fails (and is logged for an operator). Failed or canceled: only a pending order changes.
+     * Applies what the provider reports, once (once per provider event id when it has one). Paid: the
+     * amount and currency must be the order's, else it fails (and is logged for an operator). Failed,
+     * canceled or expired: only a pending order changes. So any order of arrival ends the same way.
      */
-    async settle(orderId: string, outcome: ProviderOutcome) {
+    async settle(orderId: string, outcome: ProviderOutcome, event?: { provider: PaymentProviderName; id: string }) {
       const now = clock.now();
       await deps.events.transaction(async (trx, publish) => {
         const order = await repo.lock(trx, orderId);
         if (!order) throw orderNotFound();
+        if (event && !(await repo.recordEvent(trx, event.provider, event.id, orderId))) return;
         if (order.status === 'paid' || order.status === 'refunded') return;
         if (outcome.status !== 'paid') {
+          // Only a pending order fails or ends: a late "expired" never undoes a payment that came first.
           if (order.status !== 'pending') return;
           const failure = outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null;
           await repo.update(trx, order.id, { status: outcome.status, failure, settled_at: now });

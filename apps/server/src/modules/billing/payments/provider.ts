@@ -38,4 +38,5 @@ export interface PaymentProvider {
 export type ProviderOutcome =
   | { status: 'paid'; amount: number; currency: string }
   | { status: 'failed'; reason: string }
-  | { status: 'canceled' };
+  | { status: 'canceled' }
+  | { status: 'expired' };

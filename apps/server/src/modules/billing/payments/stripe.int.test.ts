@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../../../test/fakes/stripe.ts';
+import { createTestApp, get, post, signUp, type TestApp } from '../../../../test/helpers.ts';
+
+// issue 15 item 2: cards through Stripe Checkout against a fake Stripe that speaks its protocol, and
+// Stripe's webhooks verified by their real signature scheme with keys made by the test.
+let stripe: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    BRAND_NAME: 'Acme',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_API_URL: stripe.url,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+async function buyPro(token: string) {
+  const answer = await post(t.app, '/api/pay/stripe', { productId: 'Pro-month-USD', method: 'card' }, token);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const order = answer.body.data as { orderId: string; checkoutUrl: string; amount: number };
+  const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === order.orderId);
+  if (!session) throw new Error('no Checkout Session was made');
+  return { order, session };
+}
+
+const deliver = (body: string, signature?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/pay/stripe/webhook',
+    payload: body,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
+
+const statusOf = async (token: string, orderId: string) =>
+  (await get(t.app, `/api/pay/wechat-status?orderId=${orderId}`, token)).body.data.status as string;
+
+const invoicesOf = (orderId: string) =>
+  t.db.selectFrom('invoice').select('number').where('order_id', '=', orderId).execute();
+
+describe('Stripe Checkout', () => {
+  it('takes cards only, through a Checkout Session made once per order', async () => {
+    const { token, email } = await signUp(t);
+    expect((await get(t.app, '/api/pay/public-key', token)).body.data).toEqual({
+      methods: [{ method: 'card', provider: 'stripe' }],
+      publicKey: 'pk_test_fake',
+    });
+    const { order, session } = await buyPro(token);
+    expect(order.checkoutUrl).toBe(session.url);
+    expect(session).toMatchObject({
+      amount_total: t.config.catalogue.plans.Pro.prices.USD?.month,
+      currency: 'usd',
+      customer_email: email,
+      metadata: { orderId: order.orderId },
+      locale: 'en',
+    });
+    expect(session.success_url).toMatch(new RegExp(`^http://[^/]+/buy-vip\\?order=${order.orderId}$`));
+    expect(session.cancel_url).toBe(`${session.success_url}&canceled=1`);
+    const request = stripe.requests.find((r) => r.form.get('client_reference_id') === order.orderId);
+    expect(request?.idempotencyKey).toBe(`order-${order.orderId}`);
+    // No sandbox on a server with a real provider: the other methods are not offered.
+    const wechat = await post(t.app, '/api/pay/stripe', { productId: 'Pro-month-USD', method: 'wechat' }, token);
+    expect(wechat.body).toMatchObject({ statusCode: 400, error: 'payment_method_unavailable' });
+    expect((await t.app.inject({ method: 'GET', url: '/pay/sandbox/sbx_x' })).statusCode).toBe(404);
+  });
+
+  it('ends the order as failed with "Payment failed" when Stripe refuses the session', async () => {
+    const { token } = await signUp(t);
+    stripe.refuseNext();
+    const answer = await post(t.app, '/api/pay/stripe', { productId: 'Lite-month-USD', method: 'card' }, token);
+    expect(answer.body).toMatchObject({ statusCode: 502, message: 'Payment failed' });
+    const orders = (await get(t.app, '/api/pay/orders', token)).body.data.list;
+    expect(orders.map((o: { status: string }) => o.status)).toEqual(['failed']);
+  });
+
+  it('pays the order on checkout.session.completed, signed and applied once', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const { payload, signature } = stripe.event('checkout.session.completed', session, {
+      changes: { payment_status: 'paid', status: 'complete' },
+    });
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect(await statusOf(token, order.orderId)).toBe('paid');
+    expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Pro');
+    // Stripe delivers again (a lost answer): nothing more happens.
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect(await invoicesOf(order.orderId)).toHaveLength(1);
+  });
+
+  it('applies the same event delivered five times at once exactly once', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const { payload, signature } = stripe.event('checkout.session.completed', session, {
+      changes: { payment_status: 'paid' },
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(payload, signature)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await invoicesOf(order.orderId)).toHaveLength(1);
+    const ledger = (await get(t.app, '/api/pay/credits', token)).body.data;
+    expect(ledger.list).toHaveLength(1);
+    expect(ledger.balance).toBe(t.config.catalogue.plans.Pro.creditsPerPeriod);
+  });
+
+  it('ends in the same state whichever order completed and expired arrive in', async () => {
+    for (const sequence of [
+      ['checkout.session.completed', 'checkout.session.expired'],
+      ['checkout.session.expired', 'checkout.session.completed'],
+    ]) {
+      const { token } = await signUp(t);
+      const { order, session } = await buyPro(token);
+      for (const type of sequence) {
+        const { payload, signature } = stripe.event(type, session, {
+          changes: type.endsWith('completed') ? { payment_status: 'paid' } : { status: 'expired' },
+        });
+        expect((await deliver(payload, signature)).statusCode).toBe(200);
+      }
+      expect(await statusOf(token, order.orderId), sequence.join(' then ')).toBe('paid');
+      expect(await invoicesOf(order.orderId)).toHaveLength(1);
+    }
+  });
+
+  it('waits for a delayed payment, and fails the order when it is declined', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const completed = stripe.event('checkout.session.completed', session);
+    expect((await deliver(completed.payload, completed.signature)).statusCode).toBe(200);
+    expect(await statusOf(token, order.orderId)).toBe('pending');
+    const failed = stripe.event('checkout.session.async_payment_failed', session);
+    expect((await deliver(failed.payload, failed.signature)).statusCode).toBe(200);
+    expect(await statusOf(token, order.orderId)).toBe('failed');
+  });
+
+  it('refuses a bad signature, a missing header, a re-serialized body and a stale timestamp', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const paid = { changes: { payment_status: 'paid' as const } };
+    const forged = stripe.event('checkout.session.completed', session, { ...paid, secret: 'whsec_forged' });
+    expect((await deliver(forged.payload, forged.signature)).statusCode).toBe(400);
+    const real = stripe.event('checkout.session.completed', session, paid);
+    expect((await deliver(real.payload)).statusCode).toBe(400);
+    const reserialized = JSON.stringify(JSON.parse(real.payload), null, 2);
+    expect((await deliver(reserialized, real.signature)).statusCode).toBe(400);
+    const stale = stripe.event('checkout.session.completed', session, {
+      ...paid,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect((await deliver(stale.payload, stale.signature)).statusCode).toBe(400);
+    expect((await deliver('not json', real.signature)).statusCode).toBe(400);
+    expect(await statusOf(token, order.orderId)).toBe('pending');
+    // The genuine one still pays it: the refused ones left nothing behind.
+    expect((await deliver(real.payload, real.signature)).statusCode).toBe(200);
+    expect(await statusOf(token, order.orderId)).toBe('paid');
+  });
+
+  it('fails an order whose signed event reports another amount, and ignores sessions of no order here', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const cheap = stripe.event('checkout.session.completed', session, {
+      changes: { payment_status: 'paid', amount_total: 1 },
+    });
+    expect((await deliver(cheap.payload, cheap.signature)).statusCode).toBe(200);
+    expect(await statusOf(token, order.orderId)).toBe('failed');
+    const stranger = stripe.event('checkout.session.completed', { ...session, id: 'cs_test_elsewhere' });
+    expect((await deliver(stranger.payload, stranger.signature)).statusCode).toBe(200);
+    const other = stripe.event('customer.created', session);
+    expect((await deliver(other.payload, other.signature)).statusCode).toBe(200);
+  });
+});

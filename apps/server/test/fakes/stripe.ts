@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/** A Checkout Session as the fake keeps it. */
+export type FakeSession = {
+  id: string;
+  object: 'checkout.session';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  status: 'open' | 'complete' | 'expired';
+  expires_at: number;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  locale: string | null;
+};
+
+async function readBody(request: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A small Stripe on loopback speaking its real protocol where LeadReel uses it: `POST /v1/checkout/sessions`
+ * (form-encoded with bracketed keys, Bearer secret key, Idempotency-Key honoured), and webhook events signed
+ * with the endpoint's secret by Stripe's own scheme (`Stripe-Signature: t=...,v1=...`). Keys are made here.
+ */
+export async function startFakeStripe() {
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+  const sessions = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, string>();
+  const requests: Array<{ path: string; form: URLSearchParams; idempotencyKey: string | undefined }> = [];
+  let failNext = false;
+
+  const server = createServer(async (request, response) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(6).toString('hex')}`,
+      });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const form = new URLSearchParams(await readBody(request));
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ path: request.url ?? '', form, idempotencyKey });
+    if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
+      if (failNext) {
+        failNext = false;
+        return send(400, { error: { type: 'invalid_request_error', message: 'Your account cannot accept payments' } });
+      }
+      const earlier = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(200, sessions.get(earlier));
+      const id = `cs_test_${randomBytes(16).toString('hex')}`;
+      const { port } = server.address() as AddressInfo;
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        amount_total:
+          Number(form.get('line_items[0][price_data][unit_amount]')) * Number(form.get('line_items[0][quantity]')),
+        currency: form.get('line_items[0][price_data][currency]') ?? '',
+        client_reference_id: form.get('client_reference_id'),
+        customer_email: form.get('customer_email'),
+        metadata: { orderId: form.get('metadata[orderId]') ?? '' },
+        payment_status: 'unpaid',
+        status: 'open',
+        expires_at: Number(form.get('expires_at')),
+        success_url: form.get('success_url') ?? '',
+        cancel_url: form.get('cancel_url') ?? '',
+        url: `http://127.0.0.1:${port}/c/pay/${id}`,
+        locale: form.get('locale'),
+      };
+      sessions.set(id, session);
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
+      return send(200, session);
+    }
+    return send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.url})` },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const signer = new Stripe(secretKey);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    webhookSecret,
+    sessions,
+    requests,
+    /** The next session create is refused, as Stripe refuses an account that cannot take payments. */
+    refuseNext: () => {
+      failNext = true;
+    },
+    /**
+     * An event about a session, as Stripe sends it to the endpoint: the JSON body and its signature header
+     * (`timestamp` in seconds; now by default), signed with `secret` (the endpoint's by default).
+     */
+    event(
+      type: string,
+      session: FakeSession,
+      options: { id?: string; timestamp?: number; secret?: string; changes?: Partial<FakeSession> } = {},
+    ) {
+      const payload = JSON.stringify({
+        id: options.id ?? `evt_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        api_version: '2025-10-29.clover',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        type,
+        data: { object: { ...session, ...options.changes } },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? webhookSecret,
+        timestamp: options.timestamp,
+      });
+      return { payload, signature };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
