@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PLAN_TYPES } from '@leadreel/shared';
 import { z } from 'zod';
@@ -117,6 +119,26 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Another address for Stripe's API (a proxy, or a test's fake Stripe). */
   STRIPE_API_URL: optionalUrl,
+  /**
+   * WeChat Pay (API v3, Native QR): the merchant id, the app id it pays for, the serial of the merchant's
+   * API certificate, its private key (PEM file), the APIv3 key (32 characters) and WeChat Pay's public key
+   * (PEM file). All or none; with them WeChat Pay notifies <PUBLIC_URL>/pay/wechat/notify.
+   */
+  WECHAT_MCH_ID: z.string().min(1).optional(),
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_MCH_SERIAL: z.string().min(1).optional(),
+  WECHAT_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHAT_API_V3_KEY: z.string().length(32).optional(),
+  WECHAT_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHAT_API_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /**
+   * Alipay (face-to-face precreate QR, RSA2): the app id, the app's private key and Alipay's public key
+   * (PEM files). All or none; with them Alipay notifies <PUBLIC_URL>/pay/alipay/notify.
+   */
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z
     .string()
@@ -176,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
   }
+  problems.push(...providerProblems(config));
   let catalogue: Catalogue | undefined;
   try {
     catalogue = readCatalogue(config.CATALOGUE_FILE);
@@ -191,4 +214,44 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     uploadTtlMs: parseDuration(config.UPLOAD_TTL),
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
+}
+
+const WECHAT_KEYS = [
+  'WECHAT_MCH_ID',
+  'WECHAT_APP_ID',
+  'WECHAT_MCH_SERIAL',
+  'WECHAT_PRIVATE_KEY_FILE',
+  'WECHAT_API_V3_KEY',
+  'WECHAT_PUBLIC_KEY_FILE',
+] as const;
+const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
+
+/** A provider's settings are all given or none, its key files are keys, and it needs a public address. */
+function providerProblems(config: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  for (const [name, keys] of [
+    ['WeChat Pay', WECHAT_KEYS],
+    ['Alipay', ALIPAY_KEYS],
+  ] as const) {
+    const given = keys.filter((key) => config[key] !== undefined);
+    if (given.length === 0) continue;
+    for (const key of keys) if (config[key] === undefined) problems.push(`${key}: required for ${name}`);
+    if (!config.PUBLIC_URL) problems.push(`PUBLIC_URL: required for ${name}, which notifies it`);
+  }
+  const keyFile = (key: (typeof WECHAT_KEYS)[number] | (typeof ALIPAY_KEYS)[number], kind: 'private' | 'public') => {
+    const file = config[key];
+    if (!file) return;
+    try {
+      const pem = readFileSync(file);
+      if (kind === 'private') createPrivateKey(pem);
+      else createPublicKey(pem);
+    } catch (error) {
+      problems.push(`${key}: not a readable PEM ${kind} key (${(error as Error).message})`);
+    }
+  };
+  keyFile('WECHAT_PRIVATE_KEY_FILE', 'private');
+  keyFile('WECHAT_PUBLIC_KEY_FILE', 'public');
+  keyFile('ALIPAY_PRIVATE_KEY_FILE', 'private');
+  keyFile('ALIPAY_PUBLIC_KEY_FILE', 'public');
+  return problems;
 }

@@ -8,9 +8,11 @@ import { createCreditRepo } from './credits.repo.ts';
 import { type CreditService, createCreditService } from './credits.service.ts';
 import { createOrderRepo } from './orders.repo.ts';
 import { createOrderService, type OrderService } from './orders.service.ts';
-import { paymentProviders, stripeSettings } from './payments/providers.ts';
+import { alipayRoutes } from './payments/alipay.ts';
+import { alipaySettings, paymentProviders, stripeSettings, wechatSettings } from './payments/providers.ts';
 import { sandboxRoutes } from './payments/sandbox.ts';
 import { stripeClient, stripeRoutes } from './payments/stripe.ts';
+import { wechatRoutes } from './payments/wechat.ts';
 import { createReceipts, type Receipts } from './receipts.ts';
 
 declare module '../module.ts' {
@@ -77,6 +79,11 @@ export const billingModule = defineModule({
   },
   site: async (app, { services, config }) => {
     await app.register(sandboxRoutes, { orders: services.orders });
+    const wechat = wechatSettings(config);
+    // A signature's age is checked against the real time: it is about replays on the wire, not plan dates.
+    if (wechat) await app.register(wechatRoutes, { settings: wechat, orders: services.orders, now: () => new Date() });
+    const alipay = alipaySettings(config);
+    if (alipay) await app.register(alipayRoutes, { settings: alipay, orders: services.orders });
     const stripe = stripeSettings(config);
     if (stripe) {
       await app.register(stripeRoutes, {

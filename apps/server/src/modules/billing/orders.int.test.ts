@@ -112,6 +112,13 @@ describe('buying a plan in the sandbox', () => {
     expect(receipt?.text).toMatch(/¥\s?129\.00/);
   });
 
+  it('prices a WeChat Pay or Alipay order in yuan, whatever currency the list showed', async () => {
+    const { token } = await signUp(t);
+    const order = await buyPlan(token, 'Pro-yr-USD', 'wechat');
+    expect(order).toMatchObject({ currency: 'CNY', amount: t.config.catalogue.plans.Pro.prices.CNY?.year });
+    expect(order.qrCode).toBe(order.checkoutUrl?.split('?')[0]);
+  });
+
   it('leaves the account as it was when the payment fails or is canceled', async () => {
     const { token } = await signUp(t);
     const failed = await buyPlan(token, 'Pro-month-USD');

@@ -15,6 +15,9 @@ import { periodBought } from './plan-period.ts';
 /** How long a payer has to pay an order; an hour covers a slow card check or a phone to find. */
 const ORDER_TTL_MS = 60 * 60 * 1000;
 
+/** WeChat Pay and Alipay charge in yuan: an order paid with them is priced in CNY whatever the list showed. */
+const METHOD_CURRENCY: Partial<Record<PaymentMethod, string>> = { wechat: 'CNY', alipay: 'CNY' };
+
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const orderNotFound = () => new AppError(404, 'order_not_found');
 
@@ -58,8 +61,17 @@ export function createOrderService(deps: {
 
   function providerFor(method: PaymentMethod) {
     const provider = providers[method];
-    if (!provider) throw badRequest('payment_method_unavailable', 'method');
+    const currency = METHOD_CURRENCY[method];
+    if (!provider || (currency && !catalogue.currencies.includes(currency))) {
+      throw badRequest('payment_method_unavailable', 'method');
+    }
     return provider;
+  }
+
+  /** The plan product in the currency the method charges in (`Pro-yr-USD` paid by WeChat Pay: `Pro-yr-CNY`). */
+  function inMethodCurrency(productId: string, method: PaymentMethod) {
+    const currency = METHOD_CURRENCY[method];
+    return currency ? productId.replace(/-[A-Z]{3}$/, `-${currency}`) : productId;
   }
 
   /** Makes the order, then has the provider start its checkout; a provider that fails ends the order. */
@@ -146,12 +158,13 @@ export function createOrderService(deps: {
 
     async buyPlan(accountId: string, body: { productId: string; method: PaymentMethod }, origin: string) {
       providerFor(body.method);
-      const quote = await deps.billing.quotePlan(accountId, body.productId);
+      const productId = inMethodCurrency(body.productId, body.method);
+      const quote = await deps.billing.quotePlan(accountId, productId);
       return open(
         accountId,
         body.method,
         quote,
-        { kind: 'plan', product_id: body.productId, plan_type: quote.type, billing_plan: quote.plan, credits: null },
+        { kind: 'plan', product_id: productId, plan_type: quote.type, billing_plan: quote.plan, credits: null },
         { origin, returnPath: '/buy-vip' },
       );
     },
@@ -162,7 +175,11 @@ export function createOrderService(deps: {
       origin: string,
     ) {
       providerFor(body.method);
-      const quote = await deps.billing.quoteCredits(accountId, body.productId, body.currency);
+      const quote = await deps.billing.quoteCredits(
+        accountId,
+        body.productId,
+        METHOD_CURRENCY[body.method] ?? body.currency,
+      );
       return open(
         accountId,
         body.method,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { readCatalogue } from './catalogue.ts';
+import { addMonths, periodBought } from './plan-period.ts';
+
+const catalogue = readCatalogue();
+const at = (iso: string) => new Date(iso);
+const NOW = at('2026-03-10T12:00:00Z');
+
+describe('addMonths', () => {
+  it('adds calendar months in UTC and keeps the day, or the month end when the month is shorter', () => {
+    expect(addMonths(at('2026-01-15T08:30:00Z'), 1).toISOString()).toBe('2026-02-15T08:30:00.000Z');
+    expect(addMonths(at('2026-01-31T00:00:00Z'), 1).toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(addMonths(at('2028-01-31T00:00:00Z'), 1).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(addMonths(at('2026-11-30T00:00:00Z'), 12).toISOString()).toBe('2027-11-30T00:00:00.000Z');
+    expect(addMonths(at('2026-12-31T23:59:59Z'), 2).toISOString()).toBe('2027-02-28T23:59:59.000Z');
+  });
+});
+
+describe('periodBought', () => {
+  const rights = (plan: 'Free' | 'Lite' | 'Pro', periodEnd: Date | null, period = 'normal-period' as const) => ({
+    plan,
+    paid: plan !== 'Free',
+    period,
+    periodEnd,
+  });
+
+  it('starts now for Free, for a plan with no end, and for a lapsed plan', () => {
+    const order = { plan: 'Pro' as const, billing: 'month' as const, currency: 'USD' };
+    for (const from of [
+      rights('Free', null),
+      rights('Pro', null),
+      rights('Pro', at('2026-03-01T00:00:00Z')),
+      { ...rights('Pro', at('2026-04-01T00:00:00Z')), period: 'buffer-period' as const },
+    ]) {
+      expect(periodBought(from, order, catalogue, NOW)).toEqual({ start: NOW, end: at('2026-04-10T12:00:00Z') });
+    }
+  });
+
+  it('renews the same plan from the end of the running period', () => {
+    const end = at('2026-03-20T00:00:00Z');
+    expect(periodBought(rights('Pro', end), { plan: 'Pro', billing: 'yr', currency: 'USD' }, catalogue, NOW)).toEqual({
+      start: end,
+      end: at('2027-03-20T00:00:00Z'),
+    });
+  });
+
+  it('carries the days left of another plan over at their worth in the new one', () => {
+    const tenDays = 10 * 86_400_000;
+    const lite = catalogue.plans.Lite.prices.USD?.month as number;
+    const pro = catalogue.plans.Pro.prices.USD?.month as number;
+    const { start, end } = periodBought(
+      rights('Lite', new Date(NOW.getTime() + tenDays)),
+      { plan: 'Pro', billing: 'month', currency: 'USD' },
+      catalogue,
+      NOW,
+    );
+    expect(start).toEqual(NOW);
+    const carried = end.getTime() - at('2026-04-10T12:00:00Z').getTime();
+    expect(carried).toBe(Math.floor((tenDays * lite) / pro));
+    expect(carried).toBeLessThan(tenDays);
+  });
+});
