@@ -133,7 +133,9 @@ describe('migrations', () => {
       const leads = [...overlays.slice(0, 4), 'lead', ...overlays.slice(4)];
       const webhooks = [...leads, 'webhook_delivery', 'webhook_endpoint'];
       const throttled = [...webhooks, 'auth_throttle'].sort();
-      const latest = [...throttled, 'admin_action', 'credit_entry'].sort();
+      const billed = [...throttled, 'admin_action', 'credit_entry'].sort();
+      const paying = [...billed, 'invoice', 'payment_event', 'payment_order'].sort();
+      const latest = [...paying, 'plan_notice'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -145,10 +147,14 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('traffic_period_start');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest);
+      expect(await tables()).toEqual(paying);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(billed);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(billed);
       expect(await columns('account')).not.toContain('traffic_period_start');
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest.filter((name) => name !== 'admin_action'));
+      expect(await tables()).toEqual(billed.filter((name) => name !== 'admin_action'));
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(throttled);
       await migrateDown(database.db as never);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatSize, timeAgo } from './format.ts';
+import { formatCount, formatDate, formatDateMinute, formatDateTime, formatSize, timeAgo } from './format.ts';
 
 describe('formatters of spec §9', () => {
   it.each([
@@ -28,6 +28,7 @@ describe('formatters of spec §9', () => {
     expect(formatDate(ms)).toBe('2026/11/22');
     expect(formatDate(Math.floor(ms / 1000))).toBe('2026/11/22');
     expect(formatDateTime(ms)).toBe('Nov 22, 2026, 3:04 PM');
+    expect(formatDateMinute(Math.floor(ms / 1000))).toBe('2026/11/22 15:04');
   });
 
   it('says how long ago in the largest whole unit', () => {

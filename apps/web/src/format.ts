@@ -31,6 +31,9 @@ export function toDate(timestamp: number): Date {
 /** spec §9: YYYY/MM/DD. */
 export const formatDate = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD');
 
+/** spec §9's YYYY/MM/DD with the time of day, for lists of events (the credit ledger, orders). */
+export const formatDateMinute = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD HH:mm');
+
 /** spec §9: "MMM DD, YYYY, h:mm A". */
 export const formatDateTime = (timestamp: number) => dayjs(toDate(timestamp)).format('MMM DD, YYYY, h:mm A');
 

@@ -287,6 +287,14 @@ export interface PaymentEventTable {
   applied_at: CreatedAt;
 }
 
+export interface PlanNoticeTable {
+  account_id: string;
+  period_end: Date;
+  notice: string;
+  created_at: CreatedAt;
+  mailed_at: Date | null;
+}
+
 export interface InvoiceTable {
   id: Generated<string>;
   number: string;
@@ -326,4 +334,5 @@ export interface Database {
   payment_order: PaymentOrderTable;
   invoice: InvoiceTable;
   payment_event: PaymentEventTable;
+  plan_notice: PlanNoticeTable;
 }

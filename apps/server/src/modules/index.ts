@@ -5,6 +5,7 @@ import { billingModule } from './billing/billing.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
 import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
 import { leadsModule } from './leads/leads.module.ts';
+import { lifecycleModule } from './lifecycle/lifecycle.module.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { pagesModule } from './pages/pages.module.ts';
 import { storageModule } from './storage/storage.module.ts';
@@ -21,6 +22,7 @@ export const MODULES: readonly AppModule[] = [
   accountModule,
   authModule,
   billingModule,
+  lifecycleModule,
   videosModule,
   videoSettingsModule,
   leadsModule,

@@ -26,6 +26,7 @@ const OWNERS: Record<keyof Database, string> = {
   payment_order: 'modules/billing/',
   invoice: 'modules/billing/',
   payment_event: 'modules/billing/',
+  plan_notice: 'modules/lifecycle/',
   admin_action: 'modules/admin/',
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',

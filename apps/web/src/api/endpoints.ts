@@ -204,6 +204,23 @@ export const uploadsApi = {
   reUpload: (body: RouteInput<'uploads.reUpload'>) => call('uploads.reUpload', body),
 };
 
+/** The plans' query as the console builds it (the billing period defaults to yearly on the server). */
+export type ProductsArgs = RouteInput<'pay.products'>;
+
+/** Buying plans and credits (spec §2 buy-vip, buy-credits, the payment dialog; §7 "pay"). */
+export const payApi = {
+  products: (query: ProductsArgs) => call('pay.products', query),
+  creditsProducts: (currency?: string) => call('pay.creditsProducts', { currency }),
+  credits: (page: number, pageSize: number) => call('pay.credits', { page, pageSize }),
+  /** Which payment methods this server takes, and through which provider. */
+  config: () => call('pay.publicKey'),
+  buyPlan: (body: RouteInput<'pay.buyPlan'>) => call('pay.buyPlan', body),
+  buyCredits: (body: RouteInput<'pay.buyCredits'>) => call('pay.buyCredits', body),
+  orderStatus: (orderId: string) => call('pay.orderStatus', { orderId }),
+  cancelOrder: (orderId: string) => call('pay.cancelOrder', { orderId }),
+  orders: (page: number, pageSize: number) => call('pay.orders', { page, pageSize }),
+};
+
 let vipInFlight: Promise<VipUserInfo> | null = null;
 /** spec §7: concurrent VIP-info calls are shared. */
 export function fetchVipInfo(): Promise<VipUserInfo> {

@@ -1,5 +1,6 @@
 import { ACCOUNT_ROUTE } from '../pages/account/routes.ts';
 import { AUTH_ROUTES } from '../pages/auth/routes.ts';
+import { BILLING_ROUTES } from '../pages/billing/routes.ts';
 import { DASHBOARD_ROUTES } from '../pages/dashboard/routes.ts';
 import { GUIDE_ROUTE } from '../pages/guide/routes.ts';
 import { LEAD_ROUTES } from '../pages/leads/routes.ts';
@@ -10,7 +11,7 @@ import { meta, type RouteDef, soon } from './routeDef.ts';
 /**
  * The console's routes (spec §2), composed from the areas that own them: each area's folder exports its
  * routes with their pages loaded lazily (`pages/<area>/routes.ts`), and a new area is one line here. The
- * routes of areas not built yet (billing, sites, blog-to-video) are the spec's placeholders, announced as
+ * routes of areas not built yet (sites, blog-to-video) are the spec's placeholders, announced as
  * coming, until their area replaces them.
  */
 export { ACCOUNT_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };
@@ -30,8 +31,7 @@ export const LAYOUT_ROUTE: RouteDef = {
     soon('video-flow', 'video-flow', 'appstore'),
     soon('video-flow-detail', 'video-flow/:classifyId', undefined, { hidden: true }),
     ...LEAD_ROUTES,
-    soon('buy-vip', 'buy-vip', 'crown'),
-    soon('buy-credits', 'buy-credits', 'wallet'),
+    ...BILLING_ROUTES,
   ],
 };
 

@@ -25,6 +25,7 @@ export const PAID_PRIVILEGES: Privileges = {
 };
 
 import { vi } from 'vitest';
+import { PAY_ROUTES } from './fakePay.ts';
 
 /** What a stubbed route answers: the envelope's data, or a failure with its error key. */
 export type FakeAnswer =
@@ -111,6 +112,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     'POST /channel/check-token': () => ({ data: { expireTime: 3600 } }),
     'GET /account/detail': () => ({ data: fakeAccount() }),
     'GET /pay/vip-user-info': () => ({ data: fakeVip }),
+    ...PAY_ROUTES,
     ...routes,
   };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {

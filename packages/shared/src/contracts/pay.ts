@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_TYPES } from '../plans.ts';
+import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 
 /** spec §3 product record `plan`: how often a plan is billed; spec §9 "Default plan period is yr". */
@@ -102,8 +103,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const orderProductId = z
-  .string({ error: 'product_invalid' })
+const orderProductId = textField('product_invalid')
   .min(1, { error: 'product_invalid' })
   .max(64, { error: 'product_invalid' });
 const methodField = z.enum(PAYMENT_METHODS, { error: 'payment_method_invalid' });
@@ -135,6 +135,8 @@ export const orderData = z.object({
   checkoutUrl: z.string().nullable(),
   /** WeChat Pay and Alipay: what the QR code shows for the payer's phone to scan. */
   qrCode: z.string().nullable(),
+  /** Seconds: when it was ordered. */
+  createdAt: z.number().int(),
   /** Seconds: an unpaid order expires then. */
   expiresAt: z.number().int(),
   /** Seconds, once paid. */

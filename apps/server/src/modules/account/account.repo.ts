@@ -1,4 +1,4 @@
-import type { Language, PlanType } from '@leadreel/shared';
+import type { Language, Period, PlanType } from '@leadreel/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -125,6 +125,47 @@ export function createAccountRepo(db: Db) {
     /** The account, held for the caller's transaction: plan changes to it happen one after another. */
     lockById(trx: Db, id: string) {
       return trx.selectFrom('account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /** Paid accounts whose plan has ended and which have a period left to enter (the lifecycle job's). */
+    lapsed(now: Date) {
+      return db
+        .selectFrom('account')
+        .select(['id', 'vip_period', 'period_end_at'])
+        .where('plan_type', '!=', 'Free')
+        .where('period_end_at', '<=', now)
+        .where('vip_period', '!=', 'real-clear-period')
+        .orderBy('period_end_at')
+        .limit(500)
+        .execute();
+    },
+
+    /** Paid accounts in Normal whose plan ends after `now` and by `until` (the reminders'). */
+    ending(now: Date, until: Date) {
+      return db
+        .selectFrom('account')
+        .select(['id', 'plan_type', 'period_end_at'])
+        .where('plan_type', '!=', 'Free')
+        .where('vip_period', '=', 'normal-period')
+        .where('period_end_at', '>', now)
+        .where('period_end_at', '<=', until)
+        .limit(2000)
+        .execute();
+    },
+
+    /**
+     * Moves the account from one period to the next in the caller's transaction, only if it is still where
+     * the caller saw it (same period, same plan end): a renewal meanwhile wins. False when it was not moved.
+     */
+    async movePeriod(trx: Db, id: string, from: Period, to: Period, planEnd: Date) {
+      const result = await trx
+        .updateTable('account')
+        .set({ vip_period: to, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('vip_period', '=', from)
+        .where('period_end_at', '=', planEnd)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Starts a new traffic period for one account at `periodStart`: its used traffic back to zero. */

@@ -1,4 +1,4 @@
-import type { AccountDetail, Language, PlanType } from '@leadreel/shared';
+import type { AccountDetail, Language, Period, PlanType } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
 import { detailOf, type EntitlementsService, type Standing } from '../entitlements/entitlements.ts';
@@ -126,6 +126,14 @@ export function createAccountService(deps: {
       if (!account) throw unauthorized();
       return { account, rights: entitlementsOf(account) };
     },
+
+    /** Paid accounts past their plan's end with a period left to enter (issue 15 item 4). */
+    lapsed: (now: Date) => accounts.lapsed(now),
+    /** Paid accounts in Normal whose plan ends within the reminder window. */
+    ending: (now: Date, until: Date) => accounts.ending(now, until),
+    /** Moves the account to its next period unless it changed meanwhile (a renewal); false then. */
+    movePeriod: (trx: Db, accountId: string, from: Period, to: Period, planEnd: Date) =>
+      accounts.movePeriod(trx, accountId, from, to, planEnd),
 
     /** A new billing period began at `at` (a plan bought): the period's traffic starts from zero. */
     startTrafficPeriodOf: (trx: Db, accountId: string, at: Date) => accounts.startTrafficPeriodOf(trx, accountId, at),

@@ -33,6 +33,7 @@ export function orderData(row: OrderRow): Order {
     status: row.status,
     checkoutUrl: row.checkout_url,
     qrCode: row.qr_code,
+    createdAt: seconds(row.created_at),
     expiresAt: seconds(row.expires_at),
     paidAt: row.status === 'paid' || row.status === 'refunded' ? seconds(row.settled_at ?? row.created_at) : null,
     invoiceNumber: row.invoice_number,

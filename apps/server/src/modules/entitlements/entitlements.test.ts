@@ -60,12 +60,14 @@ describe('entitlements', () => {
     expect(entitlementsOf(standing({ plan_type: 'Gold' as Standing['plan_type'] })).plan).toBe('Free');
   });
 
-  it('tells account detail the same answer, period end in seconds', () => {
-    const rights = entitlementsOf(
-      standing({ vip_period: 'frozen-period', period_end_at: new Date(1_800_000_000_500) }),
-    );
+  it('tells account detail the same answer, with when the current period ends in seconds', () => {
+    const planEnd = new Date(1_800_000_000_500);
+    expect(detailOf(entitlementsOf(standing({ period_end_at: planEnd }))).periodEndTime).toBe(1_800_000_000);
+    const rights = entitlementsOf(standing({ vip_period: 'frozen-period', period_end_at: planEnd }));
     const detail = detailOf(rights);
-    expect(detail.periodEndTime).toBe(1_800_000_000);
+    // Frozen ends when Clear begins: the date its banner gives.
+    const { bufferDays, frozenDays } = catalogue.lifecycle;
+    expect(detail.periodEndTime).toBe(1_800_000_000 + (bufferDays + frozenDays) * 86_400);
     expect(detail.entitlements.features).toEqual(rights.features);
     expect(detail.storageAndTraffic).toEqual({ storage: 2 * GIB, usedStorage: 0, traffic: 10 * GIB, usedTraffic: 0 });
   });
@@ -114,6 +116,8 @@ describe('who decides plan rights', () => {
       file.startsWith('apps/server/src/modules/entitlements/') ||
       // What plans cost and promise, to sell them; never what they allow.
       file.startsWith('apps/server/src/modules/billing/') ||
+      // Moves the period itself as the plan's end passes.
+      file.startsWith('apps/server/src/modules/lifecycle/') ||
       file === 'apps/server/src/modules/account/account.repo.ts' ||
       file.startsWith('apps/server/src/db/');
     const pattern = /\b(plan_type|vip_period|period_end_at|PLANS|catalogue\.plans|isFeatureAllowed|periodFeatures)\b/;

@@ -7,9 +7,11 @@ import {
   type PlanType,
   type Privileges,
   periodFeatures,
+  periodRank,
 } from '@leadreel/shared';
 import { AppError, planPeriod, unauthorized } from '../../errors.ts';
 import type { Catalogue } from '../billing/catalogue.ts';
+import { currentPeriodEnd } from '../lifecycle/lifecycle.ts';
 
 /**
  * What entitlements read of an account: its plan, its period (spec §4) and its usage. Only this module
@@ -28,8 +30,13 @@ export type Entitlements = {
   plan: PlanType;
   paid: boolean;
   period: Period;
-  /** When the paid period ends (spec §3 periodEndTime), null when it has no end. */
+  /** When the paid plan ends, null when it has no end. */
   periodEnd: Date | null;
+  /**
+   * When the current period ends (spec §3 periodEndTime): the plan's end in Normal, then when Frozen,
+   * Clear and RealClear begin; null with no end (a plan with none, or RealClear).
+   */
+  currentPeriodEnd: Date | null;
   /** spec §3 privileges: what the plan grants. */
   privileges: Privileges;
   caps: {
@@ -58,7 +65,7 @@ export type Entitlements = {
 export type Privilege = { [K in keyof Privileges]: Privileges[K] extends boolean ? K : never }[keyof Privileges];
 
 /** The rights an account's standing gives under the catalogue's plans. */
-export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'plans'>): Entitlements {
+export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'plans' | 'lifecycle'>): Entitlements {
   const plan = (PLAN_TYPES as readonly string[]).includes(account.plan_type) ? account.plan_type : 'Free';
   const allowance = catalogue.plans[plan];
   const features = periodFeatures(account.vip_period);
@@ -68,6 +75,7 @@ export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'pl
     paid: plan !== 'Free',
     period: account.vip_period,
     periodEnd: account.period_end_at,
+    currentPeriodEnd: currentPeriodEnd(account.vip_period, account.period_end_at, catalogue.lifecycle),
     privileges: allowance.privileges,
     caps: {
       storageBytes: allowance.storageBytes,
@@ -82,7 +90,9 @@ export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'pl
     features,
     leadDetailsMasked: plan === 'Free',
     webhooks: allowance.privileges.canUseWebhooks && features.emailNotifications,
-    mayServe: usage.trafficBytes < allowance.trafficBytes,
+    // Playback stops over the traffic cap, and from Frozen on (spec §4: videos can no longer be used).
+    mayServe:
+      usage.trafficBytes < allowance.trafficBytes && periodRank(account.vip_period) < periodRank('frozen-period'),
   };
 }
 
@@ -99,7 +109,7 @@ export function detailOf(
       traffic: rights.caps.trafficBytes,
       usedTraffic: rights.usage.trafficBytes,
     },
-    periodEndTime: rights.periodEnd ? Math.floor(rights.periodEnd.getTime() / 1000) : 0,
+    periodEndTime: rights.currentPeriodEnd ? Math.floor(rights.currentPeriodEnd.getTime() / 1000) : 0,
     entitlements: { features: rights.features },
   };
 }
@@ -110,7 +120,7 @@ export function detailOf(
  */
 export function createEntitlements(deps: {
   find: (accountId: string) => Promise<Standing | undefined>;
-  catalogue: Pick<Catalogue, 'plans'>;
+  catalogue: Pick<Catalogue, 'plans' | 'lifecycle'>;
 }) {
   const { catalogue } = deps;
   /** The rights of a signed-in account; a session outliving its account is no longer valid. */

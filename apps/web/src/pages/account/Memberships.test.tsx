@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeVip } from '../../test/fakeApi.ts';
+import { fakeOrder } from '../../test/fakePay.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -47,5 +48,40 @@ describe('memberships (spec §2, §4 plan will expire)', () => {
     renderApp(ROUTE, { token: 't' });
     expect(await screen.findByText('Usage')).toBeTruthy();
     expect(screen.queryByText('Ends')).toBeNull();
+  });
+
+  it('lists the billing history: each order with its amount, method, status and invoice number', async () => {
+    const paidAt = new Date(2026, 10, 22, 15, 4).getTime() / 1000;
+    const calls = fakeApi({
+      'GET /pay/orders': () => ({
+        data: {
+          list: [
+            fakeOrder({ status: 'paid', createdAt: paidAt - 60, paidAt, invoiceNumber: 'LR-2026-000042' }),
+            fakeOrder({
+              orderId: '1c2d3e4f-0000-4000-8000-000000000002',
+              kind: 'credits',
+              description: '500 credits',
+              amount: 6900,
+              currency: 'CNY',
+              method: 'alipay',
+              status: 'canceled',
+              createdAt: paidAt + 3600,
+            }),
+          ],
+          total: 2,
+        },
+      }),
+    });
+    renderApp(ROUTE, { token: 't' });
+    const history = (await screen.findByText('Billing history')).closest('.ant-card') as HTMLElement;
+    await within(history).findByText('LR-2026-000042');
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['2026/11/22 15:03', 'Pro, billed yearly', '$489.00', 'WeChat Pay', 'Paid', 'LR-2026-000042'],
+      ['2026/11/22 16:04', '500 credits', '¥69.00', 'Alipay', 'Canceled', '—'],
+    ]);
+    expect(calls.find((c) => c.path === '/pay/orders')?.query.get('page')).toBe('1');
+    // The page's own content stays.
+    expect(screen.getByText('Usage')).toBeTruthy();
   });
 });

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BillingHistory } from '../../features/billing/BillingHistory.tsx';
 import { formatSize } from '../../format.ts';
 import { useAccountStore, usePlanName } from '../../stores/account.ts';
 
 const percent = (used: number, total: number) => (total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0);
 
-/** spec §2: memberships with the usage board. */
+/** spec §2: memberships with the usage board, and the billing history with its invoice numbers. */
 export function Memberships() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -65,6 +66,7 @@ export function Memberships() {
           {t('memberships.of', { used: formatSize(usedTraffic), total: formatSize(traffic) })}
         </Typography.Text>
       </Card>
+      <BillingHistory />
     </Space>
   );
 }
