@@ -1,6 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { sheetRows } from '../apps/server/test/xlsx-reader.ts';
 import {

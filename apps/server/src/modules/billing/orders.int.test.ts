@@ -250,7 +250,8 @@ describe('refusals', () => {
     await refused('/api/pay/stripe', { productId: 'Lite-yr-USD-x', method: 'card' }, 400, 'product_invalid');
     await refused('/api/pay/stripe', { productId: '', method: 'card' }, 400, 'product_invalid');
     await refused('/api/pay/stripe', { productId: 'x'.repeat(65), method: 'card' }, 400, 'product_invalid');
-    await refused('/api/pay/stripe', { productId: 'Lite\u0000-yr-USD', method: 'card' }, 400, 'product_invalid');
+    await refused('/api/pay/stripe', { productId: 'Lite\u0000-yr-USD', method: 'card' }, 400, 'illegal_input');
+    await refused('/api/pay/stripe', { productId: 'Lite\ud800-yr-USD', method: 'card' }, 400, 'illegal_input');
     await refused('/api/pay/stripe', { productId: 'Lite-yr-USD', method: 'paypal' }, 400, 'payment_method_invalid');
     await refused('/api/pay/stripe', { productId: 42, method: 'card' }, 400, 'product_invalid');
     await refused('/api/pay/purchase-credits', { productId: 'credits-7', method: 'card' }, 400, 'product_invalid');

@@ -53,11 +53,14 @@ export function PlanCard({ product, current, onBuy }: { product: Product; curren
         className={`plan-card${current ? ' plan-card-current' : ''}${product.isPopular ? ' plan-card-popular' : ''}`}
         data-testid={`plan-${product.type}`}
         title={name}
-        extra={current && <Tag color="green">{t('billing.currentPlan')}</Tag>}
+        // The popular ribbon sits where the tag would; the card's border and button still say it.
+        extra={current && !product.isPopular && <Tag color="green">{t('billing.currentPlan')}</Tag>}
       >
         <div className="plan-price">
           <span className="plan-amount">{money(product.productPrice)}</span>
-          <Typography.Text type="secondary">{product.planDesc}</Typography.Text>
+          <Typography.Text type="secondary">
+            {product.productPrice > 0 ? product.planDesc : t('billing.freeForever')}
+          </Typography.Text>
         </div>
         <div className="plan-notes">
           {annual && product.productPrice > 0 && (

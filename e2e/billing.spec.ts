@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { failOnPageProblems, mailFromOutbox, snap } from './support.ts';
+import { signUpByApi, switchLanguage } from './support-console.ts';
+import { uploadVideo } from './support-video.ts';
+
+// issue 15: a new user buys Pro in the sandbox and reads the lead that was masked a minute before; buys
+// credits with WeChat Pay's QR code and sees the ledger; sees the plans and billing history in Chinese.
+failOnPageProblems(test);
+
+const FORM = {
+  enabled: true,
+  title: 'Get a quote',
+  description: '',
+  fields: [
+    { id: 'name', kind: 'name', label: 'Your name', placeholder: '', required: true, options: [] },
+    { id: 'email', kind: 'email', label: 'Work email', placeholder: '', required: true, options: [] },
+  ],
+  submitText: 'Send',
+  submitColor: '#1677ff',
+  thanksMessage: 'Thanks!',
+  redirectUrl: '',
+  moment: 'at',
+  second: 1,
+  skippable: true,
+  oncePerViewer: false,
+};
+
+test('a Free user buys Pro in the sandbox and reads the lead that was masked, then buys credits by WeChat Pay', async ({
+  page,
+  context,
+}) => {
+  const { token, email } = await signUpByApi(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const videoId = await uploadVideo(page.request, token, 'pricing-tour.mp4');
+  const saved = await page.request.post('/api/vod/form/save', { headers: auth, data: { videoId, form: FORM } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const lead = await page.request.post('/api/public/lead', {
+    data: {
+      videoId,
+      answers: { name: 'Grace Hopper', email: 'grace@navy.example.test' },
+      second: 1,
+      page: 'https://customer.example.test/pricing',
+      referrer: '',
+      language: 'en',
+      elapsedMs: 4000,
+      website: '',
+      viewerId: null,
+    },
+  });
+  expect(lead.status(), await lead.text()).toBe(200);
+
+  // On Free the lead shows that it came, and nothing it said.
+  await page.goto(`/form-submit-data?token=${token}`);
+  await expect(page.locator('.leads-masked')).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  await expect(page.getByText('Grace Hopper')).toHaveCount(0);
+
+  // Plans side by side, yearly by default, Free marked as the current one.
+  await page.goto('/buy-vip');
+  const pro = page.getByTestId('plan-Pro');
+  await expect(page.getByText('Most popular')).toBeVisible();
+  await expect(page.getByTestId('plan-Free').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await snap(page, 'buy-vip');
+  await pro.getByRole('button', { name: 'Buy now' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Credit card').click();
+  await snap(page, 'payment-dialog');
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+
+  // The sandbox's checkout page, then back to the console with the outcome.
+  await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/);
+  await expect(page.getByText('no money moves')).toBeVisible();
+  await snap(page, 'sandbox-checkout');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/buy-vip\?order=/);
+  await expect(page.getByText('Payment successful')).toBeVisible();
+  await snap(page, 'buy-vip-paid');
+  await expect(page.getByTestId('plan-Pro').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+
+  // The lead masked a minute ago is readable in full.
+  await page.goto('/form-submit-data');
+  await expect(page.getByText('Grace Hopper')).toBeVisible();
+  await expect(page.locator('.leads-masked')).toHaveCount(0);
+
+  const receipt = await mailFromOutbox(email, (mail) => /receipt LR-\d{4}-\d{6}/.test(mail.subject ?? ''));
+  expect(receipt.text).toContain('Pro plan, billed yearly');
+
+  // Credits by WeChat Pay: the QR code, the payment made on the "phone" (the page the code opens), and the
+  // dialog seeing it by itself.
+  await page.goto('/buy-credits');
+  await expect(page.getByText('Plan grant')).toBeVisible();
+  await page.getByTestId('credits-credits-500').getByRole('button').click();
+  const pay = page.getByRole('dialog');
+  await pay.getByText('WeChat Pay').click();
+  await pay.getByRole('button', { name: /^Pay / }).click();
+  await expect(pay.getByText('Scan with WeChat')).toBeVisible();
+  await expect(pay.locator('canvas, svg').first()).toBeVisible();
+  await snap(page, 'payment-wechat-qr');
+  const phonePromise = context.waitForEvent('page');
+  await pay.getByRole('link', { name: 'Open the payment page' }).click();
+  const phone = await phonePromise;
+  await phone.getByRole('button', { name: 'Pay', exact: true }).click();
+  await phone.close();
+  await expect(pay.getByText('Payment successful')).toBeVisible();
+  await pay.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('.ant-table-row', { hasText: 'Purchase' })).toContainText('+500');
+  await snap(page, 'buy-credits');
+
+  // Billing history on the memberships page, in both languages.
+  await page.goto('/account/memberships');
+  const history = page.locator('.ant-card', { hasText: 'Billing history' });
+  await expect(history.locator('.ant-table-row')).toHaveCount(2);
+  await expect(history).toContainText(/LR-\d{4}-\d{6}/);
+  await snap(page, 'memberships-billing');
+  await switchLanguage(page, '简体中文');
+  await expect(page.locator('.ant-card', { hasText: '账单记录' })).toContainText('微信支付');
+  await snap(page, 'memberships-billing-zh');
+  await page.goto('/buy-vip');
+  await expect(page.getByTestId('plan-Pro').getByRole('button', { name: '当前套餐' })).toBeDisabled();
+  await snap(page, 'buy-vip-zh');
+});
