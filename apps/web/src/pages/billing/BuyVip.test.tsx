@@ -136,6 +136,25 @@ describe('back from the checkout page at ?order= (spec §4 Payment: success, fai
     expect(await screen.findByText('Payment failed')).toBeTruthy();
   });
 
+  it("cancels the order when the payer comes back by the checkout's cancel link", async () => {
+    let canceled = false;
+    const calls = fakeApi({
+      'POST /pay/cancel-order': (body) => {
+        expect(body).toEqual({ orderId: ORDER_ID });
+        canceled = true;
+        return { data: fakeOrder({ method: 'card', status: 'canceled' }) };
+      },
+      'GET /pay/wechat-status': () => ({
+        data: fakeOrder({ method: 'card', status: canceled ? 'canceled' : 'pending' }),
+      }),
+    });
+    const { router } = renderApp(`/buy-vip?order=${ORDER_ID}&canceled=1`, { token: 't' });
+    expect(await screen.findByText('Payment canceled')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/pay/cancel-order')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('says a canceled payment was canceled, on the credits page too', async () => {
     returning([{ status: 'canceled', kind: 'credits' }]);
     renderApp(`/buy-credits?order=${ORDER_ID}`, { token: 't' });

@@ -3,6 +3,7 @@ import { Alert, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { payApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { refreshAfterPayment, useOrderPolling } from '../../features/billing/billingQueries.ts';
 import { outcomeOf } from './outcome.ts';
@@ -10,9 +11,21 @@ import { outcomeOf } from './outcome.ts';
 /** How long a page back from checkout waits for the provider to tell the server how the payment went. */
 export const RETURN_WAIT_MS = 60_000;
 
-function ReturnedOrder({ orderId, onDismiss }: { orderId: string; onDismiss: () => void }) {
+function ReturnedOrder({
+  orderId,
+  canceled,
+  onDismiss,
+}: {
+  orderId: string;
+  canceled: boolean;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // Back by the checkout's cancel link: the order is canceled (unless the provider has it paid already).
+  useEffect(() => {
+    if (canceled) void payApi.cancelOrder(orderId).catch(() => undefined);
+  }, [canceled, orderId]);
   const [until] = useState(() => Date.now() + RETURN_WAIT_MS);
   const [gaveUp, setGaveUp] = useState(false);
   const order = useOrderPolling(orderId, until);
@@ -53,7 +66,8 @@ function ReturnedOrder({ orderId, onDismiss }: { orderId: string; onDismiss: () 
 }
 
 /**
- * Back from the checkout page at `?order=<id>` (spec §4 Payment: success, failed, canceled): follows the order
+ * Back from the checkout page at `?order=<id>` (spec §4 Payment: success, failed, canceled), with `&canceled=1`
+ * when the payer left it by its cancel link: follows the order
  * until it settles, for a minute at most, says how it went at the top of the page, and forgets the parameter
  * when dismissed.
  */
@@ -66,13 +80,14 @@ export function CheckoutReturn() {
       (previous) => {
         const next = new URLSearchParams(previous);
         next.delete('order');
+        next.delete('canceled');
         return next;
       },
       { replace: true },
     );
   return (
     <div className="billing-return">
-      <ReturnedOrder key={orderId} orderId={orderId} onDismiss={dismiss} />
+      <ReturnedOrder key={orderId} orderId={orderId} canceled={params.get('canceled') === '1'} onDismiss={dismiss} />
     </div>
   );
 }
