@@ -175,6 +175,7 @@ export const MESSAGES = {
   payment_method_invalid: 'choose credit card, WeChat Pay or Alipay',
   payment_method_unavailable: 'this payment method is not available',
   order_not_found: 'this order does not exist',
+  order_not_refundable: 'only a paid order can be refunded',
   // spec §8: "Payment failed, payment canceled."
   payment_failed: 'Payment failed',
   payment_canceled: 'Payment canceled',

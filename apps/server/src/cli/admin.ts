@@ -6,6 +6,7 @@
  *   leadreel admin show <email>
  *   leadreel admin plan <email> <Free|Lite|Pro|Business> [--until YYYY-MM-DD]
  *   leadreel admin credits <email> <amount> [--reason TEXT]
+ *   leadreel admin refund <invoice number|order id> [--reason TEXT]
  *   leadreel admin log [--limit N]
  */
 import { promises as fs } from 'node:fs';
@@ -19,6 +20,7 @@ const USAGE = `usage:
   leadreel admin show <email>
   leadreel admin plan <email> <${PLAN_TYPES.join('|')}> [--until YYYY-MM-DD]
   leadreel admin credits <email> <amount> [--reason TEXT]
+  leadreel admin refund <invoice number|order id> [--reason TEXT]
   leadreel admin log [--limit N]
 options: --as NAME (who runs it; default the system user)`;
 
@@ -58,7 +60,7 @@ async function main(argv: string[]) {
   });
   const [command, ...rest] = positionals;
   const operator = values.as ?? process.env.SUDO_USER ?? os.userInfo().username;
-  if (!command || !['show', 'plan', 'credits', 'log'].includes(command)) throw new UsageError();
+  if (!command || !['show', 'plan', 'credits', 'refund', 'log'].includes(command)) throw new UsageError();
 
   // Loaded once the command is known to be one, so a mistyped command answers at once.
   const [{ pino }, { parseConfig }, { createDb }, { systemClock }, { createMailer }, { createServices }] =
@@ -105,6 +107,13 @@ async function main(argv: string[]) {
       if (!email || !amount || !/^\d+$/.test(amount)) throw new UsageError();
       const balance = await admin.grantCredits(operator, email, Number(amount), values.reason ?? '');
       console.log(`${email} has ${balance} credits`);
+    } else if (command === 'refund') {
+      const [reference] = rest;
+      if (!reference) throw new UsageError();
+      const order = await admin.refund(operator, reference, values.reason ?? '');
+      console.log(
+        `${order.invoiceNumber ?? order.orderId} is refunded: ${order.amount} ${order.currency} (minor units)`,
+      );
     } else {
       const limit = Number(values.limit ?? 20);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError();

@@ -278,6 +278,9 @@ export interface PaymentOrderTable {
   settled_at: Date | null;
   period_start: Date | null;
   period_end: Date | null;
+  refund_ref: string | null;
+  refunded_at: Date | null;
+  refund_reason: string | null;
 }
 
 export interface PaymentEventTable {

@@ -19,6 +19,7 @@ export type FakeSession = {
   cancel_url: string;
   url: string;
   locale: string | null;
+  payment_intent: string | null;
 };
 
 async function readBody(request: IncomingMessage) {
@@ -39,6 +40,9 @@ export async function startFakeStripe() {
   const byIdempotencyKey = new Map<string, string>();
   const requests: Array<{ path: string; form: URLSearchParams; idempotencyKey: string | undefined }> = [];
   let failNext = false;
+  type FakeRefund = { id: string; amount: number; payment_intent: string | null; metadata: { orderId: string | null } };
+  const refunds: FakeRefund[] = [];
+  const refundsByKey = new Map<string, FakeRefund>();
 
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -79,10 +83,33 @@ export async function startFakeStripe() {
         cancel_url: form.get('cancel_url') ?? '',
         url: `http://127.0.0.1:${port}/c/pay/${id}`,
         locale: form.get('locale'),
+        payment_intent: `pi_${randomBytes(12).toString('hex')}`,
       };
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
       return send(200, session);
+    }
+    const sessionId = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(request.url ?? '')?.[1];
+    if (request.method === 'GET' && sessionId) {
+      const session = sessions.get(sessionId);
+      return session
+        ? send(200, session)
+        : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    }
+    if (request.method === 'POST' && request.url === '/v1/refunds') {
+      const earlier = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(200, earlier);
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        payment_intent: form.get('payment_intent'),
+        metadata: { orderId: form.get('metadata[orderId]') },
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(200, refund);
     }
     return send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.url})` },
@@ -98,6 +125,7 @@ export async function startFakeStripe() {
     webhookSecret,
     sessions,
     requests,
+    refunds,
     /** The next session create is refused, as Stripe refuses an account that cannot take payments. */
     refuseNext: () => {
       failNext = true;

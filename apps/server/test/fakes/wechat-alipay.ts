@@ -40,6 +40,7 @@ export async function startFakeWechat(dir: string) {
   const mchId = '1900000109';
   const appId = 'wxd678efh567hg6787';
   const mchSerial = randomBytes(20).toString('hex').toUpperCase();
+  const refunds = new Map<string, { out_trade_no: string; refund_id: string; amount: { refund: number } }>();
   const apiV3Key = randomBytes(16).toString('hex');
   const orders = new Map<
     string,
@@ -77,6 +78,18 @@ export async function startFakeWechat(dir: string) {
       orders.set(order.out_trade_no, order);
       return answer(200, { code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}` });
     }
+    if (request.method === 'POST' && request.url === '/v3/refund/domestic/refunds') {
+      const refund = JSON.parse(body);
+      const order = orders.get(refund.out_trade_no);
+      if (!order) return answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+      if (refund.amount?.total !== order.amount.total) return answer(400, { code: 'PARAM_ERROR', message: '金额错误' });
+      const made = refunds.get(refund.out_refund_no) ?? {
+        ...refund,
+        refund_id: `5030${randomBytes(8).toString('hex')}`,
+      };
+      refunds.set(refund.out_refund_no, made);
+      return answer(200, { refund_id: made.refund_id, out_refund_no: refund.out_refund_no, status: 'PROCESSING' });
+    }
     return answer(404, { code: 'NOT_FOUND', message: 'not found' });
   });
   const url = await listen(server);
@@ -88,6 +101,7 @@ export async function startFakeWechat(dir: string) {
   return {
     url,
     orders,
+    refunds,
     env: {
       WECHAT_MCH_ID: mchId,
       WECHAT_APP_ID: appId,
@@ -181,6 +195,7 @@ export async function startFakeAlipay(dir: string) {
   const alipay = rsaKeys();
   const appId = '2021000000000001';
   const trades = new Map<string, { total_amount: string; subject: string; notify_url: string }>();
+  const alipayRefunds = new Map<string, { out_trade_no: string; refund_amount: string }>();
 
   const server = createServer(async (request, response) => {
     const params = Object.fromEntries(new URLSearchParams(await readBody(request)));
@@ -196,6 +211,25 @@ export async function startFakeAlipay(dir: string) {
         msg: 'Invalid Arguments',
         sub_code: 'isv.invalid-signature',
         sub_msg: '验签出错',
+      });
+    }
+    if (params.method === 'alipay.trade.refund') {
+      const refund = JSON.parse(params.biz_content ?? '{}');
+      if (!trades.has(refund.out_trade_no)) {
+        return answer({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' });
+      }
+      const again = alipayRefunds.has(refund.out_request_no);
+      alipayRefunds.set(refund.out_request_no, {
+        out_trade_no: refund.out_trade_no,
+        refund_amount: refund.refund_amount,
+      });
+      return answer({
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: refund.out_trade_no,
+        trade_no: `2026112522001${String(refund.out_trade_no).slice(0, 8)}`,
+        refund_fee: refund.refund_amount,
+        fund_change: again ? 'N' : 'Y',
       });
     }
     if (params.method !== 'alipay.trade.precreate') return answer({ code: '40004', msg: 'Business Failed' });
@@ -221,6 +255,7 @@ export async function startFakeAlipay(dir: string) {
   return {
     url,
     trades,
+    refunds: alipayRefunds,
     env: {
       ALIPAY_APP_ID: appId,
       ALIPAY_PRIVATE_KEY_FILE: privateKeyFile,

@@ -70,8 +70,11 @@ export const creditsProductListData = z.object({
 });
 export type CreditsProductList = z.infer<typeof creditsProductListData>;
 
-/** What moves credits: bought, granted with a plan period, spent, given back, or lapsed. */
-export const CREDIT_KINDS = ['purchase', 'grant', 'spend', 'refund', 'expiry'] as const;
+/**
+ * What moves credits: bought, granted with a plan period, spent, given back (a failed task), lapsed, or
+ * taken back with a refunded order.
+ */
+export const CREDIT_KINDS = ['purchase', 'grant', 'spend', 'refund', 'expiry', 'reversal'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 /** The account's credit ledger, newest first. */

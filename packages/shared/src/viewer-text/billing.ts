@@ -25,6 +25,7 @@ const en: {
     closeTab: string;
     notFound: string;
   };
+  refund: { subject: (brand: string, invoice: string) => string; intro: (brand: string) => string };
   receipt: {
     subject: (brand: string, invoice: string) => string;
     intro: (brand: string) => string;
@@ -54,6 +55,10 @@ const en: {
     back: 'Back to the console',
     closeTab: 'You can close this page.',
     notFound: 'This checkout does not exist.',
+  },
+  refund: {
+    subject: (brand, invoice) => `Your ${brand} refund for ${invoice}`,
+    intro: (brand) => `${brand} has refunded this payment in full. The money goes back the way you paid.`,
   },
   receipt: {
     subject: (brand, invoice) => `Your ${brand} receipt ${invoice}`,
@@ -93,6 +98,10 @@ const zh: Translation<typeof en> = {
     back: '返回控制台',
     closeTab: '您可以关闭此页面。',
     notFound: '该支付页面不存在。',
+  },
+  refund: {
+    subject: (brand, invoice) => `您的 ${brand} 订单 ${invoice} 已退款`,
+    intro: (brand) => `${brand} 已全额退还此笔付款，款项将按原支付方式退回。`,
   },
   receipt: {
     subject: (brand, invoice) => `您的 ${brand} 收据 ${invoice}`,

@@ -34,6 +34,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // What a paid plan order gave: the period it paid for.
     .addColumn('period_start', 'timestamptz')
     .addColumn('period_end', 'timestamptz')
+    // An operator's refund: the provider's reference for it, when, and why.
+    .addColumn('refund_ref', 'text')
+    .addColumn('refunded_at', 'timestamptz')
+    .addColumn('refund_reason', 'text')
     .addPrimaryKeyConstraint('payment_order_pkey', ['id'])
     .addForeignKeyConstraint('payment_order_account_id_fkey', ['account_id'], 'account', ['id'], (fk) =>
       fk.onDelete('cascade'),

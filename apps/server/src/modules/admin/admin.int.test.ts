@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { get, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
+import { get, post, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
 
 // issue 15 item 6: `leadreel admin`, run as an operator runs it, against this test's database.
 const run = promisify(execFile);
@@ -56,6 +56,26 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
     expect(logged[1]).toMatch(new RegExp(`alice open-plan ${email} .*"plan":"Lite"`));
   });
 
+  it('refunds a paid order by its invoice number', async () => {
+    const { email, token } = await signUp(t);
+    const order = (await post(t.app, '/api/pay/stripe', { productId: 'Lite-month-USD', method: 'card' }, token)).body
+      .data;
+    await t.services.orders.settle(order.orderId, { status: 'paid', amount: order.amount, currency: order.currency });
+    const { invoiceNumber } = (await get(t.app, `/api/pay/wechat-status?orderId=${order.orderId}`, token)).body.data;
+    expect(await leadreel('admin', 'refund', invoiceNumber, '--reason', 'asked in time')).toMatchObject({
+      code: 0,
+      stdout: `${invoiceNumber} is refunded: ${order.amount} USD (minor units)\n`,
+    });
+    expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Free');
+    const again = await leadreel('admin', 'refund', invoiceNumber);
+    expect(again).toMatchObject({ code: 1 });
+    expect(again.stderr).toContain('only a paid order can be refunded');
+    const logged = (await leadreel('admin', 'log', '--limit', '1')).stdout;
+    expect(logged).toContain(`alice refund ${email} `);
+    expect(logged).toContain(`"invoice":"${invoiceNumber}"`);
+    expect(logged).toContain('"reason":"asked in time"');
+  });
+
   it('says what is wrong and changes nothing on bad input', async () => {
     const { email, token } = await signUp(t);
     const usages = [
@@ -67,6 +87,7 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
       ['admin', 'credits', email, '1.5'],
       ['admin', 'log', '--limit', '0'],
       ['admin', 'show', email, '--colour'],
+      ['admin', 'refund'],
     ];
     for (const [index, answer] of (await Promise.all(usages.map((args) => leadreel(...args)))).entries()) {
       const args = usages[index]?.join(' ');

@@ -1,3 +1,4 @@
+import { transactor } from '../../db/database.ts';
 import { defineModule } from '../module.ts';
 import { createAdminRepo } from './admin.repo.ts';
 import { type AdminService, createAdminService } from './admin.service.ts';
@@ -17,6 +18,8 @@ export const adminModule = defineModule({
       repo: createAdminRepo(db),
       accounts: services.accounts,
       credits: services.credits,
+      orders: services.orders,
+      transaction: transactor(db),
       now: () => clock.now(),
     }),
   }),

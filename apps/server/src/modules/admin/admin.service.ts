@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanType } from '@leadreel/shared';
+import type { Transact } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { CreditService } from '../billing/credits.service.ts';
+import type { OrderService } from '../billing/orders.service.ts';
 import type { AdminRepo } from './admin.repo.ts';
 
 /** A refusal the operator reads as it is (no such account, a date in the past). */
@@ -14,11 +17,14 @@ export class AdminError extends Error {}
  */
 export function createAdminService(deps: {
   repo: AdminRepo;
-  accounts: Pick<AccountService, 'findByEmail' | 'withRights' | 'openPlan'>;
+  accounts: Pick<AccountService, 'findByEmail' | 'withRights' | 'openPlan' | 'find'>;
   credits: Pick<CreditService, 'add' | 'balance'>;
+  orders: Pick<OrderService, 'refund'>;
+  /** Each action and its log line are one transaction: logged if and only if it happened. */
+  transaction: Transact;
   now: () => Date;
 }) {
-  const { repo, accounts, credits } = deps;
+  const { repo, accounts, credits, transaction } = deps;
 
   async function accountOf(email: string) {
     const account = await accounts.findByEmail(email.trim().toLowerCase());
@@ -47,13 +53,18 @@ export function createAdminService(deps: {
     async openPlan(operator: string, email: string, plan: PlanType, until: Date | null) {
       const account = await accountOf(email);
       if (until && until.getTime() <= deps.now().getTime()) throw new AdminError('the end date must be in the future');
-      await accounts.openPlan(account.id, plan, until);
-      await repo.record({
-        operator,
-        action: 'open-plan',
-        account_id: account.id,
-        account_email: account.email,
-        detail: { plan, until: until?.toISOString() ?? null },
+      await transaction(async (trx) => {
+        await accounts.openPlan(account.id, plan, until, trx);
+        await repo.record(
+          {
+            operator,
+            action: 'open-plan',
+            account_id: account.id,
+            account_email: account.email,
+            detail: { plan, until: until?.toISOString() ?? null },
+          },
+          trx,
+        );
       });
     },
 
@@ -62,19 +73,52 @@ export function createAdminService(deps: {
       if (!Number.isSafeInteger(amount) || amount < 1 || amount > 10_000_000) {
         throw new AdminError('credits: a whole number from 1 to 10000000');
       }
-      const { balance } = await credits.add(account.id, 'grant', {
-        amount,
-        key: `admin:${randomUUID()}`,
-        reference: `granted by ${operator}${reason ? `: ${reason}` : ''}`.slice(0, 500),
+      return transaction(async (trx) => {
+        const { balance } = await credits.add(account.id, 'grant', {
+          amount,
+          key: `admin:${randomUUID()}`,
+          reference: `granted by ${operator}${reason ? `: ${reason}` : ''}`.slice(0, 500),
+          trx,
+        });
+        await repo.record(
+          {
+            operator,
+            action: 'grant-credits',
+            account_id: account.id,
+            account_email: account.email,
+            detail: { amount, reason },
+          },
+          trx,
+        );
+        return balance;
       });
-      await repo.record({
-        operator,
-        action: 'grant-credits',
-        account_id: account.id,
-        account_email: account.email,
-        detail: { amount, reason },
-      });
-      return balance;
+    },
+
+    /** Refunds a paid order (by its invoice number or id) in full, and takes back what it gave. */
+    async refund(operator: string, reference: string, reason: string) {
+      try {
+        return await deps.orders.refund(reference.trim(), reason, async (trx, order) =>
+          repo.record(
+            {
+              operator,
+              action: 'refund',
+              account_id: order.account_id,
+              account_email: (await accounts.find(order.account_id))?.email ?? null,
+              detail: {
+                order: order.id,
+                invoice: order.invoice_number,
+                amount: Number(order.amount),
+                currency: order.currency,
+                reason,
+              },
+            },
+            trx,
+          ),
+        );
+      } catch (error) {
+        if (error instanceof AppError) throw new AdminError(`${reference}: ${error.message}`);
+        throw error;
+      }
     },
 
     log: (limit: number) => repo.recent(limit),

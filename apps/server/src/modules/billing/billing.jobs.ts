@@ -7,3 +7,11 @@ export const RECEIPT_MAIL = defineJob<{ orderId: string }>({
   work: { batchSize: 5, pollingIntervalSeconds: 2 },
   key: (job) => job.orderId,
 });
+
+/** The notice that an order was refunded, retried like the receipt. */
+export const REFUND_MAIL = defineJob<{ orderId: string }>({
+  name: 'refund-mail',
+  policy: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  work: { batchSize: 5, pollingIntervalSeconds: 5 },
+  key: (job) => job.orderId,
+});

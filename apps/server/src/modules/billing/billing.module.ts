@@ -1,7 +1,7 @@
 import { transactor } from '../../db/database.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
-import { RECEIPT_MAIL } from './billing.jobs.ts';
+import { RECEIPT_MAIL, REFUND_MAIL } from './billing.jobs.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { type BillingService, createBillingService } from './billing.service.ts';
 import { createCreditRepo } from './credits.repo.ts';
@@ -93,11 +93,14 @@ export const billingModule = defineModule({
       });
     }
   },
-  jobs: [RECEIPT_MAIL],
-  reactions: { 'order.paid': RECEIPT_MAIL },
+  jobs: [RECEIPT_MAIL, REFUND_MAIL],
+  reactions: { 'order.paid': RECEIPT_MAIL, 'order.refunded': REFUND_MAIL },
   workers: ({ services }) => [
     worker(RECEIPT_MAIL, async (jobs) => {
       for (const job of jobs) await services.receipts.send(job.data.orderId);
+    }),
+    worker(REFUND_MAIL, async (jobs) => {
+      for (const job of jobs) await services.receipts.sendRefund(job.data.orderId);
     }),
   ],
   sweep: async ({ services }) => {

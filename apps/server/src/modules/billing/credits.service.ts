@@ -95,6 +95,11 @@ export function createCreditService(deps: { transaction: Transact; repo: CreditR
       );
     },
 
+    /** Takes back up to `amount` credits a refunded order gave (those already spent stay spent), never below zero. */
+    reverse(accountId: string, change: Change) {
+      return record(accountId, 'reversal', change, (balance) => -Math.min(change.amount, Math.max(0, balance)));
+    },
+
     /** Lapses up to `amount` credits (a period's grant at its end), never below zero. */
     expire(accountId: string, change: Change) {
       return record(accountId, 'expiry', change, (balance) => -Math.min(change.amount, Math.max(0, balance)));

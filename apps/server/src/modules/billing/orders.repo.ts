@@ -27,6 +27,10 @@ export function createOrderRepo(db: Db) {
       return withInvoice(trx).where('payment_order.id', '=', id).executeTakeFirst();
     },
 
+    byInvoiceNumber(number: string): Promise<OrderRow | undefined> {
+      return withInvoice(db).where('invoice.number', '=', number).executeTakeFirst();
+    },
+
     byProviderRef(provider: PaymentOrderTable['provider'], ref: string): Promise<OrderRow | undefined> {
       return withInvoice(db)
         .where('payment_order.provider', '=', provider)

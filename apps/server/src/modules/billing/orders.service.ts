@@ -18,6 +18,8 @@ const ORDER_TTL_MS = 60 * 60 * 1000;
 /** WeChat Pay and Alipay charge in yuan: an order paid with them is priced in CNY whatever the list showed. */
 const METHOD_CURRENCY: Partial<Record<PaymentMethod, string>> = { wechat: 'CNY', alipay: 'CNY' };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const orderNotFound = () => new AppError(404, 'order_not_found');
 
@@ -50,7 +52,7 @@ export function createOrderService(deps: {
   repo: OrderRepo;
   billing: Pick<BillingService, 'quotePlan' | 'quoteCredits'>;
   accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf'>;
-  credits: Pick<CreditService, 'add'>;
+  credits: Pick<CreditService, 'add' | 'reverse'>;
   events: EventBus;
   catalogue: Catalogue;
   /** Which provider takes each method; a method missing here is not offered. */
@@ -146,6 +148,36 @@ export function createOrderService(deps: {
       });
     }
     return { period_start: period.start, period_end: period.end };
+  }
+
+  /** What a refunded order gave, taken back in the refunding transaction. */
+  async function takeBack(trx: Db, order: OrderRow, now: Date) {
+    if (order.kind === 'credits') {
+      await deps.credits.reverse(order.account_id, {
+        amount: order.credits as number,
+        key: `refund:order:${order.id}`,
+        reference: order.description,
+        trx,
+      });
+      return;
+    }
+    const { account } = await deps.accounts.lockWithRights(trx, order.account_id);
+    const bought = (order.period_end?.getTime() ?? 0) - (order.period_start?.getTime() ?? 0);
+    // A plan changed since (an upgrade carried these days over) keeps its own end.
+    if (account.plan_type === order.plan_type && account.period_end_at && bought > 0) {
+      const end = new Date(account.period_end_at.getTime() - bought);
+      if (end > now) await deps.accounts.openPlan(order.account_id, account.plan_type, end, trx);
+      else await deps.accounts.openPlan(order.account_id, 'Free', null, trx);
+    }
+    const granted = catalogue.plans[order.plan_type as NonNullable<OrderRow['plan_type']>].creditsPerPeriod;
+    if (granted > 0) {
+      await deps.credits.reverse(order.account_id, {
+        amount: granted,
+        key: `refund:order:${order.id}:grant`,
+        reference: order.description,
+        trx,
+      });
+    }
   }
 
   return {
@@ -252,6 +284,47 @@ export function createOrderService(deps: {
         publish('order.paid', { orderId: order.id });
       });
       return orderData((await repo.find(orderId)) as OrderRow);
+    },
+
+    /**
+     * Refunds a paid order in full (an operator's `leadreel admin refund`): the provider gives the money
+     * back first (once per order, whatever happens next), then in one transaction the order is marked
+     * refunded, what it gave is taken back, and `record` (the operator's log) is written. A plan order
+     * shortens the plan by the period it bought; a plan left with no time goes back to Free. Credits
+     * already spent stay spent.
+     */
+    async refund(reference: string, reason: string, record?: (trx: Db, order: OrderRow) => Promise<void>) {
+      const row = UUID.test(reference) ? await repo.find(reference) : await repo.byInvoiceNumber(reference);
+      if (!row) throw orderNotFound();
+      if (row.status !== 'paid') throw new AppError(409, 'order_not_refundable');
+      const toRefund = {
+        id: row.id,
+        providerRef: row.provider_ref ?? '',
+        amount: Number(row.amount),
+        currency: row.currency,
+      };
+      let refundRef: string;
+      if (row.provider === 'sandbox') refundRef = `sbx_refund_${row.id}`;
+      else {
+        const provider = Object.values(providers).find((candidate) => candidate.name === row.provider);
+        if (!provider) throw new AppError(409, 'payment_method_unavailable');
+        refundRef = await provider.refund(toRefund, reason);
+      }
+      const now = clock.now();
+      await deps.events.transaction(async (trx, publish) => {
+        const order = await repo.lock(trx, row.id);
+        if (order?.status !== 'paid') return;
+        await takeBack(trx, { ...order, invoice_number: row.invoice_number }, now);
+        await repo.update(trx, order.id, {
+          status: 'refunded',
+          refund_ref: refundRef,
+          refunded_at: now,
+          refund_reason: reason.slice(0, 500),
+        });
+        await record?.(trx, row);
+        publish('order.refunded', { orderId: order.id });
+      });
+      return orderData((await repo.find(row.id)) as OrderRow);
     },
 
     /** Orders nobody paid within the hour become expired (the maintenance sweep). */

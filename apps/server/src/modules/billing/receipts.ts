@@ -1,9 +1,10 @@
+import type { Language } from '@leadreel/shared';
 import { BILLING_TEXT, formatMoney } from '@leadreel/shared/viewer-text/billing';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { receiptMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { OrderRepo } from './orders.repo.ts';
+import type { OrderRepo, OrderRow } from './orders.repo.ts';
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
 
@@ -21,7 +22,34 @@ export function createReceipts(deps: {
   clock: Clock;
 }) {
   const { repo, mailer } = deps;
+  function mailOf(order: OrderRow & { invoice_number: string }, language: Language, refunded: boolean) {
+    return receiptMail(
+      { brand: deps.brand, url: deps.publicUrl, language },
+      {
+        invoice: order.invoice_number,
+        description: order.description,
+        amount: formatMoney(Number(order.amount), order.currency, language),
+        method: BILLING_TEXT[language].method[order.method],
+        date: ymd((refunded ? order.refunded_at : order.settled_at) ?? order.created_at),
+        period: order.period_start && order.period_end ? `${ymd(order.period_start)} – ${ymd(order.period_end)}` : null,
+      },
+      refunded,
+    );
+  }
+
   return {
+    /** The notice of a refund (the `order.refunded` reaction): sent once, as the refund's last step. */
+    async sendRefund(orderId: string) {
+      const order = await repo.find(orderId);
+      if (!order?.invoice_number || order.status !== 'refunded') return;
+      const target = await deps.accounts.mailTarget(order.account_id);
+      if (!target) return;
+      await mailer.send({
+        to: target.to,
+        ...mailOf({ ...order, invoice_number: order.invoice_number }, target.language, true),
+      });
+    },
+
     async send(orderId: string) {
       const order = await repo.find(orderId);
       if (!order?.invoice_number) return;
@@ -29,18 +57,7 @@ export function createReceipts(deps: {
       if (!target) return;
       if (!(await repo.claimReceipt(orderId, deps.clock.now()))) return;
       const { language } = target;
-      const mail = receiptMail(
-        { brand: deps.brand, url: deps.publicUrl, language },
-        {
-          invoice: order.invoice_number,
-          description: order.description,
-          amount: formatMoney(Number(order.amount), order.currency, language),
-          method: BILLING_TEXT[language].method[order.method],
-          date: ymd(order.settled_at ?? order.created_at),
-          period:
-            order.period_start && order.period_end ? `${ymd(order.period_start)} – ${ymd(order.period_end)}` : null,
-        },
-      );
+      const mail = mailOf({ ...order, invoice_number: order.invoice_number }, language, false);
       try {
         await mailer.send({ to: target.to, ...mail });
       } catch (error) {

@@ -7,6 +7,8 @@ import type { JobKind, JobQueue, SomeJobKind } from '../jobs/jobs.ts';
 export type EventMap = {
   /** A notice of a plan's end was recorded (a reminder, or a period entered); `planEnd` is ISO 8601. */
   'plan.notice': { accountId: string; notice: string; planEnd: string };
+  /** A paid order was refunded: what it gave is taken back. */
+  'order.refunded': { orderId: string };
   /** An order was paid: what it bought is given and its invoice issued. */
   'order.paid': { orderId: string };
   /** A viewer's inquiry was stored. */

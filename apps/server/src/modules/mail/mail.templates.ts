@@ -142,7 +142,10 @@ export function leadDigestMail(
   } satisfies Omit<MailMessage, 'to'>;
 }
 
-/** A paid order's receipt in the account's language: the invoice number, what, how much, how, when. */
+/**
+ * A paid order's receipt in the account's language: the invoice number, what, how much, how, when. With
+ * `refunded`, the notice that it was refunded.
+ */
 export function receiptMail(
   context: Context,
   receipt: {
@@ -154,8 +157,10 @@ export function receiptMail(
     /** A plan's period, "2026/11/25 – 2027/11/25"; absent for credits. */
     period: string | null;
   },
+  refunded = false,
 ) {
-  const t = BILLING_TEXT[context.language].receipt;
+  const texts = BILLING_TEXT[context.language];
+  const t = refunded ? { ...texts.receipt, ...texts.refund } : texts.receipt;
   const rows: Array<[string, string]> = [
     [t.lines.invoice, receipt.invoice],
     [t.lines.item, receipt.description],

@@ -32,7 +32,15 @@ export interface PaymentProvider {
    * is where the payer comes back to in the console after a checkout page.
    */
   start(order: OrderToPay, urls: { origin: string; returnPath: string }): Promise<CheckoutStart>;
+  /**
+   * Gives a paid order's money back in full, once however often it is asked (the order id is the
+   * refund's idempotency key at the provider); answers the provider's reference for the refund.
+   */
+  refund(order: OrderToRefund, reason: string): Promise<string>;
 }
+
+/** A paid order to refund: its id, the provider's reference for its payment, and the money taken. */
+export type OrderToRefund = { id: string; providerRef: string; amount: number; currency: string };
 
 /** The outcome a provider reports for an order, with the money it says it took. */
 export type ProviderOutcome =

@@ -95,6 +95,18 @@ describe('WeChat Pay, Native QR', () => {
     expect(await statusOf(token, order.orderId)).toBe('pending');
   });
 
+  it('refunds a paid order through the refunds API, the refund numbered by the order', async () => {
+    const { token } = await signUp(t);
+    const order = await buy(token, 'wechat');
+    await notifyWechat(wechat.notification(tradeNo(order), { trade_state: 'SUCCESS' }));
+    await t.services.admin.refund('ops', order.orderId, '');
+    expect(wechat.refunds.get(`R${tradeNo(order)}`)).toMatchObject({
+      out_trade_no: tradeNo(order),
+      amount: { refund: order.amount, total: order.amount, currency: 'CNY' },
+    });
+    expect(await statusOf(token, order.orderId)).toBe('refunded');
+  });
+
   it('fails an order notified with another amount, and leaves another order alone', async () => {
     const { token } = await signUp(t);
     const order = await buy(token, 'wechat');
@@ -147,6 +159,18 @@ describe('Alipay, precreate QR', () => {
     const short = alipay.notification(tradeNo(order), { trade_status: 'TRADE_SUCCESS', total_amount: '0.01' });
     expect((await notifyAlipay(short)).statusCode).toBe(200);
     expect(await statusOf(token, order.orderId)).toBe('failed');
+  });
+
+  it('refunds a paid order with alipay.trade.refund in yuan', async () => {
+    const { token } = await signUp(t);
+    const order = await buy(token, 'alipay', 'Lite-month-USD');
+    await notifyAlipay(alipay.notification(tradeNo(order), { trade_status: 'TRADE_SUCCESS' }));
+    await t.services.admin.refund('ops', order.orderId, 'changed plans');
+    expect(alipay.refunds.get(`R${tradeNo(order)}`)).toEqual({
+      out_trade_no: tradeNo(order),
+      refund_amount: (order.amount / 100).toFixed(2),
+    });
+    expect(await statusOf(token, order.orderId)).toBe('refunded');
   });
 
   it('is not offered for a card, and refuses to start without a public address', async () => {

@@ -30,6 +30,7 @@ export function sandboxProvider(): PaymentProvider {
         qrCode: order.method === 'card' ? null : page,
       };
     },
+    refund: async (order) => `sbx_refund_${order.id}`,
   };
 }
 

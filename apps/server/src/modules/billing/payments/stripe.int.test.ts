@@ -94,6 +94,25 @@ describe('Stripe Checkout', () => {
     expect(await invoicesOf(order.orderId)).toHaveLength(1);
   });
 
+  it("refunds a paid order through Stripe's Refunds API, once per order", async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const paid = stripe.event('checkout.session.completed', session, { changes: { payment_status: 'paid' } });
+    await deliver(paid.payload, paid.signature);
+    await t.services.admin.refund('ops', order.orderId, 'duplicate purchase');
+    const refunds = stripe.refunds.filter((r) => r.metadata.orderId === order.orderId);
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: order.amount, payment_intent: session.payment_intent }),
+    ]);
+    const row = await t.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'refunded', refund_ref: refunds[0]?.id, refund_reason: 'duplicate purchase' });
+    expect(stripe.requests.find((r) => r.path === '/v1/refunds')?.idempotencyKey).toBe(`refund-${order.orderId}`);
+  });
+
   it('applies the same event delivered five times at once exactly once', async () => {
     const { token } = await signUp(t);
     const { order, session } = await buyPro(token);

@@ -66,6 +66,16 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
       if (!session.url) throw new Error(`Stripe gave session ${session.id} no URL`);
       return { providerRef: session.id, checkoutUrl: session.url, qrCode: null };
     },
+    async refund(order, reason) {
+      const session = await stripe.checkout.sessions.retrieve(order.providerRef);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe session ${session.id} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: order.amount, metadata: { orderId: order.id, reason: reason.slice(0, 500) } },
+        { idempotencyKey: `refund-${order.id}` },
+      );
+      return refund.id;
+    },
   };
 }
 

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
+import { AdminError } from '../admin/admin.service.ts';
+
+// issue 15 item 6: an operator refunds a paid order in full (`leadreel admin refund`); what it gave is
+// taken back in the same transaction as the refund's log line, and the account holder is told.
+const t = useTestApp({ BRAND_NAME: 'Acme' });
+const DAY_MS = 86_400_000;
+
+async function paidOrder(token: string, url: string, body: object) {
+  const order = (await post(t.app, url, body, token)).body.data;
+  const checkout = new URL(order.checkoutUrl);
+  await t.app.inject({
+    method: 'POST',
+    url: `${checkout.pathname}${checkout.search}`,
+    payload: 'outcome=paid',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return (await get(t.app, `/api/pay/wechat-status?orderId=${order.orderId}`, token)).body.data as {
+    orderId: string;
+    status: string;
+    invoiceNumber: string;
+  };
+}
+const buyPlan = (token: string, productId: string) =>
+  paidOrder(token, '/api/pay/stripe', { productId, method: 'card' });
+const vip = async (token: string) => (await get(t.app, '/api/pay/vip-user-info', token)).body.data;
+const balance = async (token: string) => (await get(t.app, '/api/pay/credits', token)).body.data.balance as number;
+const refundLog = (orderId: string) =>
+  t.db
+    .selectFrom('admin_action')
+    .selectAll()
+    .where('action', '=', 'refund')
+    .where(({ ref }) => ref('detail', '->>').key('order' as never), '=', orderId as never)
+    .execute();
+
+describe('refunding an order', () => {
+  it('takes a first plan back to Free with its granted credits, logs it and mails the account holder', async () => {
+    const { token, email } = await signUp(t);
+    const order = await buyPlan(token, 'Pro-month-USD');
+    expect(await balance(token)).toBe(t.config.catalogue.plans.Pro.creditsPerPeriod);
+    const refunded = await t.services.admin.refund('ops-ana', order.invoiceNumber, 'asked within 14 days');
+    expect(refunded.status).toBe('refunded');
+    expect(await vip(token)).toMatchObject({ isVip: false, product: { type: 'Free' } });
+    expect(await balance(token)).toBe(0);
+    const ledger = (await get(t.app, '/api/pay/credits', token)).body.data.list;
+    expect(ledger[0]).toMatchObject({ kind: 'reversal', amount: -t.config.catalogue.plans.Pro.creditsPerPeriod });
+    expect(await refundLog(order.orderId)).toMatchObject([{ operator: 'ops-ana' }]);
+    const notice = (await mailsTo(t.outbox, email)).find((m) => m.subject?.includes('refund'));
+    expect(notice?.subject).toBe(`Your Acme refund for ${order.invoiceNumber}`);
+    // The billing history says so.
+    const orders = (await get(t.app, '/api/pay/orders', token)).body.data.list;
+    expect(orders[0]).toMatchObject({ orderId: order.orderId, status: 'refunded' });
+  });
+
+  it('shortens a renewed plan by the period the refunded order bought', async () => {
+    const { token } = await signUp(t);
+    await buyPlan(token, 'Pro-month-USD');
+    t.clock.advance(25 * DAY_MS);
+    const endBefore = (await vip(token)).VipExpireTime as number;
+    const renewal = await buyPlan(token, 'Pro-month-USD');
+    expect((await vip(token)).VipExpireTime).toBeGreaterThan(endBefore);
+    await t.services.admin.refund('ops', renewal.orderId, '');
+    expect(await vip(token)).toMatchObject({ isVip: true, product: { type: 'Pro' }, VipExpireTime: endBefore });
+  });
+
+  it('takes back the credits bought that are left, never below zero', async () => {
+    const { token } = await signUp(t);
+    const order = await paidOrder(token, '/api/pay/purchase-credits', { productId: 'credits-500', method: 'card' });
+    const { account_id: id } = await t.db
+      .selectFrom('payment_order')
+      .select('account_id')
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    await t.services.credits.spend(id, { amount: 120, key: 'task-1', reference: 'a translation' });
+    await t.services.admin.refund('ops', order.invoiceNumber, '');
+    expect(await balance(token)).toBe(0);
+    const ledger = (await get(t.app, '/api/pay/credits', token)).body.data.list;
+    expect(ledger.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ['reversal', -380],
+      ['spend', -120],
+      ['purchase', 500],
+    ]);
+  });
+
+  it('refuses a second refund, an unpaid order and an unknown reference, changing nothing', async () => {
+    const { token } = await signUp(t);
+    const order = await buyPlan(token, 'Lite-month-USD');
+    await t.services.admin.refund('ops', order.invoiceNumber, '');
+    await expect(t.services.admin.refund('ops', order.invoiceNumber, '')).rejects.toThrow(
+      new AdminError(`${order.invoiceNumber}: only a paid order can be refunded`),
+    );
+    const pending = (await post(t.app, '/api/pay/stripe', { productId: 'Lite-month-USD', method: 'card' }, token)).body
+      .data;
+    await expect(t.services.admin.refund('ops', pending.orderId, '')).rejects.toThrow(/only a paid order/);
+    await expect(t.services.admin.refund('ops', 'LR-1999-000001', '')).rejects.toThrow(/this order does not exist/);
+    expect(await refundLog(order.orderId)).toHaveLength(1);
+  });
+});
