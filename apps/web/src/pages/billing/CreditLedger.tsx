@@ -12,6 +12,7 @@ const KIND_COLORS: Record<CreditKind, string> = {
   spend: 'default',
   refund: 'gold',
   expiry: 'default',
+  reversal: 'red',
 };
 
 /** Credits added with a plus, taken with a minus sign (U+2212), grouped as the language groups digits. */
