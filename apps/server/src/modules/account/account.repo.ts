@@ -30,6 +30,14 @@ export function createAccountRepo(db: Db) {
         .updateTable('account')
         .set({ used_traffic: '0', traffic_period_start: periodStart })
         .where('traffic_period_start', '<', periodStart)
+        // A running paid plan's periods follow its own billing dates (billing's job).
+        .where((eb) =>
+          eb.or([
+            eb('plan_type', '=', 'Free'),
+            eb('period_end_at', 'is', null),
+            eb('vip_period', '!=', 'normal-period'),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
@@ -168,12 +176,28 @@ export function createAccountRepo(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Starts a new traffic period for one account at `periodStart`: its used traffic back to zero. */
+    /**
+     * Starts a new traffic period for one account at `periodStart` (its used traffic back to zero) unless
+     * it began one there or later already; false then.
+     */
     async startTrafficPeriodOf(trx: Db, id: string, periodStart: Date) {
-      await trx
+      const result = await trx
         .updateTable('account')
         .set({ used_traffic: '0', traffic_period_start: periodStart })
         .where('id', '=', id)
+        .where('traffic_period_start', '<', periodStart)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Paid accounts whose plan runs (the billing periods' job), with where their traffic period began. */
+    running(now: Date) {
+      return db
+        .selectFrom('account')
+        .select(['id', 'plan_type', 'period_end_at', 'traffic_period_start'])
+        .where('plan_type', '!=', 'Free')
+        .where('vip_period', '=', 'normal-period')
+        .where('period_end_at', '>', now)
         .execute();
     },
 

@@ -135,7 +135,13 @@ export function createAccountService(deps: {
     movePeriod: (trx: Db, accountId: string, from: Period, to: Period, planEnd: Date) =>
       accounts.movePeriod(trx, accountId, from, to, planEnd),
 
-    /** A new billing period began at `at` (a plan bought): the period's traffic starts from zero. */
+    /** Paid accounts whose plan runs, for the billing periods' job. */
+    running: (now: Date) => accounts.running(now),
+
+    /**
+     * A new billing period began at `at` (a plan bought, or a month of it passed): the period's traffic
+     * starts from zero, once; false when that period had begun already.
+     */
     startTrafficPeriodOf: (trx: Db, accountId: string, at: Date) => accounts.startTrafficPeriodOf(trx, accountId, at),
 
     async setLanguage(accountId: string, language: Language) {

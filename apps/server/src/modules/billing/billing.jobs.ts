@@ -15,3 +15,6 @@ export const REFUND_MAIL = defineJob<{ orderId: string }>({
   work: { batchSize: 5, pollingIntervalSeconds: 5 },
   key: (job) => job.orderId,
 });
+
+/** Starts the monthly periods of running paid plans (traffic from zero, the plan's credits): hourly. */
+export const BILLING_PERIOD = defineJob({ name: 'billing-period', schedule: '17 * * * *' });

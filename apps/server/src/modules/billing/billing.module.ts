@@ -1,9 +1,10 @@
 import { transactor } from '../../db/database.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
-import { RECEIPT_MAIL, REFUND_MAIL } from './billing.jobs.ts';
+import { BILLING_PERIOD, RECEIPT_MAIL, REFUND_MAIL } from './billing.jobs.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { type BillingService, createBillingService } from './billing.service.ts';
+import { type BillingPeriods, createBillingPeriods } from './billing-periods.ts';
 import { createCreditRepo } from './credits.repo.ts';
 import { type CreditService, createCreditService } from './credits.service.ts';
 import { createOrderRepo } from './orders.repo.ts';
@@ -23,6 +24,8 @@ declare module '../module.ts' {
     /** Orders: buying plans and credits, settled by a payment provider's word. */
     orders: OrderService;
     receipts: Receipts;
+    /** The monthly periods of running paid plans. */
+    billingPeriods: BillingPeriods;
   }
 }
 
@@ -59,6 +62,13 @@ export const billingModule = defineModule({
         clock,
         log,
       }),
+      billingPeriods: createBillingPeriods({
+        accounts: services.accounts,
+        credits,
+        events,
+        catalogue: config.catalogue,
+        clock,
+      }),
       receipts: createReceipts({
         repo,
         accounts: services.accounts,
@@ -93,11 +103,14 @@ export const billingModule = defineModule({
       });
     }
   },
-  jobs: [RECEIPT_MAIL, REFUND_MAIL],
+  jobs: [RECEIPT_MAIL, REFUND_MAIL, BILLING_PERIOD],
   reactions: { 'order.paid': RECEIPT_MAIL, 'order.refunded': REFUND_MAIL },
   workers: ({ services }) => [
     worker(RECEIPT_MAIL, async (jobs) => {
       for (const job of jobs) await services.receipts.send(job.data.orderId);
+    }),
+    worker(BILLING_PERIOD, async () => {
+      await services.billingPeriods.run();
     }),
     worker(REFUND_MAIL, async (jobs) => {
       for (const job of jobs) await services.receipts.sendRefund(job.data.orderId);

@@ -136,10 +136,12 @@ export function createOrderService(deps: {
       now,
     );
     await deps.accounts.openPlan(order.account_id, plan, period.end, trx);
-    // A period that starts now starts its traffic afresh; a renewal's starts when the current one ends.
-    if (period.start.getTime() === now.getTime()) await deps.accounts.startTrafficPeriodOf(trx, order.account_id, now);
+    // A period that starts now starts its traffic and credits afresh; a renewal's start when the running
+    // one ends (the billing periods' job).
+    const startsNow = period.start.getTime() === now.getTime();
+    if (startsNow) await deps.accounts.startTrafficPeriodOf(trx, order.account_id, now);
     const credits = catalogue.plans[plan].creditsPerPeriod;
-    if (credits > 0) {
+    if (credits > 0 && startsNow) {
       await deps.credits.add(order.account_id, 'grant', {
         amount: credits,
         key: `order:${order.id}:grant`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogue } from './catalogue.ts';
-import { addMonths, periodBought } from './plan-period.ts';
+import { addMonths, billingPeriodStart, periodBought } from './plan-period.ts';
 
 const catalogue = readCatalogue();
 const at = (iso: string) => new Date(iso);
@@ -58,5 +58,17 @@ describe('periodBought', () => {
     const carried = end.getTime() - at('2026-04-10T12:00:00Z').getTime();
     expect(carried).toBe(Math.floor((tenDays * lite) / pro));
     expect(carried).toBeLessThan(tenDays);
+  });
+});
+
+describe('billingPeriodStart', () => {
+  it('counts monthly periods back from the plan end', () => {
+    const end = at('2027-03-15T10:00:00Z');
+    expect(billingPeriodStart(end, at('2026-03-15T10:00:00Z'))).toEqual(at('2026-03-15T10:00:00Z'));
+    expect(billingPeriodStart(end, at('2026-04-20T00:00:00Z'))).toEqual(at('2026-04-15T10:00:00Z'));
+    expect(billingPeriodStart(end, at('2027-03-15T09:59:59Z'))).toEqual(at('2027-02-15T10:00:00Z'));
+    expect(billingPeriodStart(at('2026-05-31T00:00:00Z'), at('2026-03-01T00:00:00Z'))).toEqual(
+      at('2026-02-28T00:00:00Z'),
+    );
   });
 });

@@ -43,3 +43,17 @@ export function periodBought(
   }
   return { start: now, end };
 }
+
+/**
+ * Where the billing period running at `now` began, for a paid plan ending at `planEnd`: its months count
+ * back from the end (a plan bought on the 15th renews its traffic and credits on each 15th).
+ */
+export function billingPeriodStart(planEnd: Date, now: Date): Date {
+  let months = 0;
+  let start = planEnd;
+  while (start > now && months < 1200) {
+    months += 1;
+    start = addMonths(planEnd, -months);
+  }
+  return start;
+}
