@@ -43,7 +43,10 @@ export type FakeCall = {
 
 /** An account as account detail answers it; its entitlements follow its period, as the server's do. */
 export const fakeAccount = (overrides: Partial<AccountDetail> = {}): AccountDetail => ({
-  entitlements: { features: periodFeatures(overrides.vipPeriod ?? 'normal-period') },
+  entitlements: {
+    features: periodFeatures(overrides.vipPeriod ?? 'normal-period'),
+    caps: { sites: 0, brands: 0, creditsPerPeriod: 0 },
+  },
   userId: '00000000-0000-4000-8000-000000000001',
   email: 'alice@example.test',
   language: 'en',

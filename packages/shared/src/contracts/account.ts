@@ -37,7 +37,16 @@ export const accountDetailData = z.object({
    * Ours, beside spec §3's fields: which gated features (spec §4) are open to the account now, as the
    * server's entitlements decide them. The console reads these instead of ranking periods itself.
    */
-  entitlements: z.object({ features: z.record(z.enum(GATED_FEATURES), z.boolean()) }),
+  entitlements: z.object({
+    features: z.record(z.enum(GATED_FEATURES), z.boolean()),
+    /** The plan's caps beside spec §3's privileges (cnameCount, videoSlideCount): the usage board's. */
+    caps: z.object({
+      sites: z.number().int().min(0),
+      brands: z.number().int().min(0),
+      /** Credits granted with each month of the plan. */
+      creditsPerPeriod: z.number().int().min(0),
+    }),
+  }),
 });
 export type AccountDetail = z.infer<typeof accountDetailData>;
 

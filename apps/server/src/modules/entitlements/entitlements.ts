@@ -110,7 +110,10 @@ export function detailOf(
       usedTraffic: rights.usage.trafficBytes,
     },
     periodEndTime: rights.currentPeriodEnd ? Math.floor(rights.currentPeriodEnd.getTime() / 1000) : 0,
-    entitlements: { features: rights.features },
+    entitlements: {
+      features: rights.features,
+      caps: { sites: rights.caps.sites, brands: rights.caps.brands, creditsPerPeriod: rights.caps.creditsPerPeriod },
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, fakeVip } from '../../test/fakeApi.ts';
+import { fakeAccount, fakeApi, fakeVip, PAID_PRIVILEGES } from '../../test/fakeApi.ts';
 import { fakeOrder } from '../../test/fakePay.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
@@ -30,6 +30,41 @@ describe('memberships (spec §2, §4 plan will expire)', () => {
     expect(await screen.findByText('Your plan expires in 9 days.')).toBeTruthy();
     expect(screen.getByText('2026/12/04 (9 days left)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew now' })).toBeTruthy();
+  });
+
+  it('shows the usage board: storage, bandwidth, videos, credits and what the plan allows', async () => {
+    fakeApi({
+      'GET /account/detail': () => ({
+        data: fakeAccount({
+          videoTotal: 1234,
+          privileges: { ...PAID_PRIVILEGES, cnameCount: 3, videoSlideCount: 20 },
+          entitlements: {
+            features: fakeAccount().entitlements.features,
+            caps: { sites: 3, brands: 0, creditsPerPeriod: 500 },
+          },
+          storageAndTraffic: {
+            storage: 200 * 1024 ** 3,
+            usedStorage: 50 * 1024 ** 3,
+            traffic: 1024 ** 4,
+            usedTraffic: 0,
+          },
+        }),
+      }),
+      'GET /pay/credits': () => ({ data: { balance: 1500, list: [], total: 0 } }),
+    });
+    renderApp(ROUTE, { token: 't' });
+    const board = await screen.findByTestId('usage-board');
+    const row = (label: string) =>
+      within(board).getByText(label).closest('.ant-descriptions-item')?.querySelector('.ant-descriptions-item-content')
+        ?.textContent;
+    expect(row('Videos')).toBe('1,234');
+    await within(board).findByText('1,500');
+    expect(row('Credits')).toBe('1,500 (+500 a month with your plan)');
+    expect(row('Custom domains')).toBe('up to 3');
+    expect(row('Brands')).toBe('not in your plan');
+    expect(row('Video slides')).toBe('up to 20');
+    expect(row('Sites')).toBe('up to 3');
+    expect(screen.getByText('50 G of 200 G')).toBeTruthy();
   });
 
   it('says a plan with no end has none, and shows no end for Free', async () => {

@@ -1,11 +1,9 @@
-import { Alert, Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BillingHistory } from '../../features/billing/BillingHistory.tsx';
-import { formatSize } from '../../format.ts';
 import { useAccountStore, usePlanName } from '../../stores/account.ts';
-
-const percent = (used: number, total: number) => (total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0);
+import { UsageBoard } from './UsageBoard.tsx';
 
 /** spec §2: memberships with the usage board, and the billing history with its invoice numbers. */
 export function Memberships() {
@@ -15,7 +13,6 @@ export function Memberships() {
   const vip = useAccountStore((s) => s.vip);
   const planName = usePlanName(t);
   if (!account) return null;
-  const { storage, usedStorage, traffic, usedTraffic } = account.storageAndTraffic;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
       {vip?.willExpire && (
@@ -53,19 +50,7 @@ export function Memberships() {
           )}
         </Descriptions>
       </Card>
-      <Card title={t('memberships.usage')}>
-        <Typography.Text>{t('memberships.storage')}</Typography.Text>
-        <Progress percent={percent(usedStorage, storage)} />
-        <Typography.Text type="secondary">
-          {t('memberships.of', { used: formatSize(usedStorage), total: formatSize(storage) })}
-        </Typography.Text>
-        <div style={{ height: 16 }} />
-        <Typography.Text>{t('memberships.traffic')}</Typography.Text>
-        <Progress percent={percent(usedTraffic, traffic)} status={usedTraffic >= traffic ? 'exception' : undefined} />
-        <Typography.Text type="secondary">
-          {t('memberships.of', { used: formatSize(usedTraffic), total: formatSize(traffic) })}
-        </Typography.Text>
-      </Card>
+      <UsageBoard />
       <BillingHistory />
     </Space>
   );
