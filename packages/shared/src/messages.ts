@@ -176,6 +176,8 @@ export const MESSAGES = {
   payment_method_unavailable: 'this payment method is not available',
   order_not_found: 'this order does not exist',
   order_not_refundable: 'only a paid order can be refunded',
+  auto_renew_unavailable: 'WeChat Pay and Alipay do not renew by themselves: pay by card to renew automatically',
+  subscription_not_found: 'your plan does not renew automatically',
   // spec §8: "Payment failed, payment canceled."
   payment_failed: 'Payment failed',
   payment_canceled: 'Payment canceled',

@@ -47,6 +47,8 @@ export interface AccountTable {
   notify_digest: Generated<boolean>;
   digest_sent_at: Date | null;
   period_end_at: Date | null;
+  /** The plan was opened by an operator or DEFAULT_PLAN (spec §3 bySuperAdminOpen), not bought. */
+  plan_by_admin: Generated<boolean>;
   default_folder_id: string | null;
   used_storage: Generated<string>;
   used_traffic: Generated<string>;
@@ -281,6 +283,25 @@ export interface PaymentOrderTable {
   refund_ref: string | null;
   refunded_at: Date | null;
   refund_reason: string | null;
+  /** The buyer turned auto-renew on: paying it starts a subscription. */
+  auto_renew: Generated<boolean>;
+  /** The subscription it started or renewed. */
+  subscription_id: string | null;
+}
+
+export interface SubscriptionTable {
+  id: Generated<string>;
+  account_id: string;
+  provider: 'sandbox' | 'stripe';
+  provider_ref: string;
+  plan_type: PlanType;
+  billing_plan: BillingPlan;
+  amount: number;
+  currency: string;
+  status: Generated<'active' | 'ended'>;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: CreatedAt;
+  ended_at: Date | null;
 }
 
 export interface PaymentEventTable {
@@ -338,4 +359,5 @@ export interface Database {
   invoice: InvoiceTable;
   payment_event: PaymentEventTable;
   plan_notice: PlanNoticeTable;
+  subscription: SubscriptionTable;
 }

@@ -27,6 +27,7 @@ const OWNERS: Record<keyof Database, string> = {
   invoice: 'modules/billing/',
   payment_event: 'modules/billing/',
   plan_notice: 'modules/lifecycle/',
+  subscription: 'modules/billing/',
   admin_action: 'modules/admin/',
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',

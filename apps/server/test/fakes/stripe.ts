@@ -20,6 +20,8 @@ export type FakeSession = {
   url: string;
   locale: string | null;
   payment_intent: string | null;
+  mode: string;
+  subscription: string | null;
 };
 
 async function readBody(request: IncomingMessage) {
@@ -43,6 +45,7 @@ export async function startFakeStripe() {
   type FakeRefund = { id: string; amount: number; payment_intent: string | null; metadata: { orderId: string | null } };
   const refunds: FakeRefund[] = [];
   const refundsByKey = new Map<string, FakeRefund>();
+  const subscriptionCalls: Array<{ id: string; method: string; cancel_at_period_end: string | null }> = [];
 
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -83,7 +86,9 @@ export async function startFakeStripe() {
         cancel_url: form.get('cancel_url') ?? '',
         url: `http://127.0.0.1:${port}/c/pay/${id}`,
         locale: form.get('locale'),
-        payment_intent: `pi_${randomBytes(12).toString('hex')}`,
+        mode: form.get('mode') ?? 'payment',
+        payment_intent: form.get('mode') === 'subscription' ? null : `pi_${randomBytes(12).toString('hex')}`,
+        subscription: form.get('mode') === 'subscription' ? `sub_${randomBytes(10).toString('hex')}` : null,
       };
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
@@ -95,6 +100,21 @@ export async function startFakeStripe() {
       return session
         ? send(200, session)
         : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+    }
+    const subscriptionId = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(request.url ?? '')?.[1];
+    if (subscriptionId && (request.method === 'POST' || request.method === 'DELETE')) {
+      const update = {
+        id: subscriptionId,
+        method: request.method,
+        cancel_at_period_end: form.get('cancel_at_period_end'),
+      };
+      subscriptionCalls.push(update);
+      return send(200, {
+        id: subscriptionId,
+        object: 'subscription',
+        status: request.method === 'DELETE' ? 'canceled' : 'active',
+        cancel_at_period_end: form.get('cancel_at_period_end') === 'true',
+      });
     }
     if (request.method === 'POST' && request.url === '/v1/refunds') {
       const earlier = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
@@ -126,6 +146,7 @@ export async function startFakeStripe() {
     sessions,
     requests,
     refunds,
+    subscriptionCalls,
     /** The next session create is refused, as Stripe refuses an account that cannot take payments. */
     refuseNext: () => {
       failNext = true;
@@ -136,8 +157,8 @@ export async function startFakeStripe() {
      */
     event(
       type: string,
-      session: FakeSession,
-      options: { id?: string; timestamp?: number; secret?: string; changes?: Partial<FakeSession> } = {},
+      session: FakeSession | Record<string, unknown>,
+      options: { id?: string; timestamp?: number; secret?: string; changes?: Record<string, unknown> } = {},
     ) {
       const payload = JSON.stringify({
         id: options.id ?? `evt_${randomBytes(12).toString('hex')}`,

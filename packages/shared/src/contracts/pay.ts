@@ -112,7 +112,12 @@ const orderProductId = textField('product_invalid')
 const methodField = z.enum(PAYMENT_METHODS, { error: 'payment_method_invalid' });
 
 /** spec §7 pay stripe: buy a plan (a product id of pay products) with one of the three methods. */
-export const buyPlanBody = z.strictObject({ productId: orderProductId, method: methodField });
+export const buyPlanBody = z.strictObject({
+  productId: orderProductId,
+  method: methodField,
+  /** spec §4 Subscription: renew automatically each period (cards only; WeChat Pay and Alipay do not). */
+  autoRenew: z.boolean({ error: 'illegal_input' }).optional(),
+});
 /**
  * spec §7 pay purchase-credits: buy a credits package (a product id of credits products) in the currency
  * the list was priced in (the account's default when not given).

@@ -55,6 +55,8 @@ export const ROUTES = {
   'pay.orderStatus': { method: 'GET', path: '/pay/wechat-status', auth: 'session', tag: 'pay' },
   'pay.cancelOrder': { method: 'POST', path: '/pay/cancel-order', auth: 'session', tag: 'pay' },
   'pay.orders': { method: 'GET', path: '/pay/orders', auth: 'session', tag: 'pay' },
+  'pay.cancelSubscribe': { method: 'POST', path: '/pay/cancel-subscribe', auth: 'session', tag: 'pay' },
+  'pay.resumeSubscribe': { method: 'POST', path: '/pay/resume-subscribe', auth: 'session', tag: 'pay' },
   'account.noticeEmail': { method: 'GET', path: '/account/get-notice-email', auth: 'session', tag: 'account' },
   'account.noticeEmailCode': { method: 'POST', path: '/account/notice-email/code', auth: 'session', tag: 'account' },
   'account.changeNoticeEmail': {

@@ -44,6 +44,8 @@ export const ROUTE_SCHEMAS = {
   'pay.orderStatus': { query: pay.orderStatusQuery, response: pay.orderData },
   'pay.cancelOrder': { body: pay.orderStatusQuery, response: pay.orderData },
   'pay.orders': { query: pay.orderListQuery, response: pay.orderListData },
+  'pay.cancelSubscribe': { response: account.vipUserInfoData },
+  'pay.resumeSubscribe': { response: account.vipUserInfoData },
   'account.noticeEmail': { response: account.noticeEmailData },
   'account.noticeEmailCode': { body: account.noticeEmailCodeBody, response: auth.verifyCodeData },
   'account.changeNoticeEmail': { body: account.changeNoticeEmailBody, response: account.noticeEmailData },

@@ -114,6 +114,7 @@ export function createAccountRepo(db: Db) {
         .insertInto('account')
         .values({
           plan_type: values.planType ?? 'Free',
+          plan_by_admin: (values.planType ?? 'Free') !== 'Free',
           email: values.email,
           password_hash: values.passwordHash,
           google_sub: values.googleSub ?? null,
@@ -202,10 +203,16 @@ export function createAccountRepo(db: Db) {
     },
 
     /** Puts the account on a plan in its Normal period, ending at `periodEnd` (null: no end). */
-    async openPlan(id: string, plan: PlanType, periodEnd: Date | null, trx: Db = db) {
+    async openPlan(id: string, plan: PlanType, periodEnd: Date | null, trx: Db = db, byAdmin = false) {
       await trx
         .updateTable('account')
-        .set({ plan_type: plan, vip_period: 'normal-period', period_end_at: periodEnd, updated_at: new Date() })
+        .set({
+          plan_type: plan,
+          vip_period: 'normal-period',
+          period_end_at: periodEnd,
+          plan_by_admin: byAdmin && plan !== 'Free',
+          updated_at: new Date(),
+        })
         .where('id', '=', id)
         .execute();
     },

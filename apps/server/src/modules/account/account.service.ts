@@ -114,8 +114,8 @@ export function createAccountService(deps: {
     },
 
     /** An operator opens a plan (spec §3 bySuperAdminOpen): Normal period, until `periodEnd` or for good. */
-    openPlan: (accountId: string, plan: PlanType, periodEnd: Date | null, trx?: Db) =>
-      accounts.openPlan(accountId, plan, periodEnd, trx),
+    openPlan: (accountId: string, plan: PlanType, periodEnd: Date | null, trx?: Db, byAdmin = false) =>
+      accounts.openPlan(accountId, plan, periodEnd, trx, byAdmin),
 
     /**
      * The account and its rights, held for the caller's transaction (a payment changing its plan): two

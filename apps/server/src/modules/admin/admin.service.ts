@@ -54,7 +54,7 @@ export function createAdminService(deps: {
       const account = await accountOf(email);
       if (until && until.getTime() <= deps.now().getTime()) throw new AdminError('the end date must be in the future');
       await transaction(async (trx) => {
-        await accounts.openPlan(account.id, plan, until, trx);
+        await accounts.openPlan(account.id, plan, until, trx, true);
         await repo.record(
           {
             operator,

@@ -18,3 +18,6 @@ export const REFUND_MAIL = defineJob<{ orderId: string }>({
 
 /** Starts the monthly periods of running paid plans (traffic from zero, the plan's credits): hourly. */
 export const BILLING_PERIOD = defineJob({ name: 'billing-period', schedule: '17 * * * *' });
+
+/** Charges the sandbox's auto-renewing plans a day before they end (Stripe charges its own): hourly. */
+export const SANDBOX_RENEWAL = defineJob({ name: 'sandbox-renewal', schedule: '27 * * * *' });

@@ -1,7 +1,7 @@
 import { transactor } from '../../db/database.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
-import { BILLING_PERIOD, RECEIPT_MAIL, REFUND_MAIL } from './billing.jobs.ts';
+import { BILLING_PERIOD, RECEIPT_MAIL, REFUND_MAIL, SANDBOX_RENEWAL } from './billing.jobs.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { type BillingService, createBillingService } from './billing.service.ts';
 import { type BillingPeriods, createBillingPeriods } from './billing-periods.ts';
@@ -15,6 +15,8 @@ import { sandboxRoutes } from './payments/sandbox.ts';
 import { stripeClient, stripeRoutes } from './payments/stripe.ts';
 import { wechatRoutes } from './payments/wechat.ts';
 import { createReceipts, type Receipts } from './receipts.ts';
+import { createSubscriptionRepo } from './subscriptions.repo.ts';
+import { createSubscriptionService, type SubscriptionService } from './subscriptions.service.ts';
 
 declare module '../module.ts' {
   interface Services {
@@ -26,6 +28,8 @@ declare module '../module.ts' {
     receipts: Receipts;
     /** The monthly periods of running paid plans. */
     billingPeriods: BillingPeriods;
+    /** Auto-renewing plans. */
+    subscriptions: SubscriptionService;
   }
 }
 
@@ -37,8 +41,10 @@ export const billingModule = defineModule({
   name: 'billing',
   create: ({ db, services, config, clock, events, mailer, log }) => {
     const repo = createOrderRepo(db);
+    const subscriptionRepo = createSubscriptionRepo(db);
     const billing = createBillingService({
       accounts: services.accounts,
+      subscriptions: subscriptionRepo,
       catalogue: config.catalogue,
       brand: config.BRAND_NAME,
       clock,
@@ -48,16 +54,26 @@ export const billingModule = defineModule({
     if (Object.values(providers).some((provider) => provider.name === 'sandbox')) {
       log.warn('payments are in the sandbox: orders are paid on a test page and no money moves');
     }
+    const orders = createOrderService({
+      repo,
+      subscriptions: subscriptionRepo,
+      billing,
+      accounts: services.accounts,
+      credits,
+      events,
+      catalogue: config.catalogue,
+      providers,
+      clock,
+      log,
+    });
     return {
       billing,
       credits,
-      orders: createOrderService({
-        repo,
-        billing,
+      orders,
+      subscriptions: createSubscriptionService({
+        repo: subscriptionRepo,
+        orders,
         accounts: services.accounts,
-        credits,
-        events,
-        catalogue: config.catalogue,
         providers,
         clock,
         log,
@@ -82,6 +98,7 @@ export const billingModule = defineModule({
   api: async (scope, { services, hooks }) => {
     await scope.register(billingRoutes, {
       billing: services.billing,
+      subscriptions: services.subscriptions,
       credits: services.credits,
       orders: services.orders,
       hooks,
@@ -100,10 +117,11 @@ export const billingModule = defineModule({
         stripe: stripeClient(stripe),
         webhookSecret: stripe.webhookSecret,
         orders: services.orders,
+        subscriptions: services.subscriptions,
       });
     }
   },
-  jobs: [RECEIPT_MAIL, REFUND_MAIL, BILLING_PERIOD],
+  jobs: [RECEIPT_MAIL, REFUND_MAIL, BILLING_PERIOD, SANDBOX_RENEWAL],
   reactions: { 'order.paid': RECEIPT_MAIL, 'order.refunded': REFUND_MAIL },
   workers: ({ services }) => [
     worker(RECEIPT_MAIL, async (jobs) => {
@@ -111,6 +129,9 @@ export const billingModule = defineModule({
     }),
     worker(BILLING_PERIOD, async () => {
       await services.billingPeriods.run();
+    }),
+    worker(SANDBOX_RENEWAL, async () => {
+      await services.subscriptions.renewSandbox();
     }),
     worker(REFUND_MAIL, async (jobs) => {
       for (const job of jobs) await services.receipts.sendRefund(job.data.orderId);

@@ -4,6 +4,7 @@ import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { BillingService } from './billing.service.ts';
 import type { CreditService } from './credits.service.ts';
 import type { OrderService } from './orders.service.ts';
+import type { SubscriptionService } from './subscriptions.service.ts';
 
 /** The console's address as the payer's browser reached it: a checkout returns the payer there. */
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -12,8 +13,9 @@ export const billingRoutes: FastifyPluginAsync<{
   billing: BillingService;
   credits: CreditService;
   orders: OrderService;
+  subscriptions: SubscriptionService;
   hooks: AuthHooks;
-}> = async (app, { billing, credits, orders, hooks }) => {
+}> = async (app, { billing, credits, orders, subscriptions, hooks }) => {
   const route = catalogueRoutes(app, hooks);
   route('account.vipUserInfo', (request) => billing.vipUserInfo(accountId(request)));
   route('pay.products', (request, query) => billing.products(accountId(request), query));
@@ -25,4 +27,12 @@ export const billingRoutes: FastifyPluginAsync<{
   route('pay.orderStatus', (request, query) => orders.status(accountId(request), query.orderId));
   route('pay.cancelOrder', (request, body) => orders.cancel(accountId(request), body.orderId));
   route('pay.orders', (request, query) => orders.list(accountId(request), query));
+  route('pay.cancelSubscribe', async (request) => {
+    await subscriptions.setAutoRenew(accountId(request), false);
+    return billing.vipUserInfo(accountId(request));
+  });
+  route('pay.resumeSubscribe', async (request) => {
+    await subscriptions.setAutoRenew(accountId(request), true);
+    return billing.vipUserInfo(accountId(request));
+  });
 };

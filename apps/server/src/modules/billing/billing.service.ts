@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { Entitlements } from '../entitlements/entitlements.ts';
 import type { Catalogue } from './catalogue.ts';
+import type { SubscriptionRepo } from './subscriptions.repo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -29,6 +30,8 @@ const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/')
  */
 export function createBillingService(deps: {
   accounts: Pick<AccountService, 'withRights'>;
+  /** The account's auto-renewing subscription, if any (spec §3 subscribeId, autoSubscribe). */
+  subscriptions: Pick<SubscriptionRepo, 'active'>;
   catalogue: Catalogue;
   brand: string;
   clock: Clock;
@@ -50,12 +53,12 @@ export function createBillingService(deps: {
     rights.periodEnd ? Math.ceil((rights.periodEnd.getTime() - clock.now().getTime()) / DAY_MS) : null;
 
   /**
-   * spec §4 "Plan will expire": VIP, not auto-subscribed (or opened by a super admin), 0 to 15 days left.
-   * Nothing renews by itself until subscriptions arrive, so every paid plan with an end qualifies.
+   * spec §4 "Plan will expire": VIP, not auto-subscribed (a plan opened by a super admin counts as not
+   * auto-subscribed, spec §6), 0 to 15 days left.
    */
-  function willExpire(rights: Entitlements) {
+  function willExpire(rights: Entitlements, renews = false) {
     const left = daysLeft(rights);
-    return rights.paid && left !== null && left >= 0 && left <= EXPIRY_WARNING_DAYS;
+    return rights.paid && !renews && left !== null && left >= 0 && left <= EXPIRY_WARNING_DAYS;
   }
 
   /**
@@ -85,6 +88,12 @@ export function createBillingService(deps: {
   }
 
   return {
+    /** What a plan bought for `plan` billing is called in the account's language (an order's line). */
+    async describePlan(accountId: string, type: PlanType, plan: BillingPlan) {
+      const { account } = await accounts.withRights(accountId);
+      return BILLING_TEXT[account.language].planOrder(type, plan);
+    },
+
     /**
      * What buying a plan product costs the account now, refused as pay products would (spec §8 "Cannot
      * purchase the current package"; Free is not sold).
@@ -173,26 +182,32 @@ export function createBillingService(deps: {
     },
 
     /**
-     * spec §3 User VIP info with its derived values. No plan is sold yet, so a paid plan is one an operator
-     * granted or DEFAULT_PLAN gave: opened by a super admin (spec §6 counts it as not auto-subscribed), with no
-     * subscription behind it and no end unless the account's period has one.
+     * spec §3 User VIP info with its derived values. A plan an operator opened (or DEFAULT_PLAN gave) is
+     * bySuperAdminOpen and never auto-subscribed; a bought plan is auto-subscribed while its subscription
+     * renews.
      */
     async vipUserInfo(accountId: string): Promise<VipUserInfo> {
-      const { rights } = await accounts.withRights(accountId);
+      const [{ account, rights }, subscription] = await Promise.all([
+        accounts.withRights(accountId),
+        deps.subscriptions.active(accountId),
+      ]);
       const { plan, paid, periodEnd } = rights;
       const showType = catalogue.plans[plan].showType;
       const left = daysLeft(rights);
+      const bySuperAdminOpen = paid && account.plan_by_admin;
+      const autoSubscribe =
+        paid && !bySuperAdminOpen && subscription !== undefined && !subscription.cancel_at_period_end;
       return {
         product: { type: plan, showType },
-        subscribeId: null,
+        subscribeId: subscription?.id ?? null,
         isVip: paid,
         isTrial: false,
         VipExpireTime: paid && periodEnd ? Math.floor(periodEnd.getTime() / 1000) : 0,
-        autoSubscribe: false,
-        bySuperAdminOpen: paid,
+        autoSubscribe,
+        bySuperAdminOpen,
         surplusDays: paid && left !== null ? Math.max(0, left) : 0,
         expireDate: paid && periodEnd ? ymd(periodEnd) : null,
-        willExpire: willExpire(rights),
+        willExpire: willExpire(rights, autoSubscribe),
         planText: showType ? `${brand} ${showType}` : brand,
       };
     },

@@ -18,6 +18,27 @@ export function createOrderRepo(db: Db) {
       return db.insertInto('payment_order').values(values).returning('id').executeTakeFirstOrThrow();
     },
 
+    /**
+     * A subscription's renewal as an order, once per provider reference (a Stripe invoice, a sandbox cycle):
+     * asked again, it answers the order made the first time.
+     */
+    async insertRenewal(values: Insertable<PaymentOrderTable> & { provider_ref: string }) {
+      const made = await db
+        .insertInto('payment_order')
+        .values(values)
+        .onConflict((oc) => oc.columns(['provider', 'provider_ref']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (made) return made.id;
+      const earlier = await db
+        .selectFrom('payment_order')
+        .select('id')
+        .where('provider', '=', values.provider)
+        .where('provider_ref', '=', values.provider_ref)
+        .executeTakeFirstOrThrow();
+      return earlier.id;
+    },
+
     /** Records where the provider's checkout is; only while the order waits for it. */
     async started(id: string, values: { provider_ref: string; checkout_url: string | null; qr_code: string | null }) {
       await db.updateTable('payment_order').set(values).where('id', '=', id).execute();

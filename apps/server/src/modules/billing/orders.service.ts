@@ -11,6 +11,7 @@ import type { CreditService } from './credits.service.ts';
 import type { OrderRepo, OrderRow } from './orders.repo.ts';
 import type { PaymentProvider, ProviderOutcome } from './payments/provider.ts';
 import { periodBought } from './plan-period.ts';
+import type { SubscriptionRepo } from './subscriptions.repo.ts';
 
 /** How long a payer has to pay an order; an hour covers a slow card check or a phone to find. */
 const ORDER_TTL_MS = 60 * 60 * 1000;
@@ -50,7 +51,8 @@ export function orderData(row: OrderRow): Order {
  */
 export function createOrderService(deps: {
   repo: OrderRepo;
-  billing: Pick<BillingService, 'quotePlan' | 'quoteCredits'>;
+  subscriptions: SubscriptionRepo;
+  billing: Pick<BillingService, 'quotePlan' | 'quoteCredits' | 'describePlan'>;
   accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf'>;
   credits: Pick<CreditService, 'add' | 'reverse'>;
   events: EventBus;
@@ -82,7 +84,7 @@ export function createOrderService(deps: {
     accountId: string,
     method: PaymentMethod,
     quote: { amount: number; currency: string; description: string; email: string; language: 'en' | 'zh_CN' },
-    product: Pick<OrderRow, 'kind' | 'product_id' | 'plan_type' | 'billing_plan' | 'credits'>,
+    product: Pick<OrderRow, 'kind' | 'product_id' | 'plan_type' | 'billing_plan' | 'credits' | 'auto_renew'>,
     urls: { origin: string; returnPath: string },
   ): Promise<Order> {
     const provider = providerFor(method);
@@ -99,8 +101,9 @@ export function createOrderService(deps: {
       expires_at: expiresAt,
     });
     try {
+      const renewEvery = product.auto_renew ? (product.billing_plan === 'yr' ? 'year' : 'month') : undefined;
       const started = await provider.start(
-        { id, method, expiresAt, ...quote },
+        { id, method, expiresAt, ...quote, ...(renewEvery ? { renewEvery } : {}) },
         { origin: urls.origin, returnPath: `${urls.returnPath}?order=${id}` },
       );
       await repo.started(id, {
@@ -152,6 +155,42 @@ export function createOrderService(deps: {
     return { period_start: period.start, period_end: period.end };
   }
 
+  /** Subscriptions a new one replaced, to end at their provider once the change is committed. */
+  const replaced: Array<{ provider: PaymentProviderName; ref: string }> = [];
+
+  /**
+   * A paid plan order with auto-renew on starts the account's subscription (ending the one it had: a
+   * plan change replaces it). Answers its id, or null for an order that does not renew.
+   */
+  async function subscribe(trx: Db, order: OrderRow, providerRef: string | undefined) {
+    if (!order.auto_renew || order.kind !== 'plan') return null;
+    const earlier = await deps.subscriptions.active(order.account_id, trx);
+    if (earlier) {
+      await deps.subscriptions.end(earlier.id, clock.now(), trx);
+      replaced.push({ provider: earlier.provider, ref: earlier.provider_ref });
+    }
+    const { id } = await deps.subscriptions.insert(trx, {
+      account_id: order.account_id,
+      provider: order.provider === 'stripe' ? 'stripe' : 'sandbox',
+      provider_ref: providerRef ?? `sbx_sub_${order.id}`,
+      plan_type: order.plan_type as NonNullable<OrderRow['plan_type']>,
+      billing_plan: order.billing_plan as NonNullable<OrderRow['billing_plan']>,
+      amount: Number(order.amount),
+      currency: order.currency,
+    });
+    return id;
+  }
+
+  /** Ends the replaced subscriptions at their provider; one that fails is logged for an operator. */
+  async function endReplaced() {
+    for (const { provider, ref } of replaced.splice(0)) {
+      const at = Object.values(providers).find((candidate) => candidate.name === provider);
+      await at?.endSubscription?.(ref).catch((error: unknown) => {
+        deps.log.error({ err: error, subscription: ref }, 'could not end a replaced subscription at its provider');
+      });
+    }
+  }
+
   /** What a refunded order gave, taken back in the refunding transaction. */
   async function takeBack(trx: Db, order: OrderRow, now: Date) {
     if (order.kind === 'credits') {
@@ -191,15 +230,27 @@ export function createOrderService(deps: {
       return { methods, publicKey: providers.card?.publicKey ?? null };
     },
 
-    async buyPlan(accountId: string, body: { productId: string; method: PaymentMethod }, origin: string) {
+    async buyPlan(
+      accountId: string,
+      body: { productId: string; method: PaymentMethod; autoRenew?: boolean },
+      origin: string,
+    ) {
       providerFor(body.method);
+      if (body.autoRenew && body.method !== 'card') throw badRequest('auto_renew_unavailable', 'autoRenew');
       const productId = inMethodCurrency(body.productId, body.method);
       const quote = await deps.billing.quotePlan(accountId, productId);
       return open(
         accountId,
         body.method,
         quote,
-        { kind: 'plan', product_id: productId, plan_type: quote.type, billing_plan: quote.plan, credits: null },
+        {
+          kind: 'plan',
+          product_id: productId,
+          plan_type: quote.type,
+          billing_plan: quote.plan,
+          credits: null,
+          auto_renew: body.autoRenew === true,
+        },
         { origin, returnPath: '/buy-vip' },
       );
     },
@@ -219,7 +270,14 @@ export function createOrderService(deps: {
         accountId,
         body.method,
         quote,
-        { kind: 'credits', product_id: body.productId, plan_type: null, billing_plan: null, credits: quote.credits },
+        {
+          kind: 'credits',
+          product_id: body.productId,
+          plan_type: null,
+          billing_plan: null,
+          credits: quote.credits,
+          auto_renew: false,
+        },
         { origin, returnPath: '/buy-credits' },
       );
     },
@@ -273,7 +331,14 @@ export function createOrderService(deps: {
         }
         const full = { ...order, invoice_number: null };
         const period = await give(trx, full, now);
-        await repo.update(trx, order.id, { status: 'paid', settled_at: now, failure: null, ...period });
+        const subscriptionId = order.subscription_id ?? (await subscribe(trx, full, outcome.subscriptionRef));
+        await repo.update(trx, order.id, {
+          status: 'paid',
+          settled_at: now,
+          failure: null,
+          subscription_id: subscriptionId,
+          ...period,
+        });
         await repo.issueInvoice(trx, {
           prefix: `LR-${now.getUTCFullYear()}`,
           order_id: order.id,
@@ -285,7 +350,48 @@ export function createOrderService(deps: {
         });
         publish('order.paid', { orderId: order.id });
       });
+      await endReplaced();
       return orderData((await repo.find(orderId)) as OrderRow);
+    },
+
+    /**
+     * A subscription renewed (Stripe's invoice paid, the sandbox's cycle): the renewal is an order of its
+     * own, made once per provider reference and settled as paid, so it extends the plan, grants nothing
+     * twice, and is invoiced and mailed like any payment.
+     */
+    async renew(
+      subscriptionId: string,
+      payment: { providerRef: string; amount: number; currency: string; eventId: string },
+    ) {
+      const subscription = await deps.subscriptions.find(subscriptionId);
+      if (!subscription || subscription.status !== 'active') return null;
+      const description = await deps.billing.describePlan(
+        subscription.account_id,
+        subscription.plan_type,
+        subscription.billing_plan,
+      );
+      const now = clock.now();
+      const orderId = await repo.insertRenewal({
+        account_id: subscription.account_id,
+        kind: 'plan',
+        product_id: `${subscription.plan_type}-${subscription.billing_plan}-${subscription.currency}`,
+        plan_type: subscription.plan_type,
+        billing_plan: subscription.billing_plan,
+        credits: null,
+        description,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: 'card',
+        provider: subscription.provider,
+        provider_ref: payment.providerRef,
+        expires_at: now,
+        subscription_id: subscription.id,
+      });
+      return this.settle(
+        orderId,
+        { status: 'paid', amount: payment.amount, currency: payment.currency },
+        { provider: subscription.provider, id: payment.eventId },
+      );
     },
 
     /**

@@ -18,6 +18,7 @@ export const lifecycleModule = defineModule({
     lifecycle: createLifecycle({
       repo: createLifecycleRepo(db),
       accounts: services.accounts,
+      renews: (accountId) => services.subscriptions.renewing(accountId),
       events,
       catalogue: config.catalogue,
       mailer,

@@ -30,6 +30,8 @@ const PERIOD_NOTICE: Record<Exclude<Period, 'normal-period'>, PlanNotice> = {
 export function createLifecycle(deps: {
   repo: LifecycleRepo;
   accounts: Pick<AccountService, 'lapsed' | 'ending' | 'movePeriod' | 'mailTarget' | 'find'>;
+  /** The account's plan renews by itself (a subscription with auto-renew on): no reminders then. */
+  renews: (accountId: string) => Promise<boolean>;
   events: EventBus;
   catalogue: Catalogue;
   mailer: Mailer;
@@ -52,7 +54,7 @@ export function createLifecycle(deps: {
       const planEnd = account.period_end_at as Date;
       const daysLeft = Math.ceil((planEnd.getTime() - now.getTime()) / DAY_MS);
       const threshold = reminderDue(daysLeft);
-      if (threshold === undefined) continue;
+      if (threshold === undefined || (await deps.renews(account.id))) continue;
       await events.transaction(async (trx, publish) => {
         if (!(await repo.record(trx, account.id, planEnd, `reminder-${threshold}`))) return;
         publish('plan.notice', {

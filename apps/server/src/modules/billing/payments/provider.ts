@@ -11,6 +11,8 @@ export type OrderToPay = {
   email: string;
   language: Language;
   expiresAt: Date;
+  /** Auto-renew on: the checkout starts a subscription billed every month or year (cards only). */
+  renewEvery?: 'month' | 'year';
 };
 
 /** Where the payer goes next: a page to open (card), a code to scan (WeChat Pay, Alipay), or both. */
@@ -37,6 +39,10 @@ export interface PaymentProvider {
    * refund's idempotency key at the provider); answers the provider's reference for the refund.
    */
   refund(order: OrderToRefund, reason: string): Promise<string>;
+  /** Turns a subscription's renewal off (it ends with the period paid for) or back on. */
+  setAutoRenew?(subscriptionRef: string, on: boolean): Promise<void>;
+  /** Ends a subscription now (another replaced it); what was paid for still runs. */
+  endSubscription?(subscriptionRef: string): Promise<void>;
 }
 
 /** A paid order to refund: its id, the provider's reference for its payment, and the money taken. */
@@ -44,7 +50,13 @@ export type OrderToRefund = { id: string; providerRef: string; amount: number; c
 
 /** The outcome a provider reports for an order, with the money it says it took. */
 export type ProviderOutcome =
-  | { status: 'paid'; amount: number; currency: string }
+  | {
+      status: 'paid';
+      amount: number;
+      currency: string;
+      /** The subscription the payment started (Stripe's id), when the order asked to renew. */
+      subscriptionRef?: string;
+    }
   | { status: 'failed'; reason: string }
   | { status: 'canceled' }
   | { status: 'expired' };

@@ -192,3 +192,66 @@ describe('Stripe Checkout', () => {
     expect((await deliver(other.payload, other.signature)).statusCode).toBe(200);
   });
 });
+
+describe('Stripe subscriptions', () => {
+  it('starts a subscription at checkout, renews on each cycle invoice once, and turns auto-renew off and on', async () => {
+    const { token } = await signUp(t);
+    const answer = await post(
+      t.app,
+      '/api/pay/stripe',
+      { productId: 'Pro-month-USD', method: 'card', autoRenew: true },
+      token,
+    );
+    const order = answer.body.data as { orderId: string; amount: number };
+    const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === order.orderId);
+    if (!session?.subscription) throw new Error('no subscription-mode session');
+    const request = stripe.requests.find((r) => r.form.get('client_reference_id') === order.orderId);
+    expect(request?.form.get('mode')).toBe('subscription');
+    expect(request?.form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+
+    const completed = stripe.event('checkout.session.completed', session, { changes: { payment_status: 'paid' } });
+    expect((await deliver(completed.payload, completed.signature)).statusCode).toBe(200);
+    const first = (await get(t.app, '/api/pay/vip-user-info', token)).body.data;
+    expect(first).toMatchObject({ autoSubscribe: true, product: { type: 'Pro' } });
+
+    const invoice = {
+      id: 'in_cycle_1',
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      amount_paid: order.amount,
+      currency: 'usd',
+      parent: { type: 'subscription_details', subscription_details: { subscription: session.subscription } },
+    };
+    const cycle = stripe.event('invoice.paid', invoice);
+    expect((await deliver(cycle.payload, cycle.signature)).statusCode).toBe(200);
+    expect((await deliver(cycle.payload, cycle.signature)).statusCode).toBe(200);
+    const renewed = (await get(t.app, '/api/pay/vip-user-info', token)).body.data;
+    expect(renewed.VipExpireTime).toBeGreaterThan(first.VipExpireTime + 27 * 86_400);
+    const paid = (await get(t.app, '/api/pay/orders', token)).body.data.list.filter(
+      (o: { status: string }) => o.status === 'paid',
+    );
+    expect(paid).toHaveLength(2);
+
+    expect((await post(t.app, '/api/pay/cancel-subscribe', undefined, token)).body.data.autoSubscribe).toBe(false);
+    expect(stripe.subscriptionCalls.at(-1)).toEqual({
+      id: session.subscription,
+      method: 'POST',
+      cancel_at_period_end: 'true',
+    });
+    expect((await post(t.app, '/api/pay/resume-subscribe', undefined, token)).body.data.autoSubscribe).toBe(true);
+    expect(stripe.subscriptionCalls.at(-1)?.cancel_at_period_end).toBe('false');
+
+    // Turned off in Stripe's own portal, then ended there: the plan runs to its end and renews no more.
+    const updated = stripe.event('customer.subscription.updated', {
+      id: session.subscription,
+      object: 'subscription',
+      cancel_at_period_end: true,
+    });
+    await deliver(updated.payload, updated.signature);
+    expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.autoSubscribe).toBe(false);
+    const deleted = stripe.event('customer.subscription.deleted', { id: session.subscription, object: 'subscription' });
+    await deliver(deleted.payload, deleted.signature);
+    const ended = (await get(t.app, '/api/pay/vip-user-info', token)).body.data;
+    expect(ended).toMatchObject({ autoSubscribe: false, subscribeId: null, product: { type: 'Pro' } });
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import type { OrderService } from '../orders.service.ts';
+import type { SubscriptionService } from '../subscriptions.service.ts';
 import type { PaymentProvider, ProviderOutcome } from './provider.ts';
 
 /** Stripe's own limit on a webhook's age: older signatures are refused, so a captured one cannot be replayed. */
@@ -34,6 +35,26 @@ export function stripeClient(settings: StripeSettings) {
  * as its idempotency key (a retried request makes one session) and expiring with the order.
  */
 export function stripeProvider(stripe: Stripe, settings: StripeSettings): PaymentProvider {
+  /**
+   * The payment behind an order: a Checkout Session's payment intent (one-time), or the first invoice's
+   * (a subscription); a renewal's reference is its invoice.
+   */
+  async function paymentIntentOf(ref: string): Promise<string | null> {
+    const idOf = (value: string | { id: string } | null | undefined) =>
+      typeof value === 'string' ? value : (value?.id ?? null);
+    if (ref.startsWith('in_')) {
+      const invoice = (await stripe.invoices.retrieve(ref)) as unknown as { payment_intent?: string | { id: string } };
+      return idOf(invoice.payment_intent);
+    }
+    const session = await stripe.checkout.sessions.retrieve(ref);
+    if (session.payment_intent) return idOf(session.payment_intent);
+    if (!session.invoice) return null;
+    const invoice = (await stripe.invoices.retrieve(idOf(session.invoice) as string)) as unknown as {
+      payment_intent?: string | { id: string };
+    };
+    return idOf(invoice.payment_intent);
+  }
+
   return {
     name: 'stripe',
     methods: ['card'],
@@ -41,7 +62,8 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
     async start(order, { origin, returnPath }) {
       const session = await stripe.checkout.sessions.create(
         {
-          mode: 'payment',
+          // Auto-renew on: a subscription Stripe charges each period (its invoices reach our webhook).
+          mode: order.renewEvery ? 'subscription' : 'payment',
           line_items: [
             {
               quantity: 1,
@@ -49,9 +71,11 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
                 currency: order.currency.toLowerCase(),
                 unit_amount: order.amount,
                 product_data: { name: order.description },
+                ...(order.renewEvery ? { recurring: { interval: order.renewEvery } } : {}),
               },
             },
           ],
+          ...(order.renewEvery ? { subscription_data: { metadata: { orderId: order.id } } } : {}),
           customer_email: order.email,
           client_reference_id: order.id,
           metadata: { orderId: order.id },
@@ -66,10 +90,15 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
       if (!session.url) throw new Error(`Stripe gave session ${session.id} no URL`);
       return { providerRef: session.id, checkoutUrl: session.url, qrCode: null };
     },
+    async setAutoRenew(subscriptionRef, on) {
+      await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: !on });
+    },
+    async endSubscription(subscriptionRef) {
+      await stripe.subscriptions.cancel(subscriptionRef);
+    },
     async refund(order, reason) {
-      const session = await stripe.checkout.sessions.retrieve(order.providerRef);
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!intent) throw new Error(`Stripe session ${session.id} has no payment to refund`);
+      const intent = await paymentIntentOf(order.providerRef);
+      if (!intent) throw new Error(`Stripe has no payment to refund for ${order.providerRef}`);
       const refund = await stripe.refunds.create(
         { payment_intent: intent, amount: order.amount, metadata: { orderId: order.id, reason: reason.slice(0, 500) } },
         { idempotencyKey: `refund-${order.id}` },
@@ -83,10 +112,12 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
 export function stripeOutcome(event: Stripe.Event): { sessionId: string; outcome: ProviderOutcome } | null {
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
+  const subscription = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   const paid: ProviderOutcome = {
     status: 'paid',
     amount: session.amount_total ?? -1,
     currency: (session.currency ?? '').toUpperCase(),
+    ...(subscription ? { subscriptionRef: subscription } : {}),
   };
   switch (event.type) {
     case 'checkout.session.completed':
@@ -113,7 +144,8 @@ export const stripeRoutes: FastifyPluginAsync<{
   stripe: Stripe;
   webhookSecret: string;
   orders: OrderService;
-}> = async (app, { stripe, webhookSecret, orders }) => {
+  subscriptions: SubscriptionService;
+}> = async (app, { stripe, webhookSecret, orders, subscriptions }) => {
   // The signature covers the exact bytes sent: they must not be parsed and re-serialized first.
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_r, body, done) =>
     done(null, body),
@@ -130,6 +162,7 @@ export const stripeRoutes: FastifyPluginAsync<{
       request.log.warn({ err: error }, 'refused a Stripe webhook whose signature does not verify');
       return reply.code(400).send({ error: 'signature does not verify' });
     }
+    if (await subscriptionEvent(event, orders, subscriptions)) return reply.send({ received: true });
     const applied = stripeOutcome(event);
     if (!applied) return reply.send({ received: true });
     const order = await orders.byProviderRef('stripe', applied.sessionId);
@@ -141,3 +174,43 @@ export const stripeRoutes: FastifyPluginAsync<{
     return reply.send({ received: true });
   });
 };
+
+/** The subscription a Stripe invoice belongs to (its place moved in API version 2025-03-31). */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | undefined;
+  const value =
+    parent?.subscription_details?.subscription ?? (invoice.subscription as string | { id: string } | undefined);
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
+/**
+ * A subscription's own events: a renewal's invoice paid (an order of its own, once per event), auto-renew
+ * turned off or on in Stripe's portal, the subscription ended. True when the event was one of them.
+ */
+async function subscriptionEvent(event: Stripe.Event, orders: OrderService, subscriptions: SubscriptionService) {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case 'invoice.paid': {
+      // The first invoice is the checkout's own payment (checkout.session.completed applies it).
+      if (object.billing_reason !== 'subscription_cycle') return true;
+      const ref = invoiceSubscription(object);
+      const subscription = ref ? await subscriptions.byProviderRef('stripe', ref) : undefined;
+      if (!subscription) return true;
+      await orders.renew(subscription.id, {
+        providerRef: String(object.id),
+        amount: Number(object.amount_paid),
+        currency: String(object.currency ?? '').toUpperCase(),
+        eventId: event.id,
+      });
+      return true;
+    }
+    case 'customer.subscription.updated':
+      await subscriptions.providerUpdated('stripe', String(object.id), object.cancel_at_period_end === true);
+      return true;
+    case 'customer.subscription.deleted':
+      await subscriptions.providerEnded('stripe', String(object.id));
+      return true;
+    default:
+      return false;
+  }
+}
