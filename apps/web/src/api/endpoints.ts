@@ -219,6 +219,9 @@ export const payApi = {
   orderStatus: (orderId: string) => call('pay.orderStatus', { orderId }),
   cancelOrder: (orderId: string) => call('pay.cancelOrder', { orderId }),
   orders: (page: number, pageSize: number) => call('pay.orders', { page, pageSize }),
+  /** spec §7 pay resume and cancel subscribe: auto-renew back on, or off; both answer VIP info. */
+  resumeSubscribe: () => call('pay.resumeSubscribe'),
+  cancelSubscribe: () => call('pay.cancelSubscribe'),
 };
 
 let vipInFlight: Promise<VipUserInfo> | null = null;

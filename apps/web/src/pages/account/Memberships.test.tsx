@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccount, fakeApi, fakeVip, PAID_PRIVILEGES } from '../../test/fakeApi.ts';
 import { fakeOrder } from '../../test/fakePay.ts';
@@ -65,6 +65,34 @@ describe('memberships (spec §2, §4 plan will expire)', () => {
     expect(row('Video slides')).toBe('up to 20');
     expect(row('Sites')).toBe('up to 3');
     expect(screen.getByText('50 G of 200 G')).toBeTruthy();
+  });
+
+  it('shows that a subscribed plan renews, and turns auto-renew off after asking, then back on', async () => {
+    const renewing = {
+      ...fakeVip,
+      product: { type: 'Pro' as const, showType: 'Pro' },
+      isVip: true,
+      subscribeId: '5e1f0000-0000-4000-8000-000000000001',
+      autoSubscribe: true,
+      surplusDays: 20,
+      expireDate: '2026/12/15',
+    };
+    const calls = fakeApi({
+      'GET /pay/vip-user-info': () => ({ data: renewing }),
+      'POST /pay/cancel-subscribe': () => ({ data: { ...renewing, autoSubscribe: false } }),
+      'POST /pay/resume-subscribe': () => ({ data: renewing }),
+    });
+    renderApp(ROUTE, { token: 't' });
+    expect(await screen.findByText('Renews on 2026/12/15')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Auto-renew' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/Your plan will end on 2026\/12\/15/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('Ends on 2026/12/15 (20 days left): auto-renew is off')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/pay/cancel-subscribe')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('switch', { name: 'Auto-renew' }));
+    expect(await screen.findByText('Renews on 2026/12/15')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/pay/resume-subscribe')).toHaveLength(1);
   });
 
   it('says a plan with no end has none, and shows no end for Free', async () => {

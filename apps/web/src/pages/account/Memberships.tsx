@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BillingHistory } from '../../features/billing/BillingHistory.tsx';
 import { useAccountStore, usePlanName } from '../../stores/account.ts';
+import { AutoRenew } from './AutoRenew.tsx';
 import { UsageBoard } from './UsageBoard.tsx';
 
 /** spec §2: memberships with the usage board, and the billing history with its invoice numbers. */
@@ -41,7 +42,12 @@ export function Memberships() {
           <Descriptions.Item label={t('memberships.period')}>
             {t(`memberships.periods.${account.vipPeriod}`)}
           </Descriptions.Item>
-          {vip?.isVip && (
+          {vip?.isVip && vip.subscribeId && (
+            <Descriptions.Item label={t('memberships.autoRenew')}>
+              <AutoRenew vip={vip} />
+            </Descriptions.Item>
+          )}
+          {vip?.isVip && !vip.subscribeId && (
             <Descriptions.Item label={t('memberships.ends')}>
               {vip.expireDate
                 ? t('memberships.endsOn', { date: vip.expireDate, count: vip.surplusDays })

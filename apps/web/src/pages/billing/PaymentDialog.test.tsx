@@ -114,8 +114,37 @@ describe('the payment dialog (spec §2, §3 payment methods, §4 Payment: succes
     renderApp('/buy-vip', { token: 't' });
     const dialog = await pay(/Credit card/);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(fakeOrder().checkoutUrl));
-    expect(calls.find((c) => c.path === '/pay/stripe')?.body).toEqual({ productId: 'Pro-yr-USD', method: 'card' });
+    // A card payment renews by default (spec §4 Subscription).
+    expect(calls.find((c) => c.path === '/pay/stripe')?.body).toEqual({
+      productId: 'Pro-yr-USD',
+      method: 'card',
+      autoRenew: true,
+    });
     expect(dialog.getByText('Taking you to the secure checkout page…')).toBeTruthy();
+  });
+
+  it('card: auto-renew can be turned off before paying; WeChat Pay says it does not renew and charges yuan', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    const calls = purchase([{}]);
+    renderApp('/buy-vip', { token: 't' });
+    await screen.findByTestId('plan-Pro');
+    fireEvent.click(within(screen.getByTestId('plan-Pro')).getByRole('button', { name: 'Buy now' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(await dialog.findByRole('radio', { name: /WeChat Pay/ }));
+    expect(dialog.queryByRole('checkbox')).toBeNull();
+    expect(dialog.getByText(/WeChat Pay and Alipay charge in yuan \(CNY\)\. The plan ends on its date/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('radio', { name: /Credit card/ }));
+    const renew = dialog.getByRole('checkbox', { name: /Renew automatically/ });
+    expect((renew as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(renew);
+    fireEvent.click(dialog.getByRole('button', { name: 'Pay $489.00' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/pay/stripe')?.body).toEqual({
+        productId: 'Pro-yr-USD',
+        method: 'card',
+        autoRenew: false,
+      }),
+    );
   });
 
   it('offers only the methods the server takes, and shows a refusal translated', async () => {

@@ -21,6 +21,8 @@ export function PaymentDialog({ purchase, onClose }: { purchase: Purchase | null
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  // Card payments renew by default, as Wistia's and Vimeo's plans do; the holder can turn it off here.
+  const [autoRenew, setAutoRenew] = useState(true);
   const [order, setOrder] = useState<Order | null>(null);
   const polled = useOrderPolling(order?.orderId ?? null);
   // The order as last heard of: the poll's answer once there is one for this order, else as it was created.
@@ -28,7 +30,7 @@ export function PaymentDialog({ purchase, onClose }: { purchase: Purchase | null
 
   const create = useMutation({
     mutationFn: ({ kind, productId, currency, method }: Purchase & { method: PaymentMethod }) => {
-      if (kind === 'plan') return payApi.buyPlan({ productId, method });
+      if (kind === 'plan') return payApi.buyPlan({ productId, method, ...(method === 'card' ? { autoRenew } : {}) });
       // A package in the currency its list was priced in (a plan's product id names its own currency).
       return payApi.buyCredits({ productId, method, currency });
     },
@@ -69,6 +71,8 @@ export function PaymentDialog({ purchase, onClose }: { purchase: Purchase | null
         onPay={(chosen) => create.mutate({ ...purchase, method: chosen })}
         paying={create.isPending}
         error={create.error}
+        autoRenew={autoRenew}
+        onAutoRenew={setAutoRenew}
       />
     );
   } else if (current?.status === 'pending') {

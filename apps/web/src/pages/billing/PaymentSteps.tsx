@@ -1,6 +1,6 @@
 import { AlipayCircleOutlined, CreditCardOutlined, WechatOutlined } from '@ant-design/icons';
 import type { Order, PaymentMethod } from '@leadreel/shared';
-import { Alert, Button, Descriptions, QRCode, Radio, Result, Skeleton, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, QRCode, Radio, Result, Skeleton, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/index.ts';
@@ -32,9 +32,12 @@ export function ChooseMethod(props: {
   onPay: (method: PaymentMethod) => void;
   paying: boolean;
   error: unknown;
+  /** spec §4 Subscription: a plan paid by card renews by itself while this is on. */
+  autoRenew: boolean;
+  onAutoRenew: (on: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { purchase, onMethod, onPay, paying, error } = props;
+  const { purchase, onMethod, onPay, paying, error, autoRenew, onAutoRenew } = props;
   const config = usePaymentConfigQuery();
   const amount = formatMoney(purchase.amount, purchase.currency, i18n.language);
   const methods = config.data?.methods.map((entry) => entry.method) ?? [];
@@ -71,6 +74,17 @@ export function ChooseMethod(props: {
             ),
           }))}
         />
+      )}
+      {purchase.kind === 'plan' && method === 'card' && (
+        <Checkbox checked={autoRenew} onChange={(event) => onAutoRenew(event.target.checked)}>
+          {t('billing.autoRenew')}
+        </Checkbox>
+      )}
+      {method && method !== 'card' && (
+        <Typography.Text type="secondary">
+          {purchase.currency !== 'CNY' && `${t('billing.chargedInYuan')} `}
+          {purchase.kind === 'plan' && t('billing.noAutoRenew')}
+        </Typography.Text>
       )}
       {Boolean(error) && <Alert type="error" showIcon title={errorText(error)} />}
       <Button
