@@ -135,7 +135,8 @@ describe('migrations', () => {
       const throttled = [...webhooks, 'auth_throttle'].sort();
       const billed = [...throttled, 'admin_action', 'credit_entry'].sort();
       const paying = [...billed, 'invoice', 'payment_event', 'payment_order'].sort();
-      const latest = [...paying, 'plan_notice'].sort();
+      const noticed = [...paying, 'plan_notice'].sort();
+      const latest = [...noticed, 'subscription'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -146,6 +147,11 @@ describe('migrations', () => {
       expect(await columns('verification_code')).toContain('requester');
       expect(await columns('account')).toContain('traffic_period_start');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(noticed);
+      expect(await columns('account')).not.toContain('plan_by_admin');
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(noticed);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(paying);
       await migrateDown(database.db as never);
