@@ -148,6 +148,8 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('traffic_period_start');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      await migrateDown(database.db as never);
       expect(await tables()).toEqual(noticed);
       expect(await columns('account')).not.toContain('plan_by_admin');
       await migrateDown(database.db as never);

@@ -63,18 +63,35 @@ async function main(argv: string[]) {
   if (!command || !['show', 'plan', 'credits', 'refund', 'log'].includes(command)) throw new UsageError();
 
   // Loaded once the command is known to be one, so a mistyped command answers at once.
-  const [{ pino }, { parseConfig }, { createDb }, { systemClock }, { createMailer }, { createServices }] =
-    await Promise.all([
-      import('pino'),
-      import('../config.ts'),
-      import('../db/database.ts'),
-      import('../lib/clock.ts'),
-      import('../modules/mail/mailer.ts'),
-      import('../services.ts'),
-    ]);
+  const [
+    { pino },
+    { parseConfig },
+    { createDb },
+    { systemClock },
+    { createMailer },
+    { createServices },
+    { openJobs },
+    { JOB_KINDS },
+  ] = await Promise.all([
+    import('pino'),
+    import('../config.ts'),
+    import('../db/database.ts'),
+    import('../lib/clock.ts'),
+    import('../modules/mail/mailer.ts'),
+    import('../services.ts'),
+    import('../modules/jobs/jobs.ts'),
+    import('../modules/index.ts'),
+  ]);
   const config = parseConfig(process.env);
   const log = pino({ level: 'silent' });
-  const db = createDb(config.DATABASE_URL ?? (await embeddedUrl(config.dataDir)), 2);
+  const url = config.DATABASE_URL ?? (await embeddedUrl(config.dataDir));
+  const db = createDb(url, 2);
+  // What an action sets off (mails, rebuilding a lapsed account's videos) goes to the server's workers
+  // as jobs, written with the action; this process runs none itself.
+  const jobs =
+    command === 'show' || command === 'log'
+      ? undefined
+      : await openJobs({ connectionString: url, log, kinds: JOB_KINDS });
   try {
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
@@ -82,7 +99,7 @@ async function main(argv: string[]) {
       outboxDir: path.join(config.dataDir, 'mail'),
       log,
     });
-    const { admin } = createServices({ config, db, mailer, clock: systemClock, log });
+    const { admin } = createServices({ config, db, mailer, clock: systemClock, log, queue: jobs });
     if (command === 'show') {
       const [email] = rest;
       if (!email) throw new UsageError();
@@ -124,6 +141,7 @@ async function main(argv: string[]) {
       }
     }
   } finally {
+    await jobs?.stop();
     await db.destroy();
   }
 }

@@ -42,7 +42,19 @@ export const moveVideosBody = z.strictObject({
  * failed: the pipeline refused or failed (failReason says why; retry runs it again); upload_failed: the
  * browser reported a failed upload (retry resumes it).
  */
-export const VIDEO_STATUSES = ['uploading', 'uploaded', 'processing', 'ready', 'failed', 'upload_failed'] as const;
+/**
+ * Where a video is. `cleared`: its plan lapsed into Clear (issue 15 item 4), so its renditions were deleted
+ * and only its original is kept until RealClear; renewing rebuilds it.
+ */
+export const VIDEO_STATUSES = [
+  'uploading',
+  'uploaded',
+  'processing',
+  'ready',
+  'failed',
+  'upload_failed',
+  'cleared',
+] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 /** The statuses in which a playable video has public pages and media (a ladder may still be encoding). */
 export const SHOWN_STATUSES = ['processing', 'ready'] as const satisfies readonly VideoStatus[];

@@ -1,4 +1,3 @@
-import { transactor } from '../../db/database.ts';
 import { defineModule } from '../module.ts';
 import { createAdminRepo } from './admin.repo.ts';
 import { type AdminService, createAdminService } from './admin.service.ts';
@@ -13,13 +12,13 @@ declare module '../module.ts' {
 /** Operators' actions, run from the command line (cli/admin.ts) and logged. */
 export const adminModule = defineModule({
   name: 'admin',
-  create: ({ db, services, clock }) => ({
+  create: ({ db, services, clock, events }) => ({
     admin: createAdminService({
       repo: createAdminRepo(db),
       accounts: services.accounts,
       credits: services.credits,
       orders: services.orders,
-      transaction: transactor(db),
+      events,
       now: () => clock.now(),
     }),
   }),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanType } from '@leadreel/shared';
-import type { Transact } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { CreditService } from '../billing/credits.service.ts';
 import type { OrderService } from '../billing/orders.service.ts';
+import type { EventBus } from '../events/events.ts';
 import type { AdminRepo } from './admin.repo.ts';
 
 /** A refusal the operator reads as it is (no such account, a date in the past). */
@@ -20,11 +20,14 @@ export function createAdminService(deps: {
   accounts: Pick<AccountService, 'findByEmail' | 'withRights' | 'openPlan' | 'find'>;
   credits: Pick<CreditService, 'add' | 'balance'>;
   orders: Pick<OrderService, 'refund'>;
-  /** Each action and its log line are one transaction: logged if and only if it happened. */
-  transaction: Transact;
+  /**
+   * Each action and its log line are one transaction, logged if and only if it happened; a plan opened
+   * announces it (`plan.opened`), so what Clear took of a lapsed account is rebuilt.
+   */
+  events: EventBus;
   now: () => Date;
 }) {
-  const { repo, accounts, credits, transaction } = deps;
+  const { repo, accounts, credits, events } = deps;
 
   async function accountOf(email: string) {
     const account = await accounts.findByEmail(email.trim().toLowerCase());
@@ -53,8 +56,9 @@ export function createAdminService(deps: {
     async openPlan(operator: string, email: string, plan: PlanType, until: Date | null) {
       const account = await accountOf(email);
       if (until && until.getTime() <= deps.now().getTime()) throw new AdminError('the end date must be in the future');
-      await transaction(async (trx) => {
+      await events.transaction(async (trx, publish) => {
         await accounts.openPlan(account.id, plan, until, trx, true);
+        if (plan !== 'Free') publish('plan.opened', { accountId: account.id });
         await repo.record(
           {
             operator,
@@ -73,7 +77,7 @@ export function createAdminService(deps: {
       if (!Number.isSafeInteger(amount) || amount < 1 || amount > 10_000_000) {
         throw new AdminError('credits: a whole number from 1 to 10000000');
       }
-      return transaction(async (trx) => {
+      return events.transaction(async (trx) => {
         const { balance } = await credits.add(account.id, 'grant', {
           amount,
           key: `admin:${randomUUID()}`,

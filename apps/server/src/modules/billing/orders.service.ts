@@ -349,6 +349,7 @@ export function createOrderService(deps: {
           issued_at: now,
         });
         publish('order.paid', { orderId: order.id });
+        if (order.kind === 'plan') publish('plan.opened', { accountId: order.account_id });
       });
       await endReplaced();
       return orderData((await repo.find(orderId)) as OrderRow);

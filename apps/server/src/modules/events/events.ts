@@ -7,6 +7,13 @@ import type { JobKind, JobQueue, SomeJobKind } from '../jobs/jobs.ts';
 export type EventMap = {
   /** A notice of a plan's end was recorded (a reminder, or a period entered); `planEnd` is ISO 8601. */
   'plan.notice': { accountId: string; notice: string; planEnd: string };
+  /**
+   * A lapsed plan entered Clear or RealClear (`period`) for its end `planEnd` (ISO 8601): the account's
+   * videos are cleared, or deleted.
+   */
+  'plan.lapsed': { accountId: string; period: 'clear-period' | 'real-clear-period'; planEnd: string };
+  /** A plan was bought for the account (it is Normal again): what Clear took is rebuilt. */
+  'plan.opened': { accountId: string };
   /** A paid order was refunded: what it gave is taken back. */
   'order.refunded': { orderId: string };
   /** An order was paid: what it bought is given and its invoice issued. */

@@ -87,6 +87,10 @@ export function createLifecycle(deps: {
           notice: PERIOD_NOTICE[target as keyof typeof PERIOD_NOTICE],
           planEnd: planEnd.toISOString(),
         });
+        // What the period does to the videos, by their owner's worker (retried until done).
+        if (target === 'clear-period' || target === 'real-clear-period') {
+          publish('plan.lapsed', { accountId: account.id, period: target, planEnd: planEnd.toISOString() });
+        }
         moved += 1;
       });
     }

@@ -12,3 +12,22 @@ export const VIDEO_PROCESS = defineJob<{ videoId: string }>({
   work: { localConcurrency: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
   key: (job) => job.videoId,
 });
+
+/** What a lapsed plan's period does to its videos (Clear: renditions deleted; RealClear: all deleted). */
+export const VIDEO_LAPSE = defineJob<{
+  accountId: string;
+  period: 'clear-period' | 'real-clear-period';
+  planEnd: string;
+}>({
+  name: 'video-lapse',
+  policy: { retryLimit: 20, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+  work: { batchSize: 1, pollingIntervalSeconds: 10 },
+  key: (job) => `${job.accountId}:${job.period}:${job.planEnd}`,
+});
+
+/** A plan bought again: the videos Clear took are encoded again from their originals. */
+export const VIDEO_RESTORE = defineJob<{ accountId: string }>({
+  name: 'video-restore',
+  policy: { retryLimit: 20, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+  work: { batchSize: 5, pollingIntervalSeconds: 5 },
+});

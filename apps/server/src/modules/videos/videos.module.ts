@@ -10,7 +10,7 @@ import { createFolderRepo } from './folders.repo.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { createUploadsService, type UploadsService } from './uploads.service.ts';
 import { createVideoProcessor, type VideoProcessor } from './video-processor.ts';
-import { VIDEO_PROCESS } from './videos.jobs.ts';
+import { VIDEO_LAPSE, VIDEO_PROCESS, VIDEO_RESTORE } from './videos.jobs.ts';
 import { createVideoRepo } from './videos.repo.ts';
 import { videoRoutes } from './videos.routes.ts';
 import { createVideoService, type VideoService } from './videos.service.ts';
@@ -20,6 +20,15 @@ declare module '../module.ts' {
     videos: VideoService;
     uploads: UploadsService;
     processor: VideoProcessor;
+    /** What a lapsed plan's periods do to the account's videos, and renewing undoes. */
+    videoLapse: {
+      apply: (job: {
+        accountId: string;
+        period: 'clear-period' | 'real-clear-period';
+        planEnd: string;
+      }) => Promise<number>;
+      restore: (accountId: string) => Promise<number>;
+    };
   }
 }
 
@@ -66,14 +75,47 @@ export const videosModule = defineModule({
       // storage's filesystem, so published segments are linked rather than copied.
       workDir: path.join(config.dataDir, 'work'),
     });
-    return { videos, uploads, processor };
+    const enqueue = async (videoId: string) => {
+      if (!queue) throw unavailable('internal_error');
+      await queue.send(VIDEO_PROCESS, { videoId });
+    };
+    /**
+     * What a plan's lifecycle does to the account's videos (issue 15 item 4), each step only while the
+     * account is still where the step was decided (a renewal meanwhile wins).
+     */
+    const videoLapse = {
+      async apply(job: { accountId: string; period: 'clear-period' | 'real-clear-period'; planEnd: string }) {
+        const account = await accounts.find(job.accountId);
+        if (!account || account.period_end_at?.toISOString() !== job.planEnd) return 0;
+        if (job.period === 'real-clear-period' && account.vip_period === 'real-clear-period') {
+          return videos.deleteForLapse(job.accountId);
+        }
+        if (account.vip_period === 'clear-period' || account.vip_period === 'real-clear-period') {
+          return videos.clearForLapse(job.accountId);
+        }
+        return 0;
+      },
+      async restore(accountId: string) {
+        const account = await accounts.find(accountId);
+        if (account?.vip_period !== 'normal-period') return 0;
+        return videos.restoreCleared(accountId, enqueue);
+      },
+    };
+    return { videos, uploads, processor, videoLapse };
   },
   api: async (scope, { services, hooks }) => {
     await scope.register(videoRoutes, { videos: services.videos, hooks });
     await scope.register(uploadRoutes, { uploads: services.uploads, hooks });
   },
-  jobs: [VIDEO_PROCESS],
+  jobs: [VIDEO_PROCESS, VIDEO_LAPSE, VIDEO_RESTORE],
+  reactions: { 'plan.lapsed': VIDEO_LAPSE, 'plan.opened': VIDEO_RESTORE },
   workers: ({ services }) => [
+    worker(VIDEO_LAPSE, async (jobs) => {
+      for (const job of jobs) await services.videoLapse.apply(job.data);
+    }),
+    worker(VIDEO_RESTORE, async (jobs) => {
+      for (const job of jobs) await services.videoLapse.restore(job.data.accountId);
+    }),
     worker(
       VIDEO_PROCESS,
       async ([job]) => {

@@ -213,6 +213,48 @@ export function createVideoRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * The account's plan lapsed into Clear: every encoded (or encoding) video becomes cleared, no longer
+     * playable and with no media. Answers how many changed.
+     */
+    async clearAll(accountId: string) {
+      const result = await db
+        .updateTable('video')
+        .set({ status: 'cleared', playable: false, media: null, process_percent: 0, updated_at: new Date() })
+        .where('account_id', '=', accountId)
+        .where('status', 'in', ['uploaded', 'processing', 'ready'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The account's cleared videos. */
+    cleared(accountId: string) {
+      return db
+        .selectFrom('video')
+        .select(['id', 'account_id'])
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'cleared')
+        .execute();
+    },
+
+    /** Every video id of the account (RealClear deletes them all). */
+    async idsOf(accountId: string) {
+      const rows = await db.selectFrom('video').select('id').where('account_id', '=', accountId).execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** The account renewed: its cleared videos wait to be encoded again; answers their ids. */
+    async restoreCleared(accountId: string) {
+      const rows = await db
+        .updateTable('video')
+        .set({ status: 'uploaded', process_percent: 0, updated_at: new Date() })
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'cleared')
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Deletes the rows in the caller's transaction; answers what was deleted. */
     deleteMany(trx: Db, accountId: string, videoIds: string[]) {
       return trx

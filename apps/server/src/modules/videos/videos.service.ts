@@ -216,6 +216,33 @@ export function createVideoService(deps: {
 
     removeStoredFiles,
 
+    /**
+     * Clear (issue 15 item 4): the account's videos are hidden and their renditions deleted; the originals
+     * stay (and count against the quota) so that renewing rebuilds them. Safe to run again: storage of
+     * every cleared video is deleted each time, so a run that failed halfway is finished by the next.
+     */
+    async clearForLapse(accountId: string) {
+      const cleared = await videos.clearAll(accountId);
+      for (const row of await videos.cleared(accountId)) {
+        await storage.deletePrefix(videoMediaPrefix(row.account_id, row.id));
+      }
+      return cleared;
+    },
+
+    /** RealClear: every video of the account is deleted, originals too, and its quota given back. */
+    async deleteForLapse(accountId: string) {
+      const ids = await videos.idsOf(accountId);
+      if (ids.length > 0) await this.deleteVideos(accountId, ids);
+      return ids.length;
+    },
+
+    /** The account renewed: its cleared videos are encoded again from their originals. */
+    async restoreCleared(accountId: string, enqueue: (videoId: string) => Promise<void>) {
+      const ids = await videos.restoreCleared(accountId);
+      for (const id of ids) await enqueue(id);
+      return ids.length;
+    },
+
     /** spec §3 videoTotal, for the account's detail. */
     countForAccount: (accountId: string) => videos.countForAccount(accountId),
 

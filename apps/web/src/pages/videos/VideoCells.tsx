@@ -54,6 +54,9 @@ export function StatusCell({ video }: { video: Video }) {
       );
     case 'ready':
       return <Tag color="success">{t('videos.status.ready')}</Tag>;
+    case 'cleared':
+      // The plan lapsed into Clear: renewing encodes it again from its original.
+      return <Tag color="warning">{t('videos.status.cleared')}</Tag>;
     default: {
       // The server's reasons are message keys, said in the console's language; a browser's own words as sent.
       const reason = video.failCode ? t(`errors.${video.failCode}`, { types: VIDEO_TYPES_TEXT }) : video.failReason;
