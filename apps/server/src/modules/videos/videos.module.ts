@@ -85,19 +85,19 @@ export const videosModule = defineModule({
      */
     const videoLapse = {
       async apply(job: { accountId: string; period: 'clear-period' | 'real-clear-period'; planEnd: string }) {
-        const account = await accounts.find(job.accountId);
-        if (!account || account.period_end_at?.toISOString() !== job.planEnd) return 0;
-        if (job.period === 'real-clear-period' && account.vip_period === 'real-clear-period') {
+        const rights = await entitlements.ofAccount(job.accountId);
+        if (!rights || rights.periodEnd?.toISOString() !== job.planEnd) return 0;
+        if (job.period === 'real-clear-period' && rights.period === 'real-clear-period') {
           return videos.deleteForLapse(job.accountId);
         }
-        if (account.vip_period === 'clear-period' || account.vip_period === 'real-clear-period') {
+        if (rights.period === 'clear-period' || rights.period === 'real-clear-period') {
           return videos.clearForLapse(job.accountId);
         }
         return 0;
       },
       async restore(accountId: string) {
-        const account = await accounts.find(accountId);
-        if (account?.vip_period !== 'normal-period') return 0;
+        const rights = await entitlements.ofAccount(accountId);
+        if (rights?.period !== 'normal-period') return 0;
         return videos.restoreCleared(accountId, enqueue);
       },
     };
