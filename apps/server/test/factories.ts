@@ -146,3 +146,22 @@ export function readyVideos(current: () => TestApp) {
     });
   };
 }
+
+/**
+ * Chooses an outcome on the sandbox's checkout page (an order's absolute checkoutUrl, or its QR code's
+ * page), as the tester's browser or phone does.
+ */
+export function chooseInSandbox(
+  t: TestApp,
+  checkoutUrl: string,
+  outcome: 'paid' | 'failed' | 'canceled' | string = 'paid',
+  headers: Record<string, string> = {},
+) {
+  const page = new URL(checkoutUrl);
+  return t.app.inject({
+    method: 'POST',
+    url: `${page.pathname}${page.search}`,
+    payload: `outcome=${outcome}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}

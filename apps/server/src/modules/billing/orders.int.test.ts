@@ -1,6 +1,6 @@
 import { formatMoney } from '@leadreel/shared/viewer-text/billing';
 import { describe, expect, it } from 'vitest';
-import { accountOnPlan } from '../../../test/factories.ts';
+import { accountOnPlan, chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, type TestApp, useTestApp } from '../../../test/helpers.ts';
 import { addMonths } from './plan-period.ts';
 
@@ -29,16 +29,6 @@ const local = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** Chooses an outcome on the sandbox checkout page, as the tester's browser does. */
-async function choose(app: TestApp['app'], checkoutUrl: string, outcome: string) {
-  return app.inject({
-    method: 'POST',
-    url: local(checkoutUrl),
-    payload: `outcome=${outcome}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-}
-
 const status = async (token: string, orderId: string) =>
   (await get(t.app, `/api/pay/wechat-status?orderId=${orderId}`, token)).body.data as Order;
 
@@ -62,7 +52,7 @@ describe('buying a plan in the sandbox', () => {
     expect(checkout.body).toContain(formatMoney(order.amount, 'USD', 'en'));
     expect(checkout.body).toContain('Pro plan, billed yearly');
 
-    const paid = await choose(t.app, order.checkoutUrl as string, 'paid');
+    const paid = await chooseInSandbox(t, order.checkoutUrl as string, 'paid');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/buy-vip?order=${order.orderId}`);
 
@@ -87,7 +77,7 @@ describe('buying a plan in the sandbox', () => {
     expect((await t.app.inject({ method: 'GET', url: local(order.checkoutUrl as string) })).body).toContain(
       'Payment successful.',
     );
-    await choose(t.app, order.checkoutUrl as string, 'paid');
+    await chooseInSandbox(t, order.checkoutUrl as string, 'paid');
     expect((await get(t.app, '/api/pay/credits', token)).body.data.balance).toBe(ledger.balance);
     expect((await mailsTo(t.outbox, email)).filter((mail) => mail.subject?.includes('receipt'))).toHaveLength(1);
   });
@@ -99,12 +89,7 @@ describe('buying a plan in the sandbox', () => {
     expect(order.description).toBe('Lite 套餐（按月计费）');
     // A phone scans the page itself and stays on it.
     expect(order.qrCode).toBe(order.checkoutUrl?.split('?')[0]);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: new URL(order.qrCode as string).pathname,
-      payload: 'outcome=paid',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'zh-CN' },
-    });
+    const paid = await chooseInSandbox(t, order.qrCode as string, 'paid', { 'accept-language': 'zh-CN' });
     expect(paid.statusCode).toBe(200);
     expect(paid.body).toContain('支付成功');
     const [receipt] = (await mailsTo(t.outbox, email)).filter((mail) => mail.subject?.includes('收据'));
@@ -122,10 +107,10 @@ describe('buying a plan in the sandbox', () => {
   it('leaves the account as it was when the payment fails or is canceled', async () => {
     const { token } = await signUp(t);
     const failed = await buyPlan(token, 'Pro-month-USD');
-    expect((await choose(t.app, failed.checkoutUrl as string, 'failed')).statusCode).toBe(303);
+    expect((await chooseInSandbox(t, failed.checkoutUrl as string, 'failed')).statusCode).toBe(303);
     expect((await status(token, failed.orderId)).status).toBe('failed');
     const canceled = await buyPlan(token, 'Pro-month-USD', 'wechat');
-    await choose(t.app, canceled.checkoutUrl as string, 'canceled');
+    await chooseInSandbox(t, canceled.checkoutUrl as string, 'canceled');
     expect((await status(token, canceled.orderId)).status).toBe('canceled');
     const vip = (await get(t.app, '/api/pay/vip-user-info', token)).body.data;
     expect(vip).toMatchObject({ isVip: false, product: { type: 'Free' } });
@@ -140,7 +125,7 @@ describe('buying a plan in the sandbox', () => {
     expect((await post(t.app, '/api/pay/cancel-order', { orderId: order.orderId }, token)).body.data.status).toBe(
       'canceled',
     );
-    await choose(t.app, order.checkoutUrl as string, 'paid');
+    await chooseInSandbox(t, order.checkoutUrl as string, 'paid');
     expect((await status(token, order.orderId)).status).toBe('paid');
     expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Lite');
   });
@@ -180,10 +165,10 @@ describe('buying a plan in the sandbox', () => {
   it('renews from the end of the running period, so a renewal loses no day', async () => {
     const { token } = await signUp(t);
     const first = await buyPlan(token, 'Pro-month-USD');
-    await choose(t.app, first.checkoutUrl as string, 'paid');
+    await chooseInSandbox(t, first.checkoutUrl as string, 'paid');
     t.clock.advance(20 * 86_400_000); // 10 days left: Pro is for sale again, to renew it.
     const again = await buyPlan(token, 'Pro-month-USD');
-    await choose(t.app, again.checkoutUrl as string, 'paid');
+    await chooseInSandbox(t, again.checkoutUrl as string, 'paid');
     const row = await t.db
       .selectFrom('payment_order')
       .selectAll()
@@ -221,7 +206,7 @@ describe('buying credits in the sandbox', () => {
       currency: 'CNY',
       description: '500 credits',
     });
-    expect((await choose(t.app, answer.body.data.checkoutUrl, 'paid')).headers.location).toBe(
+    expect((await chooseInSandbox(t, answer.body.data.checkoutUrl, 'paid')).headers.location).toBe(
       `/buy-credits?order=${answer.body.data.orderId}`,
     );
     const ledger = (await get(t.app, '/api/pay/credits', token)).body.data;
@@ -284,10 +269,10 @@ describe('refusals', () => {
     const { token } = await signUp(t);
     expect((await t.app.inject({ method: 'GET', url: '/pay/sandbox/sbx_nothing' })).statusCode).toBe(404);
     const order = await buyPlan(token, 'Lite-month-USD');
-    expect((await choose(t.app, order.checkoutUrl as string, 'free')).statusCode).toBe(400);
+    expect((await chooseInSandbox(t, order.checkoutUrl as string, 'free')).statusCode).toBe(400);
     const evil = new URL(order.checkoutUrl as string);
     evil.searchParams.set('return', 'https://evil.invalid/');
-    const paid = await choose(t.app, evil.toString(), 'paid');
+    const paid = await chooseInSandbox(t, evil.toString(), 'paid');
     // A return address that is not the console's own page is ignored: the page says what happened.
     expect(paid.statusCode).toBe(200);
     expect((await status(token, order.orderId)).status).toBe('paid');

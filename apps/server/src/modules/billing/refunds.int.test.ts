@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { AdminError } from '../admin/admin.service.ts';
 
@@ -9,13 +10,7 @@ const DAY_MS = 86_400_000;
 
 async function paidOrder(token: string, url: string, body: object) {
   const order = (await post(t.app, url, body, token)).body.data;
-  const checkout = new URL(order.checkoutUrl);
-  await t.app.inject({
-    method: 'POST',
-    url: `${checkout.pathname}${checkout.search}`,
-    payload: 'outcome=paid',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await chooseInSandbox(t, order.checkoutUrl);
   return (await get(t.app, `/api/pay/wechat-status?orderId=${order.orderId}`, token)).body.data as {
     orderId: string;
     status: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 
 // issue 15 item 3: a plan bought by card with auto-renew on renews itself (the sandbox charges it a day
@@ -9,13 +10,7 @@ const DAY_MS = 86_400_000;
 async function buy(token: string, productId: string, autoRenew: boolean) {
   const answer = await post(t.app, '/api/pay/stripe', { productId, method: 'card', autoRenew }, token);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const checkout = new URL(answer.body.data.checkoutUrl);
-  await t.app.inject({
-    method: 'POST',
-    url: `${checkout.pathname}${checkout.search}`,
-    payload: 'outcome=paid',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  await chooseInSandbox(t, answer.body.data.checkoutUrl);
   return answer.body.data.orderId as string;
 }
 const vip = async (token: string) => (await get(t.app, '/api/pay/vip-user-info', token)).body.data;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { periodStarts } from './lifecycle.ts';
 
@@ -88,13 +89,7 @@ describe('the plan lifecycle', () => {
     // Renewing brings the account back to Normal at once, with a new end and every gate open.
     const order = (await post(t.app, '/api/pay/stripe', { productId: 'Pro-month-USD', method: 'card' }, token)).body
       .data;
-    const checkout = new URL(order.checkoutUrl);
-    await t.app.inject({
-      method: 'POST',
-      url: `${checkout.pathname}${checkout.search}`,
-      payload: 'outcome=paid',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    await chooseInSandbox(t, order.checkoutUrl);
     account = await detail(token);
     expect(account.vipPeriod).toBe('normal-period');
     expect(account.entitlements.features.uploadVideo).toBe(true);
