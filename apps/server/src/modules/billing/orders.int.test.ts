@@ -1,7 +1,7 @@
 import { formatMoney } from '@leadreel/shared/viewer-text/billing';
 import { describe, expect, it } from 'vitest';
 import { accountOnPlan, chooseInSandbox } from '../../../test/factories.ts';
-import { get, mailsTo, post, signUp, type TestApp, useTestApp } from '../../../test/helpers.ts';
+import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { addMonths } from './plan-period.ts';
 
 // issue 15 item 2: buying a plan or credits through the sandbox provider's checkout, and everything after

@@ -365,7 +365,7 @@ export function createOrderService(deps: {
       payment: { providerRef: string; amount: number; currency: string; eventId: string },
     ) {
       const subscription = await deps.subscriptions.find(subscriptionId);
-      if (!subscription || subscription.status !== 'active') return null;
+      if (subscription?.status !== 'active') return null;
       const description = await deps.billing.describePlan(
         subscription.account_id,
         subscription.plan_type,
