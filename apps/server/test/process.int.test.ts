@@ -136,7 +136,8 @@ describe('migrations', () => {
       const billed = [...throttled, 'admin_action', 'credit_entry'].sort();
       const paying = [...billed, 'invoice', 'payment_event', 'payment_order'].sort();
       const noticed = [...paying, 'plan_notice'].sort();
-      const latest = [...noticed, 'subscription'].sort();
+      const subscribed = [...noticed, 'subscription'].sort();
+      const latest = [...subscribed, 'account_export'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -148,7 +149,9 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('traffic_period_start');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest);
+      expect(await tables()).toEqual(subscribed);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(subscribed);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(noticed);
       expect(await columns('account')).not.toContain('plan_by_admin');

@@ -1,19 +1,6 @@
 import dayjs from 'dayjs';
 
-/** spec §9: file size units B, KB, MB, G, T. */
-const SIZE_UNITS = ['B', 'KB', 'MB', 'G', 'T'] as const;
-
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = unit === 0 ? String(value) : value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2);
-  return `${rounded.replace(/\.0+$|(\.\d*?)0+$/, '$1')} ${SIZE_UNITS[unit]}`;
-}
+export { formatSize } from '@leadreel/shared/sizes';
 
 /** spec §9: large counts use M above 999999 and B above 999999999. */
 export function formatCount(count: number): string {

@@ -319,6 +319,13 @@ export interface PlanNoticeTable {
   mailed_at: Date | null;
 }
 
+export interface AccountExportTable {
+  token_hash: string;
+  account_id: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface InvoiceTable {
   id: Generated<string>;
   number: string;
@@ -360,4 +367,5 @@ export interface Database {
   payment_event: PaymentEventTable;
   plan_notice: PlanNoticeTable;
   subscription: SubscriptionTable;
+  account_export: AccountExportTable;
 }

@@ -3,6 +3,7 @@ import { adminModule } from './admin/admin.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
+import { exportsModule } from './exports/exports.module.ts';
 import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
 import { leadsModule } from './leads/leads.module.ts';
 import { lifecycleModule } from './lifecycle/lifecycle.module.ts';
@@ -29,6 +30,7 @@ export const MODULES: readonly AppModule[] = [
   webhooksModule,
   deliveryModule,
   pagesModule,
+  exportsModule,
   adminModule,
 ];
 

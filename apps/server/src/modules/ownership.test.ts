@@ -28,6 +28,7 @@ const OWNERS: Record<keyof Database, string> = {
   payment_event: 'modules/billing/',
   plan_notice: 'modules/lifecycle/',
   subscription: 'modules/billing/',
+  account_export: 'modules/exports/',
   admin_action: 'modules/admin/',
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',

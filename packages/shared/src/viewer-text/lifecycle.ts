@@ -10,7 +10,12 @@ type Mail = { subject: string; body: string };
  * The mails of a plan's lifecycle in the account's language. `{brand}`, `{plan}`, `{date}` (the next date
  * that matters: the plan's end, or when the current period ends), `{days}` ("7 days") and `{url}` are filled in.
  */
-const en: Record<PlanNotice, Mail> & { renew: string; signature: string; days: (n: number) => string } = {
+const en: Record<PlanNotice, Mail> & {
+  renew: string;
+  signature: string;
+  days: (n: number) => string;
+  exportLink: string;
+} = {
   reminder: {
     subject: 'Your {brand} {plan} plan ends in {days}',
     body: 'Your {plan} plan ends on {date} and does not renew by itself. Renew it before then to keep uploading, and to keep your videos playing and your leads coming.',
@@ -32,6 +37,8 @@ const en: Record<PlanNotice, Mail> & { renew: string; signature: string; days: (
     body: 'Your videos were deleted for good because the plan was not renewed. Renew your plan to create content again.',
   },
   renew: 'Renew now: {url}/buy-vip',
+  exportLink:
+    'Download the originals of your videos and your leads before then: {link} (the link works until {until}).',
   signature: 'The {brand} team',
   days: (n) => (n === 1 ? '1 day' : `${n} days`),
 };
@@ -58,6 +65,7 @@ const zh: Translation<typeof en> = {
     body: '由于未续费，您的视频已被永久删除。续费后可重新创作内容。',
   },
   renew: '立即续费：{url}/buy-vip',
+  exportLink: '请在此之前下载视频原始文件和线索：{link}（链接有效期至 {until}）。',
   signature: '{brand} 团队',
   days: (n) => `${n} 天`,
 };

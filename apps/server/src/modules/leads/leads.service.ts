@@ -115,6 +115,26 @@ export function createLeadService(deps: {
     return (await entitlements.of(accountId)).leadDetailsMasked;
   }
 
+  /** The filtered leads as CSV or Excel: where and when, then one column per field. */
+  async function leadsFile(accountId: string, filter: LeadFilter & { format: LeadExportFormat }): Promise<ExportFile> {
+    const account = await accounts.load(accountId);
+    const rows = await repo.exportRows(accountId, filter, 50_000);
+    const columns = new Map<string, string>();
+    for (const row of rows)
+      for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
+    const header = [...LEAD_EXPORT_COLUMNS[account.language], ...columns.values()];
+    const lines = rows.map((row) => [
+      row.created_at.toISOString(),
+      row.video_name,
+      String(row.second),
+      row.page_url,
+      row.referrer,
+      row.language,
+      ...[...columns.keys()].map((id) => row.answers[id] ?? ''),
+    ]);
+    return exportFile([header, ...lines], filter.format);
+  }
+
   return {
     /** A lead as stored, whoever owns it: what the lead.created webhook carries. */
     findStored: (leadId: string) => repo.findStored(leadId),
@@ -150,23 +170,14 @@ export function createLeadService(deps: {
     async exportLeads(accountId: string, filter: LeadFilter & { format: LeadExportFormat }): Promise<ExportFile> {
       await entitlements.assertFeature(accountId, 'submissions');
       if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
-      const account = await accounts.load(accountId);
-      const rows = await repo.exportRows(accountId, filter, 50_000);
-      const columns = new Map<string, string>();
-      for (const row of rows)
-        for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
-      const header = [...LEAD_EXPORT_COLUMNS[account.language], ...columns.values()];
-      const lines = rows.map((row) => [
-        row.created_at.toISOString(),
-        row.video_name,
-        String(row.second),
-        row.page_url,
-        row.referrer,
-        row.language,
-        ...[...columns.keys()].map((id) => row.answers[id] ?? ''),
-      ]);
-      return exportFile([header, ...lines], filter.format);
+      return leadsFile(accountId, filter);
     },
+
+    /**
+     * Every lead as CSV, for the account's export before its lapsed plan clears its data (issue 15 item 4):
+     * no gate, since it is the holder's own data they are about to lose.
+     */
+    archive: (accountId: string) => leadsFile(accountId, { format: 'csv' }),
 
     /**
      * One lead (the notification mail links to it) with the same viewer's contact clicks around it: those

@@ -19,6 +19,7 @@ export const lifecycleModule = defineModule({
       repo: createLifecycleRepo(db),
       accounts: services.accounts,
       renews: (accountId) => services.subscriptions.renewing(accountId),
+      exportLink: (accountId, until) => services.exports.create(accountId, until),
       events,
       catalogue: config.catalogue,
       mailer,

@@ -7,7 +7,7 @@ import type { Catalogue } from '../billing/catalogue.ts';
 import type { EventBus } from '../events/events.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LifecycleRepo } from './lifecycle.repo.ts';
-import { currentPeriodEnd, periodAt } from './lifecycle.ts';
+import { currentPeriodEnd, periodAt, periodStarts } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
 const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
@@ -32,6 +32,8 @@ export function createLifecycle(deps: {
   accounts: Pick<AccountService, 'lapsed' | 'ending' | 'movePeriod' | 'mailTarget' | 'find'>;
   /** The account's plan renews by itself (a subscription with auto-renew on): no reminders then. */
   renews: (accountId: string) => Promise<boolean>;
+  /** A link to download the account's originals and leads, valid until a date (the exports module's). */
+  exportLink: (accountId: string, until: Date) => Promise<string>;
   events: EventBus;
   catalogue: Catalogue;
   mailer: Mailer;
@@ -126,7 +128,15 @@ export function createLifecycle(deps: {
             t.days(Math.max(0, Math.ceil((planEnd.getTime() - deps.clock.now().getTime()) / DAY_MS))),
           )
           .replaceAll('{url}', deps.publicUrl);
-      const text = `${fill(t[kind].body)}\n\n${fill(t.renew)}\n\n${fill(t.signature)}\n`;
+      // Before Clear the holder gets a link to their originals and leads, valid until RealClear.
+      const realClear = periodStarts(planEnd, lifecycle)['real-clear-period'];
+      const exportLine =
+        kind === 'frozen'
+          ? `\n\n${t.exportLink
+              .replace('{link}', await deps.exportLink(accountId, realClear))
+              .replace('{until}', ymd(realClear))}`
+          : '';
+      const text = `${fill(t[kind].body)}${exportLine}\n\n${fill(t.renew)}\n\n${fill(t.signature)}\n`;
       try {
         await deps.mailer.send({
           to: target.to,

@@ -237,6 +237,18 @@ export function createVideoRepo(db: Db) {
         .execute();
     },
 
+    /** The account's videos whose original is stored (an export's list). */
+    originals(accountId: string) {
+      return db
+        .selectFrom('video')
+        .select(['id', 'name', 'size', 'source_key', 'created_at'])
+        .where('account_id', '=', accountId)
+        .where('status', 'in', ['uploaded', 'processing', 'ready', 'cleared'])
+        .where('upload_id', 'is', null)
+        .orderBy('created_at')
+        .execute();
+    },
+
     /** Every video id of the account (RealClear deletes them all). */
     async idsOf(accountId: string) {
       const rows = await db.selectFrom('video').select('id').where('account_id', '=', accountId).execute();

@@ -236,6 +236,17 @@ export function createVideoService(deps: {
       return ids.length;
     },
 
+    /** The account's uploaded originals, for its export (no gate: it is the holder's own data). */
+    originals: (accountId: string) => videos.originals(accountId),
+
+    /** One original's bytes, when it is the account's: for its export. */
+    async openOriginal(accountId: string, videoId: string) {
+      const row = (await videos.originals(accountId)).find((video) => video.id === videoId);
+      if (!row) return null;
+      const object = await storage.get(row.source_key);
+      return object && { name: row.name, size: Number(row.size), object };
+    },
+
     /** The account renewed: its cleared videos are encoded again from their originals. */
     async restoreCleared(accountId: string, enqueue: (videoId: string) => Promise<void>) {
       const ids = await videos.restoreCleared(accountId);
