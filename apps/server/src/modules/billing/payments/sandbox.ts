@@ -34,6 +34,9 @@ export function sandboxProvider(): PaymentProvider {
   };
 }
 
+/** The sandbox's checkout reference: `sbx_` and 24 URL-safe characters (18 random bytes). */
+const SANDBOX_REF = /^sbx_[\w-]{24}$/;
+
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;color:#1f1f1f;background:#f5f5f5}
 main{max-width:420px;margin:48px auto;padding:24px;border-radius:12px;background:#fff;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{margin:0 0 8px;font-size:20px}.notice{padding:8px 12px;border-radius:6px;background:#fffbe6;border:1px solid #ffe58f;font-size:14px}
@@ -93,9 +96,12 @@ export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService }> = async
 
   type Request = { Params: { ref: string }; Querystring: { return?: string } };
 
+  /** The order a checkout address names; a reference that is not one of ours is looked up nowhere. */
+  const orderOf = (ref: string) => (SANDBOX_REF.test(ref) ? orders.byProviderRef('sandbox', ref) : undefined);
+
   app.get<Request>('/pay/sandbox/:ref', async (request, reply) => {
     const language = requestLanguage(request);
-    const order = await orders.byProviderRef('sandbox', request.params.ref);
+    const order = await orderOf(request.params.ref);
     if (!order)
       return send(reply, 404, page(language, `<h1>${escapeHtml(BILLING_TEXT[language].sandbox.notFound)}</h1>`));
     if (order.status !== 'pending') return send(reply, 200, donePage(language, order.status));
@@ -104,7 +110,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService }> = async
 
   app.post<Request & { Body: { outcome?: string } }>('/pay/sandbox/:ref', async (request, reply) => {
     const language = requestLanguage(request);
-    const order = await orders.byProviderRef('sandbox', request.params.ref);
+    const order = await orderOf(request.params.ref);
     if (!order)
       return send(reply, 404, page(language, `<h1>${escapeHtml(BILLING_TEXT[language].sandbox.notFound)}</h1>`));
     const outcome = request.body?.outcome;
