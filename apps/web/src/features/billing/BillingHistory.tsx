@@ -70,7 +70,8 @@ export function BillingHistory() {
             {
               title: t('billing.invoiceNumber'),
               key: 'invoice',
-              render: (_, order) => order.invoiceNumber ?? '—',
+              // An invoice number reads as one word: it does not break at its dashes.
+              render: (_, order) => <span style={{ whiteSpace: 'nowrap' }}>{order.invoiceNumber ?? '—'}</span>,
             },
           ]}
         />

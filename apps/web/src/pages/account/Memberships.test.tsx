@@ -59,7 +59,7 @@ describe('memberships (spec §2, §4 plan will expire)', () => {
         ?.textContent;
     expect(row('Videos')).toBe('1,234');
     await within(board).findByText('1,500');
-    expect(row('Credits')).toBe('1,500 (+500 a month with your plan)');
+    expect(row('Credits')).toBe('1,500(+500 a month with your plan)');
     expect(row('Custom domains')).toBe('up to 3');
     expect(row('Brands')).toBe('not in your plan');
     expect(row('Video slides')).toBe('up to 20');

@@ -40,8 +40,8 @@ export function UsageBoard() {
         <Descriptions.Item label={t('memberships.credits')}>
           {balance === undefined ? '—' : formatNumber(balance, i18n.language)}
           {caps.creditsPerPeriod > 0 && (
-            <Typography.Text type="secondary">
-              {' '}
+            // A margin, not a space: the item's content lays its children out as flex items, which drop spaces.
+            <Typography.Text type="secondary" style={{ marginInlineStart: 6 }}>
               {t('memberships.creditsPerMonth', { count: caps.creditsPerPeriod })}
             </Typography.Text>
           )}
