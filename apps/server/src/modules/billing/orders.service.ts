@@ -155,14 +155,14 @@ export function createOrderService(deps: {
     return { period_start: period.start, period_end: period.end };
   }
 
-  /** Subscriptions a new one replaced, to end at their provider once the change is committed. */
-  const replaced: Array<{ provider: PaymentProviderName; ref: string }> = [];
+  type Replaced = { provider: PaymentProviderName; ref: string };
 
   /**
    * A paid plan order with auto-renew on starts the account's subscription (ending the one it had: a
-   * plan change replaces it). Answers its id, or null for an order that does not renew.
+   * plan change replaces it; `replaced` collects it, to be ended at its provider once this commits).
+   * Answers its id, or null for an order that does not renew.
    */
-  async function subscribe(trx: Db, order: OrderRow, providerRef: string | undefined) {
+  async function subscribe(trx: Db, order: OrderRow, providerRef: string | undefined, replaced: Replaced[]) {
     if (!order.auto_renew || order.kind !== 'plan') return null;
     const earlier = await deps.subscriptions.active(order.account_id, trx);
     if (earlier) {
@@ -182,8 +182,8 @@ export function createOrderService(deps: {
   }
 
   /** Ends the replaced subscriptions at their provider; one that fails is logged for an operator. */
-  async function endReplaced() {
-    for (const { provider, ref } of replaced.splice(0)) {
+  async function endReplaced(replaced: readonly Replaced[]) {
+    for (const { provider, ref } of replaced) {
       const at = Object.values(providers).find((candidate) => candidate.name === provider);
       await at?.endSubscription?.(ref).catch((error: unknown) => {
         deps.log.error({ err: error, subscription: ref }, 'could not end a replaced subscription at its provider');
@@ -312,7 +312,10 @@ export function createOrderService(deps: {
      */
     async settle(orderId: string, outcome: ProviderOutcome, event?: { provider: PaymentProviderName; id: string }) {
       const now = clock.now();
+      const replaced: Replaced[] = [];
       await deps.events.transaction(async (trx, publish) => {
+        // A retried transaction starts from nothing replaced.
+        replaced.length = 0;
         const order = await repo.lock(trx, orderId);
         if (!order) throw orderNotFound();
         if (event && !(await repo.recordEvent(trx, event.provider, event.id, orderId))) return;
@@ -331,7 +334,7 @@ export function createOrderService(deps: {
         }
         const full = { ...order, invoice_number: null };
         const period = await give(trx, full, now);
-        const subscriptionId = order.subscription_id ?? (await subscribe(trx, full, outcome.subscriptionRef));
+        const subscriptionId = order.subscription_id ?? (await subscribe(trx, full, outcome.subscriptionRef, replaced));
         await repo.update(trx, order.id, {
           status: 'paid',
           settled_at: now,
@@ -351,7 +354,8 @@ export function createOrderService(deps: {
         publish('order.paid', { orderId: order.id });
         if (order.kind === 'plan') publish('plan.opened', { accountId: order.account_id });
       });
-      await endReplaced();
+      // Only what this settle's committed transaction replaced: a rolled-back one ends nothing.
+      await endReplaced(replaced);
       return orderData((await repo.find(orderId)) as OrderRow);
     },
 
