@@ -4,7 +4,7 @@ import { EXPORT_TEXT } from '@leadreel/shared/viewer-text/export';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requestLanguage } from '../../lib/language.ts';
 import type { LeadService } from '../leads/leads.service.ts';
-import { cspHash, escapeHtml } from '../pages/html.ts';
+import { escapeHtml, privatePage, sendPrivatePage } from '../pages/html.ts';
 import type { VideoService } from '../videos/videos.service.ts';
 import type { ExportService } from './exports.service.ts';
 
@@ -12,7 +12,6 @@ const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Ro
 main{max-width:640px;margin:40px auto;padding:24px;border-radius:12px;background:#fff}h1{font-size:22px;margin:0 0 8px}
 ul{padding:0;list-style:none}li{display:flex;justify-content:space-between;gap:12px;padding:8px 0;border-bottom:1px solid #f0f0f0}
 a{color:#1677ff}.size{color:#595959;white-space:nowrap}`;
-const CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; base-uri 'none'; frame-ancestors 'none'`;
 
 /** A name safe in a Content-Disposition header, with the UTF-8 one beside it (RFC 6266). */
 const attachment = (name: string) =>
@@ -25,16 +24,7 @@ export const exportRoutes: FastifyPluginAsync<{
   leads: Pick<LeadService, 'archive'>;
 }> = async (app, { exports, videos, leads }) => {
   const html = (reply: FastifyReply, status: number, language: Language, body: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', CSP)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex')
-      .send(
-        `<!doctype html><html lang="${language === 'zh_CN' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(EXPORT_TEXT[language].title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
-      );
+    sendPrivatePage(reply, status, STYLE, privatePage(language, EXPORT_TEXT[language].title, STYLE, body));
   const gone = (reply: FastifyReply, language: Language) =>
     html(reply, 404, language, `<h1>${escapeHtml(EXPORT_TEXT[language].gone)}</h1>`);
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -50,4 +51,29 @@ export function isoDuration(seconds: number): string {
   const m = Math.floor((whole % 3600) / 60);
   const s = whole % 60;
   return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || (!h && !m) ? `${s}S` : ''}`;
+}
+
+/** A whole page for the holder of one link (a sandbox checkout, an export): fixed styles, not indexed. */
+export function privatePage(language: 'en' | 'zh_CN', title: string, style: string, body: string): string {
+  return `<!doctype html><html lang="${language === 'zh_CN' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title><style>${style}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * Sends a private page: its styles allowed by their hash and nothing else loaded, never cached, framed,
+ * indexed, or named to another site in a Referer (its address is the key to it).
+ */
+export function sendPrivatePage(reply: FastifyReply, status: number, style: string, html: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src ${cspHash(style)}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .send(html);
 }

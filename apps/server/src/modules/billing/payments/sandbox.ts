@@ -3,7 +3,7 @@ import { type Language, PAYMENT_METHODS } from '@leadreel/shared';
 import { BILLING_TEXT, formatMoney } from '@leadreel/shared/viewer-text/billing';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { requestLanguage } from '../../../lib/language.ts';
-import { cspHash, escapeHtml } from '../../pages/html.ts';
+import { escapeHtml, privatePage, sendPrivatePage } from '../../pages/html.ts';
 import type { OrderRow } from '../orders.repo.ts';
 import type { OrderService } from '../orders.service.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -43,17 +43,13 @@ h1{margin:0 0 8px;font-size:20px}.notice{padding:8px 12px;border-radius:6px;back
 .amount{margin:16px 0 4px;font-size:32px;font-weight:700}.item{margin:0 0 20px;color:#595959}
 form{display:flex;flex-direction:column;gap:8px}button{padding:10px;border:1px solid #d9d9d9;border-radius:6px;background:#fff;font:inherit;cursor:pointer}
 button.pay{border-color:#1677ff;background:#1677ff;color:#fff;font-weight:600}a{color:#1677ff}`;
-const CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** A path inside the console to return to: one of ours, never another site. */
 const safeReturn = (value: unknown) =>
   typeof value === 'string' && /^\/buy-(vip|credits)\?order=[0-9a-f-]{36}$/.test(value) ? value : null;
 
 function page(language: Language, body: string) {
-  const t = BILLING_TEXT[language].sandbox;
-  return `<!doctype html><html lang="${language === 'zh_CN' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(t.title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return privatePage(language, BILLING_TEXT[language].sandbox.title, STYLE, body);
 }
 
 function checkoutPage(language: Language, order: OrderRow, back: string | null) {
@@ -85,14 +81,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService }> = async
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  const send = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', CSP)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(html);
+  const send = (reply: FastifyReply, status: number, html: string) => sendPrivatePage(reply, status, STYLE, html);
 
   type Request = { Params: { ref: string }; Querystring: { return?: string } };
 
