@@ -35,12 +35,12 @@ export async function registerThroughUi(page: Page, password = 'first password 1
 }
 
 /** Signs up through the API (faster) and hands the token to the console by its token login. */
-export async function signUpByApi(page: Page) {
+export async function signUpByApi(page: Page, dataDir?: string) {
   const email = newEmail('api');
   const password = 'api password 123';
   const sent = await page.request.post('/api/auth/verify-code', { data: { email, scene: 'signup' } });
   expect(sent.status()).toBe(200);
-  const code = await codeFromOutbox(email);
+  const code = await codeFromOutbox(email, dataDir);
   const signup = await page.request.post('/api/auth/signup', { data: { email, password, code } });
   const token = (await signup.json()).data.accessToken as string;
   return { email, password, token };

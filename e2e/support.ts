@@ -29,9 +29,16 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The newest mail the server's outbox sent to `email` that `match` accepts, waiting for it to arrive. */
-export async function mailFromOutbox(email: string, match: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+/**
+ * The newest mail the server's outbox sent to `email` that `match` accepts, waiting for it to arrive. The
+ * suite's server by default; `dataDir` names a test's own (support-server.ts).
+ */
+export async function mailFromOutbox(
+  email: string,
+  match: (mail: ParsedMail) => boolean,
+  dataDir = process.env.E2E_DATA_DIR ?? '',
+): Promise<ParsedMail> {
+  const outbox = path.join(dataDir, 'mail');
   // A limit, not an expectation: a loaded machine may take long to send a mail.
   for (const until = Date.now() + 120_000; Date.now() < until; ) {
     const files = (await readdir(outbox).catch(() => [] as string[]))
@@ -52,9 +59,9 @@ export async function mailFromOutbox(email: string, match: (mail: ParsedMail) =>
 }
 
 /** The newest six-digit code the server's outbox mailed to `email`, waiting for it to arrive. */
-export async function codeFromOutbox(email: string): Promise<string> {
+export async function codeFromOutbox(email: string, dataDir?: string): Promise<string> {
   const code = (mail: ParsedMail) => /^(\d{6})$/m.exec(mail.text ?? '')?.[1];
-  return code(await mailFromOutbox(email, (mail) => Boolean(code(mail)))) as string;
+  return code(await mailFromOutbox(email, (mail) => Boolean(code(mail)), dataDir)) as string;
 }
 
 let counter = 0;
@@ -63,17 +70,22 @@ export function newEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now()}-${counter}@example.test`;
 }
 
+/** Collects what a user would never see go right: page errors and Content-Security-Policy violations. */
+export function watchPageProblems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
+      seen.push(message.text());
+  });
+  return seen;
+}
+
 /** Fails every test of the file on a page error or a Content-Security-Policy violation in its page. */
 export function failOnPageProblems(test: typeof baseTest) {
   const problems = new WeakMap<Page, string[]>();
   test.beforeEach(({ page }) => {
-    const seen: string[] = [];
-    problems.set(page, seen);
-    page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
-        seen.push(message.text());
-    });
+    problems.set(page, watchPageProblems(page));
   });
   test.afterEach(({ page }) => {
     expect(problems.get(page)).toEqual([]);

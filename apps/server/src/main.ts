@@ -1,29 +1,3 @@
-import { buildApp } from './app.ts';
-import { systemClock } from './lib/clock.ts';
-import { createLogger, jobWorkers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
+import { runServer } from './server.ts';
 
-const config = loadConfigOrExit();
-const log = createLogger(config);
-
-try {
-  const runtime = await openRuntime(config, log);
-  let ready = false;
-  const jobs = await openJobQueue(runtime, config, log);
-  const { app, services } = await buildApp(
-    { config, db: runtime.db, mailer: runtime.mailer, clock: systemClock, log, queue: jobs },
-    { isReady: () => ready },
-  );
-  await jobs.startWorkers(config.WORKERS, jobWorkers(services, config, log));
-  onShutdownSignal(log, async () => {
-    ready = false;
-    await app.close();
-    await jobs.stop();
-    await runtime.close();
-  });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  ready = true;
-  log.info(`LeadReel is running on ${config.publicUrl}`);
-} catch (error) {
-  log.fatal({ err: error }, `LeadReel could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+await runServer();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
@@ -46,6 +46,7 @@ export async function startFakeStripe() {
   const refunds: FakeRefund[] = [];
   const refundsByKey = new Map<string, FakeRefund>();
   const subscriptionCalls: Array<{ id: string; method: string; cancel_at_period_end: string | null }> = [];
+  let webhookUrl: string | null = null;
 
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -55,6 +56,9 @@ export async function startFakeStripe() {
       });
       response.end(JSON.stringify(body));
     };
+    // Stripe's hosted checkout, as the payer's browser sees it: the page, and its Pay button.
+    const hosted = /^\/c\/pay\/(cs_test_\w+)$/.exec(request.url ?? '')?.[1];
+    if (hosted) return checkoutPage(request, response, hosted);
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -139,6 +143,62 @@ export async function startFakeStripe() {
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe(secretKey);
 
+  /** Signs an event about `session` as Stripe does for the endpoint. */
+  function event(
+    type: string,
+    session: FakeSession | Record<string, unknown>,
+    options: { id?: string; timestamp?: number; secret?: string; changes?: Record<string, unknown> } = {},
+  ) {
+    const payload = JSON.stringify({
+      id: options.id ?? `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: '2025-10-29.clover',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object: { ...session, ...options.changes } },
+    });
+    const signature = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+      timestamp: options.timestamp,
+    });
+    return { payload, signature };
+  }
+
+  /**
+   * GET shows what is paid for and a Pay button; POST pays: the session completes, `checkout.session.completed`
+   * goes to the webhook endpoint (delivered before the payer returns, as Stripe usually manages), and the
+   * browser is sent to the success URL.
+   */
+  async function checkoutPage(request: IncomingMessage, response: ServerResponse, id: string) {
+    const session = sessions.get(id);
+    if (!session) return response.writeHead(404).end('No such checkout session');
+    if (request.method === 'POST') {
+      await readBody(request);
+      if (session.status === 'open') {
+        Object.assign(session, { status: 'complete', payment_status: 'paid' });
+        if (webhookUrl) {
+          const { payload, signature } = event('checkout.session.completed', session);
+          const delivered = await fetch(webhookUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: payload,
+          });
+          if (!delivered.ok) throw new Error(`the webhook endpoint answered ${delivered.status}`);
+        }
+      }
+      return response.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', id) }).end();
+    }
+    const price = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><title>Fake Stripe Checkout</title><h1>Pay ${price}</h1><p>${session.customer_email ?? ''}</p>` +
+        `<form method="post"><button type="submit">Pay ${price}</button></form><a href="${session.cancel_url}">Back</a>`,
+    );
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey,
@@ -151,32 +211,15 @@ export async function startFakeStripe() {
     refuseNext: () => {
       failNext = true;
     },
+    /** Where the hosted checkout page delivers `checkout.session.completed` when its Pay button is pressed. */
+    sendWebhooksTo: (url: string) => {
+      webhookUrl = url;
+    },
     /**
      * An event about a session, as Stripe sends it to the endpoint: the JSON body and its signature header
      * (`timestamp` in seconds; now by default), signed with `secret` (the endpoint's by default).
      */
-    event(
-      type: string,
-      session: FakeSession | Record<string, unknown>,
-      options: { id?: string; timestamp?: number; secret?: string; changes?: Record<string, unknown> } = {},
-    ) {
-      const payload = JSON.stringify({
-        id: options.id ?? `evt_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        api_version: '2025-10-29.clover',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        type,
-        data: { object: { ...session, ...options.changes } },
-      });
-      const signature = signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: options.secret ?? webhookSecret,
-        timestamp: options.timestamp,
-      });
-      return { payload, signature };
-    },
+    event,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
