@@ -3,7 +3,8 @@ import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { addMonths } from './plan-period.ts';
 
 // issue 15 items 4 and 5: a running paid plan starts each month of it (counted from its end date) with
-// its traffic at zero and its credits granted, once; a renewal's credits come when its period starts.
+// its traffic at zero and its credits granted, once; what is left of the last period's credits lapses (bought
+// ones stay); a renewal's credits come when its period starts.
 const t = useTestApp({ SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
 
 async function buy(token: string, productId: string) {
@@ -36,6 +37,9 @@ describe('the billing periods of a running plan', () => {
     const { account_id: accountId, period_start: start } = await buy(token, 'Pro-yr-USD');
     const perPeriod = t.config.catalogue.plans.Pro.creditsPerPeriod;
     expect((await ledger(token)).balance).toBe(perPeriod);
+    // A hundred of the plan's credits spent, and three hundred bought: bought credits stay, plan credits lapse.
+    await t.services.credits.spend(accountId, { amount: 100, key: 'task:1' });
+    await t.services.credits.add(accountId, 'purchase', { amount: 300, key: 'order:bought:credits' });
     await serve(accountId, 5_000_000);
     expect(await t.services.billingPeriods.run()).toBe(0);
     expect(await usedTraffic(accountId)).toBe(5_000_000);
@@ -45,8 +49,11 @@ describe('the billing periods of a running plan', () => {
     await t.services.billingPeriods.run();
     expect(await usedTraffic(accountId)).toBe(0);
     const { balance, list } = await ledger(token);
-    expect(balance).toBe(2 * perPeriod);
+    expect(balance).toBe(perPeriod + 300);
     expect(list.filter((e: { kind: string }) => e.kind === 'grant')).toHaveLength(2);
+    expect(list.filter((e: { kind: string }) => e.kind === 'expiry').map((e: { amount: number }) => e.amount)).toEqual([
+      -(perPeriod - 100),
+    ]);
     // Calendar months are Free's: the account module's job leaves a running plan alone.
     await serve(accountId, 700);
     moveTo(new Date(Date.UTC(t.clock.now().getUTCFullYear(), t.clock.now().getUTCMonth() + 1, 1, 0, 30)));
@@ -64,6 +71,9 @@ describe('the billing periods of a running plan', () => {
     expect((await ledger(token)).balance).toBe(perPeriod);
     moveTo(new Date((first.period_end as Date).getTime() + 60_000));
     await t.services.billingPeriods.run();
-    expect((await ledger(token)).balance).toBe(2 * perPeriod);
+    // The first period's credits lapse as the renewal's are granted.
+    const { balance, list } = await ledger(token);
+    expect(balance).toBe(perPeriod);
+    expect(list.map((e: { kind: string }) => e.kind)).toEqual(['grant', 'expiry', 'grant']);
   });
 });

@@ -7,12 +7,12 @@ import { billingPeriodStart } from './plan-period.ts';
 
 /**
  * A running paid plan's monthly periods (issue 15 items 4 and 5): each month of the plan, counted from
- * its end date, starts the account's traffic again from zero and grants the plan's credits, once, in one
- * transaction. Free accounts, and plans with no end, count calendar months (the account module's job).
+ * its end date, starts the account's traffic again from zero, lapses what is left of the last period's
+ * credits and grants the plan's credits, once, in one transaction. Free accounts, and plans with no end, count calendar months (the account module's job).
  */
 export function createBillingPeriods(deps: {
   accounts: Pick<AccountService, 'running' | 'startTrafficPeriodOf'>;
-  credits: Pick<CreditService, 'add'>;
+  credits: Pick<CreditService, 'add' | 'expirePlanGrant'>;
   events: EventBus;
   catalogue: Catalogue;
   clock: Clock;
@@ -28,6 +28,7 @@ export function createBillingPeriods(deps: {
         if (account.traffic_period_start >= start) continue;
         await deps.events.transaction(async (trx) => {
           if (!(await accounts.startTrafficPeriodOf(trx, account.id, start))) return;
+          await deps.credits.expirePlanGrant(account.id, trx);
           const credits = catalogue.plans[account.plan_type].creditsPerPeriod;
           if (credits > 0) {
             await deps.credits.add(account.id, 'grant', {

@@ -10,6 +10,7 @@ import {
   type ProductList,
   type VipUserInfo,
 } from '@leadreel/shared';
+import { formatDay } from '@leadreel/shared/dates';
 import { BILLING_TEXT } from '@leadreel/shared/viewer-text/billing';
 import { badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,7 +22,6 @@ import type { SubscriptionRepo } from './subscriptions.repo.ts';
 const DAY_MS = 86_400_000;
 
 /** spec §9 date format, in UTC so every server writes the same day. */
-const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
 
 /**
  * What is for sale and what the account has: the catalogue's plans and credit packages priced in one
@@ -206,7 +206,7 @@ export function createBillingService(deps: {
         autoSubscribe,
         bySuperAdminOpen,
         surplusDays: paid && left !== null ? Math.max(0, left) : 0,
-        expireDate: paid && periodEnd ? ymd(periodEnd) : null,
+        expireDate: paid && periodEnd ? formatDay(periodEnd) : null,
         willExpire: willExpire(rights, autoSubscribe),
         planText: showType ? `${brand} ${showType}` : brand,
       };

@@ -28,6 +28,31 @@ export function createCreditRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The newest grant that came with a plan's period (the first with its order, the others each month). */
+    lastPlanGrant(accountId: string, trx: Db = db) {
+      return trx
+        .selectFrom('credit_entry')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('kind', '=', 'grant')
+        .where((eb) => eb.or([eb('key', 'like', 'order:%'), eb('key', 'like', 'period:%')]))
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** Credits spent (less spends given back) after `since`. */
+    async spentSince(accountId: string, since: Date, trx: Db = db) {
+      const row = await trx
+        .selectFrom('credit_entry')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('net'))
+        .where('account_id', '=', accountId)
+        .where('kind', 'in', ['spend', 'refund'])
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return -Number(row.net);
+    },
+
     insert(trx: Db, entry: Insertable<CreditEntryTable>) {
       return trx.insertInto('credit_entry').values(entry).returningAll().executeTakeFirstOrThrow();
     },

@@ -41,7 +41,7 @@ export function createCreditService(deps: { transaction: Transact; repo: CreditR
     accountId: string,
     kind: CreditKind,
     change: Change,
-    signed: (balance: number) => number,
+    signed: (balance: number, trx: Db) => number | Promise<number>,
   ): Promise<{ entry: Entry | null; balance: number; repeated: boolean }> {
     checkChange(change);
     const within: Transact = change.trx ? (work) => work(change.trx as Db) : transaction;
@@ -54,7 +54,7 @@ export function createCreditService(deps: { transaction: Transact; repo: CreditR
         if (earlier.kind !== kind) throw new Error(`credits: key ${change.key} was used for a ${earlier.kind}`);
         return { entry: earlier, balance, repeated: true };
       }
-      const amount = signed(balance);
+      const amount = await signed(balance, trx);
       if (amount === 0) return { entry: null, balance, repeated: false };
       const entry = await repo.insert(trx, {
         account_id: accountId,
@@ -103,6 +103,22 @@ export function createCreditService(deps: { transaction: Transact; repo: CreditR
     /** Lapses up to `amount` credits (a period's grant at its end), never below zero. */
     expire(accountId: string, change: Change) {
       return record(accountId, 'expiry', change, (balance) => -Math.min(change.amount, Math.max(0, balance)));
+    },
+
+    /**
+     * Lapses what is left of the plan's last period grant, when a new period (or a new plan) starts: a
+     * period's credits do not carry over, and are spent before bought ones, so what is left of them is the
+     * grant less what was spent since, never more than the balance. Bought and operator-given credits stay.
+     * Once per grant.
+     */
+    async expirePlanGrant(accountId: string, trx?: Db) {
+      const grant = await repo.lastPlanGrant(accountId, trx);
+      if (!grant) return { entry: null, balance: await repo.balance(accountId, trx), repeated: false };
+      const change = { amount: grant.amount, key: `expiry:${grant.key}`, reference: grant.reference, trx };
+      return record(accountId, 'expiry', change, async (balance, within) => {
+        const spent = await repo.spentSince(accountId, grant.created_at, within);
+        return -Math.min(Math.max(0, balance), Math.max(0, grant.amount - spent));
+      });
     },
 
     /** spec: the credits page's ledger, newest first, with the balance. */

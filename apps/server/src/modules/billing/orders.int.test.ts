@@ -182,6 +182,20 @@ describe('buying a plan in the sandbox', () => {
     expect(row.period_start?.toISOString()).toBe(firstRow.period_end?.toISOString());
   });
 
+  it("starts an upgrade's period at once: what is left of the old plan's credits gives way to the new plan's", async () => {
+    const { token } = await signUp(t);
+    await chooseInSandbox(t, (await buyPlan(token, 'Lite-month-USD')).checkoutUrl as string, 'paid');
+    const { plans } = t.config.catalogue;
+    await chooseInSandbox(t, (await buyPlan(token, 'Pro-month-USD')).checkoutUrl as string, 'paid');
+    const { balance, list } = (await get(t.app, '/api/pay/credits', token)).body.data;
+    expect(balance).toBe(plans.Pro.creditsPerPeriod);
+    expect(list.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ['grant', plans.Pro.creditsPerPeriod],
+      ['expiry', -plans.Lite.creditsPerPeriod],
+      ['grant', plans.Lite.creditsPerPeriod],
+    ]);
+  });
+
   it('expires orders nobody paid within the hour', async () => {
     const { token } = await signUp(t);
     const order = await buyPlan(token, 'Lite-yr-USD');

@@ -54,7 +54,7 @@ export function createOrderService(deps: {
   subscriptions: SubscriptionRepo;
   billing: Pick<BillingService, 'quotePlan' | 'quoteCredits' | 'describePlan'>;
   accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf'>;
-  credits: Pick<CreditService, 'add' | 'reverse'>;
+  credits: Pick<CreditService, 'add' | 'reverse' | 'expirePlanGrant'>;
   events: EventBus;
   catalogue: Catalogue;
   /** Which provider takes each method; a method missing here is not offered. */
@@ -144,6 +144,7 @@ export function createOrderService(deps: {
     const startsNow = period.start.getTime() === now.getTime();
     if (startsNow) await deps.accounts.startTrafficPeriodOf(trx, order.account_id, now);
     const credits = catalogue.plans[plan].creditsPerPeriod;
+    if (startsNow) await deps.credits.expirePlanGrant(order.account_id, trx);
     if (credits > 0 && startsNow) {
       await deps.credits.add(order.account_id, 'grant', {
         amount: credits,

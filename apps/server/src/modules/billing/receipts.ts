@@ -1,12 +1,11 @@
 import type { Language } from '@leadreel/shared';
+import { formatDay } from '@leadreel/shared/dates';
 import { BILLING_TEXT, formatMoney } from '@leadreel/shared/viewer-text/billing';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { receiptMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrderRepo, OrderRow } from './orders.repo.ts';
-
-const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
 
 /**
  * The receipt of a paid order (issue 15 item 2), mailed in the account's language to its notice address
@@ -30,8 +29,11 @@ export function createReceipts(deps: {
         description: order.description,
         amount: formatMoney(Number(order.amount), order.currency, language),
         method: BILLING_TEXT[language].method[order.method],
-        date: ymd((refunded ? order.refunded_at : order.settled_at) ?? order.created_at),
-        period: order.period_start && order.period_end ? `${ymd(order.period_start)} – ${ymd(order.period_end)}` : null,
+        date: formatDay((refunded ? order.refunded_at : order.settled_at) ?? order.created_at),
+        period:
+          order.period_start && order.period_end
+            ? `${formatDay(order.period_start)} – ${formatDay(order.period_end)}`
+            : null,
       },
       refunded,
     );

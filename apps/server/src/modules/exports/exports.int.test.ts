@@ -1,3 +1,4 @@
+import { formatDay } from '@leadreel/shared/dates';
 import { describe, expect, it } from 'vitest';
 import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.ts';
 import { mailsTo, post, useTestApp } from '../../../test/helpers.ts';
@@ -43,6 +44,8 @@ describe('the export before Clear', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Quarterly review.mp4');
+    // Until RealClear, when the originals are deleted for good.
+    expect(page.body).toContain(`This link works until ${formatDay(starts['real-clear-period'])} (UTC)`);
 
     const video = await open(`${path}/videos/${videoId}`);
     expect(video.statusCode).toBe(200);

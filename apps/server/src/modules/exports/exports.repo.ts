@@ -7,15 +7,14 @@ export function createExportRepo(db: Db) {
       await db.insertInto('account_export').values(values).execute();
     },
 
-    /** The account of a link still valid at `now`. */
-    async accountOf(tokenHash: string, now: Date) {
-      const row = await db
+    /** A link still valid at `now`: its account and when it expires. */
+    find(tokenHash: string, now: Date) {
+      return db
         .selectFrom('account_export')
-        .select('account_id')
+        .select(['account_id', 'expires_at'])
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return row?.account_id;
     },
 
     async deleteExpired(now: Date) {

@@ -1,4 +1,5 @@
 import type { Language } from '@leadreel/shared';
+import { formatDay } from '@leadreel/shared/dates';
 import { formatSize } from '@leadreel/shared/sizes';
 import { EXPORT_TEXT } from '@leadreel/shared/viewer-text/export';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -11,7 +12,7 @@ import type { ExportService } from './exports.service.ts';
 const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;color:#1f1f1f;background:#f5f5f5}
 main{max-width:640px;margin:40px auto;padding:24px;border-radius:12px;background:#fff}h1{font-size:22px;margin:0 0 8px}
 ul{padding:0;list-style:none}li{display:flex;justify-content:space-between;gap:12px;padding:8px 0;border-bottom:1px solid #f0f0f0}
-a{color:#1677ff}.size{color:#595959;white-space:nowrap}`;
+a{color:#1677ff}.size{color:#595959;white-space:nowrap}.until{color:#595959;font-size:14px}`;
 
 /** A name safe in a Content-Disposition header, with the UTF-8 one beside it (RFC 6266). */
 const attachment = (name: string) =>
@@ -31,8 +32,9 @@ export const exportRoutes: FastifyPluginAsync<{
   app.get<{ Params: { token: string } }>('/export/:token', async (request, reply) => {
     const language = requestLanguage(request);
     const t = EXPORT_TEXT[language];
-    const accountId = await exports.accountOf(request.params.token);
-    if (!accountId) return gone(reply, language);
+    const link = await exports.open(request.params.token);
+    if (!link) return gone(reply, language);
+    const { accountId } = link;
     const base = `/export/${encodeURIComponent(request.params.token)}`;
     const list = await videos.originals(accountId);
     const items = list
@@ -45,7 +47,9 @@ export const exportRoutes: FastifyPluginAsync<{
       reply,
       200,
       language,
-      `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p><h2>${escapeHtml(t.videos)}</h2>${
+      `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p><p class="until">${escapeHtml(
+        t.until.replace('{date}', formatDay(link.expiresAt)),
+      )}</p><h2>${escapeHtml(t.videos)}</h2>${
         items ? `<ul>${items}</ul>` : `<p>${escapeHtml(t.none)}</p>`
       }<p><a href="${base}/leads.csv">${escapeHtml(t.leads)}</a></p>`,
     );
@@ -53,7 +57,7 @@ export const exportRoutes: FastifyPluginAsync<{
 
   app.get<{ Params: { token: string; videoId: string } }>('/export/:token/videos/:videoId', async (request, reply) => {
     const language = requestLanguage(request);
-    const accountId = await exports.accountOf(request.params.token);
+    const accountId = await (await exports.open(request.params.token))?.accountId;
     const original =
       accountId && /^[0-9a-f-]{36}$/.test(request.params.videoId)
         ? await videos.openOriginal(accountId, request.params.videoId)
@@ -69,7 +73,7 @@ export const exportRoutes: FastifyPluginAsync<{
 
   app.get<{ Params: { token: string } }>('/export/:token/leads.csv', async (request, reply) => {
     const language = requestLanguage(request);
-    const accountId = await exports.accountOf(request.params.token);
+    const accountId = await (await exports.open(request.params.token))?.accountId;
     if (!accountId) return gone(reply, language);
     const file = await leads.archive(accountId);
     return reply

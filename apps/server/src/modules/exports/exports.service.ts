@@ -18,10 +18,11 @@ export function createExportService(deps: { repo: ExportRepo; clock: Clock; publ
       return `${deps.publicUrl}/export/${token}`;
     },
 
-    /** The account a link opens, or undefined for one that is unknown, malformed or expired. */
-    async accountOf(token: string) {
+    /** The account a link opens and until when, or undefined for one that is unknown, malformed or expired. */
+    async open(token: string) {
       if (!/^[\w-]{43}$/.test(token)) return undefined;
-      return deps.repo.accountOf(hash(token), deps.clock.now());
+      const row = await deps.repo.find(hash(token), deps.clock.now());
+      return row && { accountId: row.account_id, expiresAt: row.expires_at };
     },
 
     sweep: () => deps.repo.deleteExpired(deps.clock.now()),

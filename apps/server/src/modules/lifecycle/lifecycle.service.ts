@@ -1,4 +1,5 @@
 import { PERIODS, type Period, periodRank } from '@leadreel/shared';
+import { formatDay } from '@leadreel/shared/dates';
 import { LIFECYCLE_TEXT, type PlanNotice } from '@leadreel/shared/viewer-text/lifecycle';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,7 +11,6 @@ import type { LifecycleRepo } from './lifecycle.repo.ts';
 import { currentPeriodEnd, periodAt, periodStarts } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
-const ymd = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');
 
 /** The notice each period after a plan's end gives when the account enters it. */
 const PERIOD_NOTICE: Record<Exclude<Period, 'normal-period'>, PlanNotice> = {
@@ -122,7 +122,7 @@ export function createLifecycle(deps: {
         text
           .replaceAll('{brand}', deps.brand)
           .replaceAll('{plan}', account.plan_type)
-          .replaceAll('{date}', date ? ymd(date) : '')
+          .replaceAll('{date}', date ? formatDay(date) : '')
           .replaceAll(
             '{days}',
             t.days(Math.max(0, Math.ceil((planEnd.getTime() - deps.clock.now().getTime()) / DAY_MS))),
@@ -134,7 +134,7 @@ export function createLifecycle(deps: {
         kind === 'frozen'
           ? `\n\n${t.exportLink
               .replace('{link}', await deps.exportLink(accountId, realClear))
-              .replace('{until}', ymd(realClear))}`
+              .replace('{until}', formatDay(realClear))}`
           : '';
       const text = `${fill(t[kind].body)}${exportLine}\n\n${fill(t.renew)}\n\n${fill(t.signature)}\n`;
       try {

@@ -186,6 +186,19 @@ describe('pre-add (spec §3: one id per file, a falsy entry for each refused fil
     expect((await get(t.app, '/api/account/detail', token)).body.data.videoTotal).toBe(2);
   });
 
+  it('never reserves past the quota when many uploads start at once (issue 15: a cap under concurrent creates)', async () => {
+    const { token } = await signUp(t);
+    const quota = (await usedStorage(token)).storage;
+    // Each file takes just over a third of the quota: two fit, and eight tabs try at the same moment.
+    const size = Math.floor(quota / 3) + 1;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => preAdd(token, [{ videoName: `tab-${i}.mp4`, size }])),
+    );
+    expect(answers.flat().filter(Boolean)).toHaveLength(2);
+    expect((await usedStorage(token)).usedStorage).toBe(2 * size);
+    expect((await get(t.app, '/api/account/detail', token)).body.data.videoTotal).toBe(2);
+  });
+
   it('refuses every file from the Buffer period on (spec §4: upload disabled)', async () => {
     const { token, email } = await signUp(t);
     await t.db.updateTable('account').set({ vip_period: 'buffer-period' }).where('email', '=', email).execute();

@@ -181,6 +181,8 @@ export function VideoList() {
           page={page}
           total={list.data?.total ?? 0}
           onPage={setPage}
+          // From Clear on the videos are hidden, not gone: the list says so instead of "no videos yet".
+          emptyText={isLocked(account, 'getData') ? t('videos.hiddenByPlan') : undefined}
           actions={(video) => ({
             preview: () => setPreview(video),
             retry:

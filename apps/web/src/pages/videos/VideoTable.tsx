@@ -23,6 +23,8 @@ export function VideoTable(props: {
   onPage: (page: number) => void;
   /** What each row's actions do; `retry` only where a retry can help. */
   actions: (video: Video) => RowActionHandlers;
+  /** What an empty table says, when not "no videos yet". */
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const { rows, loading, page, total, onPage, actions } = props;
@@ -43,7 +45,7 @@ export function VideoTable(props: {
         onChange: onPage,
         showSizeChanger: false,
       }}
-      locale={{ emptyText: t('videos.empty') }}
+      locale={{ emptyText: props.emptyText ?? t('videos.empty') }}
       columns={[
         {
           title: t('videos.video'),
