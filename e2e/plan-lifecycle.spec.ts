@@ -74,6 +74,11 @@ test('a lapsed plan goes through Buffer, Frozen and Clear, and renewing it bring
     expect(exportLink).toBeTruthy();
     const stopped = await page.request.get(`/media/${videoId}/master.m3u8`);
     expect(stopped.status()).toBe(403);
+    // A viewer pressing play is told the video cannot play, instead of watching a spinner.
+    await page.goto(`/v/${videoId}`);
+    await page.getByRole('button', { name: /^Play video: lapsing-tour/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('This video cannot be played right now.');
+    await snap(page, 'lifecycle-frozen-watch');
     await page.goto(exportLink as string);
     const original = page.getByRole('link', { name: 'lapsing-tour' });
     await expect(original).toBeVisible();

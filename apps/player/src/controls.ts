@@ -13,7 +13,7 @@ export type HlsLike = {
   levels: Level[];
   currentLevel: number;
   autoLevelEnabled: boolean;
-  on(event: string, listener: () => void): void;
+  on(event: string, listener: (event: string, data?: { fatal?: boolean }) => void): void;
 };
 
 const TEXTS = PLAYER_CONTROLS_TEXT;

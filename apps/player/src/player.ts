@@ -78,11 +78,15 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
       const engine = new Hls(hlsConfig(options.start));
       engine.loadSource(source);
       engine.attachMedia(video);
+      engine.on('hlsError', (_event, data) => {
+        if (data?.fatal) showUnavailable(root);
+      });
       hls = engine;
     }
   }
   if (!hls) {
     if (!video.canPlayType('application/vnd.apple.mpegurl')) return;
+    video.addEventListener('error', () => showUnavailable(root));
     video.src = options.start ? `${source}#t=${options.start}` : source;
   }
   addTracks(root, video);
@@ -111,6 +115,19 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   if (gate) await gate;
   await video.play().catch(() => undefined);
   if (!gate) (loaded ? root : video).focus();
+}
+
+/**
+ * A video that cannot play (its account's playback has stopped, or it was removed since the page was made):
+ * the player says so over the poster instead of waiting for ever.
+ */
+function showUnavailable(root: HTMLElement) {
+  if (root.querySelector('.lr-unavailable')) return;
+  const note = document.createElement('p');
+  note.className = 'lr-unavailable';
+  note.setAttribute('role', 'alert');
+  note.textContent = root.dataset.unavailable ?? 'This video cannot be played right now.';
+  root.append(note);
 }
 
 /**

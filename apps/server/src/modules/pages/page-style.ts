@@ -9,6 +9,7 @@ export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system
 .lr-play{position:absolute;left:50%;top:50%;width:72px;height:72px;margin:-36px 0 0 -36px;border:0;border-radius:50%;background:rgba(0,0,0,.65);cursor:pointer}
 .lr-play:hover,.lr-play:focus-visible{background:var(--lr-accent,#1677ff);outline:3px solid #fff}
 .lr-play svg{width:32px;height:32px;margin-left:4px;fill:#fff}
+.lr-unavailable{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);max-width:80%;margin:0;padding:10px 16px;border-radius:6px;background:rgba(0,0,0,.75);color:#fff;text-align:center}
 .lr-contacts{position:absolute;inset:0;z-index:2;display:grid;grid-template:auto minmax(0,1fr) auto auto/minmax(0,1fr) minmax(0,1fr);gap:0 8px;padding:10px;overflow:hidden;pointer-events:none}
 .lr-has-controls .lr-contacts{bottom:52px}
 .lr-slot{display:flex;flex-direction:column;gap:6px;min-width:0;align-self:start}.lr-slot>*{max-width:100%;pointer-events:auto}.lr-slot>.lr-unfit{display:none}
