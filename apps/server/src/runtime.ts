@@ -4,7 +4,7 @@ import { type Config, ConfigError, parseConfig } from './config.ts';
 import { createDb, type Db } from './db/database.ts';
 import { lockDataDir, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { systemClock } from './lib/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { isStopping, markStopping } from './lib/shutdown.ts';
 import { JOB_KINDS, moduleWorkers } from './modules/index.ts';
 import { openJobs } from './modules/jobs/jobs.ts';
@@ -92,9 +92,9 @@ export function openJobQueue(runtime: Runtime, config: Config, log: Logger) {
   });
 }
 
-/** What a worker process does with each kind of job, from the modules. */
-export function jobWorkers(services: Services, config: Config, log: Logger) {
-  return moduleWorkers({ services, config, clock: systemClock }, log);
+/** What a worker process does with each kind of job, from the modules, on the services' clock. */
+export function jobWorkers(services: Services, config: Config, log: Logger, clock: Clock = systemClock) {
+  return moduleWorkers({ services, config, clock }, log);
 }
 
 /** Runs `stop` on SIGINT or SIGTERM, once; a second signal exits at once. */

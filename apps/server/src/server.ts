@@ -19,7 +19,7 @@ export async function runServer(clock: Clock = systemClock): Promise<Services> {
       { config, db: runtime.db, mailer: runtime.mailer, clock, log, queue: jobs },
       { isReady: () => ready },
     );
-    await jobs.startWorkers(config.WORKERS, jobWorkers(services, config, log));
+    await jobs.startWorkers(config.WORKERS, jobWorkers(services, config, log, clock));
     onShutdownSignal(log, async () => {
       ready = false;
       await app.close();
