@@ -6,6 +6,7 @@ import { lockDataDir, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { isStopping, markStopping } from './lib/shutdown.ts';
+import { ANALYTICS_MIGRATIONS } from './modules/analytics/analytics.module.ts';
 import { JOB_KINDS, moduleWorkers } from './modules/index.ts';
 import { openJobs } from './modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -58,7 +59,10 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     // large table may rightly take minutes.
     const migrator = createDb(databaseUrl, 1, { queryTimeoutMs: 0 });
     try {
-      const applied = await migrateToLatest(migrator as never);
+      const applied = [
+        ...(await migrateToLatest(migrator as never)),
+        ...(await migrateToLatest(migrator as never, ANALYTICS_MIGRATIONS)),
+      ];
       if (applied.length > 0) log.info({ applied }, 'database migrated');
     } finally {
       await migrator.destroy();

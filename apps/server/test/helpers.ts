@@ -12,6 +12,7 @@ import { type Config, parseConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
+import { ANALYTICS_MIGRATIONS } from '../src/modules/analytics/analytics.module.ts';
 import { JOB_KINDS } from '../src/modules/index.ts';
 import { type JobQueue, openJobs } from '../src/modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from '../src/modules/mail/mailer.ts';
@@ -31,6 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), 5);
   await migrateToLatest(db as never);
+  await migrateToLatest(db as never, ANALYTICS_MIGRATIONS);
   return {
     db,
     url: url.toString(),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.ts';
+import { ANALYTICS_MIGRATIONS } from '../src/modules/analytics/analytics.module.ts';
 import { createTestDatabase, lastCode, uniqueEmail } from './helpers.ts';
 import { freePort, postJson, startServer, WORKER, waitReady } from './processes.ts';
 
@@ -123,7 +124,8 @@ describe('migrations', () => {
           }>`select table_name from information_schema.tables where table_schema = 'public'`.execute(database.db)
         ).rows
           .map((r) => r.table_name)
-          .filter((name) => !name.startsWith('kysely_'))
+          // The analytics tables have migrations of their own (below).
+          .filter((name) => !name.startsWith('kysely_') && !name.startsWith('analytics_'))
           .sort();
       const videos = ['account', 'folder', 'rate_limit', 'server_secret', 'session', 'verification_code', 'video'];
       const settings = [...videos, 'video_setting'];
@@ -147,7 +149,16 @@ describe('migrations', () => {
       expect(await columns('lead')).toContain('viewer_id');
       expect(await columns('verification_code')).toContain('requester');
       expect(await columns('account')).toContain('traffic_period_start');
+      const creditDefault = async () =>
+        (
+          await sql<{ d: string }>`select column_default as d from information_schema.columns
+            where table_name = 'credit_entry' and column_name = 'created_at'`.execute(database.db)
+        ).rows[0]?.d;
+      expect(await creditDefault()).toBe('clock_timestamp()');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      expect(await creditDefault()).toBe('now()');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(subscribed);
       await migrateDown(database.db as never);
@@ -199,6 +210,28 @@ describe('migrations', () => {
       expect(await tables()).toEqual([]);
       await migrateToLatest(database.db as never);
       expect(await tables()).toEqual(latest);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("of analytics go down and up again, recorded apart from the application's", async () => {
+    const database = await createTestDatabase();
+    try {
+      const partitioned = async () =>
+        (
+          await sql<{
+            relname: string;
+          }>`select relname from pg_class where relkind = 'p' and relname like 'analytics_%'`.execute(database.db)
+        ).rows.map((r) => r.relname);
+      expect(await partitioned()).toEqual(['analytics_event']);
+      await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
+      expect(await partitioned()).toEqual([]);
+      // The application's tables are not the analytics migrations' to touch.
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(database.db);
+      expect(rows[0]?.n).toBeGreaterThan(20);
+      await migrateToLatest(database.db as never, ANALYTICS_MIGRATIONS);
+      expect(await partitioned()).toEqual(['analytics_event']);
     } finally {
       await database.drop();
     }

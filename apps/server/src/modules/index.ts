@@ -1,5 +1,6 @@
 import { accountModule } from './account/account.module.ts';
 import { adminModule } from './admin/admin.module.ts';
+import { analyticsModule } from './analytics/analytics.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
@@ -31,6 +32,7 @@ export const MODULES: readonly AppModule[] = [
   deliveryModule,
   pagesModule,
   exportsModule,
+  analyticsModule,
   adminModule,
 ];
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as account from '../contracts/account.ts';
+import * as analytics from '../contracts/analytics.ts';
 import * as auth from '../contracts/auth.ts';
 import { publicConfigData } from '../contracts/config.ts';
 import * as forms from '../contracts/forms.ts';
@@ -79,6 +80,7 @@ export const ROUTE_SCHEMAS = {
   'leads.export': { query: forms.leadExportQuery },
   'public.lead': { body: forms.submitLeadBody, response: forms.submitLeadData },
   'public.click': { body: player.contactClickBody },
+  'public.events': { body: analytics.analyticsBatchBody },
   'uploads.baseInfo': { query: videos.baseInfoQuery, response: videos.baseInfoData },
   'uploads.imageCredential': { response: videos.credentialData },
   'uploads.videoCredential': { response: videos.credentialData },

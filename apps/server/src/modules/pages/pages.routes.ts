@@ -1,7 +1,7 @@
-import { apiPath, type Cue, contactClickBody, MESSAGES, type MessageKey, toWebVtt } from '@leadreel/shared';
+import { apiPath, type Cue, contactClickBody, toWebVtt } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest } from '../../errors.ts';
+import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { SettingsService } from '../video-settings/settings.service.ts';
@@ -189,26 +189,12 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   // A click on a player button, sent by the player with navigator.sendBeacon (whose JSON arrives as
   // text/plain, a type that needs no CORS preflight).
   await app.register(async (scope) => {
-    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(badRequest('invalid_body'), undefined);
-      }
-    });
+    acceptBeacons(scope, 8192);
     scope.post(
       apiPath('public.click'),
       { bodyLimit: 8192, schema: { hide: true }, preHandler: clickLimit },
       async (request, reply) => {
-        const parsed = contactClickBody.safeParse(request.body);
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message;
-          throw badRequest(
-            message && message in MESSAGES ? (message as MessageKey) : 'illegal_input',
-            String(parsed.error.issues[0]?.path[0] ?? ''),
-          );
-        }
-        await recordClick(parsed.data);
+        await recordClick(parseBeacon(contactClickBody, request.body));
         return reply.code(204).send();
       },
     );

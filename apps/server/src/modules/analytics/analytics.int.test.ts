@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/helpers.ts';
+import { BATCHES_PER_VIEWER } from './analytics.service.ts';
+
+// issue 16 item 1: the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
+// so that no figure is corrupted.
+const t = useTestApp();
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+async function ownedVideo() {
+  const owner = await accountOnPlan(t, 'Pro');
+  return { ...owner, videoId: await videoWithForm(t, owner) };
+}
+
+function batch(videoId: string, events: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
+  return {
+    videoId,
+    sessionId: `session-${randomUUID().slice(0, 12)}`,
+    viewerId: `viewer-${randomUUID().slice(0, 12)}`,
+    page: 'https://customer.example.test/pricing',
+    referrer: 'https://search.example.test/',
+    events,
+    ...extra,
+  };
+}
+const event = (kind: string, extra: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  kind,
+  at: Date.now(),
+  position: 0,
+  ...extra,
+});
+
+async function send(body: unknown, headers: Record<string, string> = {}, ip = '198.51.100.7') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/public/events',
+    remoteAddress: ip,
+    headers: { 'content-type': 'text/plain', 'user-agent': CHROME, ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function stored(videoId: string) {
+  await t.services.analytics.flush();
+  const { rows } = await sql<{
+    event_id: string;
+    kind: string;
+    account_id: string;
+    viewer_id: string | null;
+    data: unknown;
+    device: string;
+    browser: string;
+    os: string;
+  }>`select event_id, kind, account_id, viewer_id, data, device, browser, os from analytics_event
+     where video_id = ${videoId} order by at, kind`.execute(t.db);
+  return rows;
+}
+
+describe('the ingestion endpoint', () => {
+  it("stores a beacon's events for the video's account with the viewer's device, answering 204", async () => {
+    const { videoId, accountId } = await ownedVideo();
+    const heartbeat = event('heartbeat', {
+      position: 12,
+      intervals: [
+        [0, 8],
+        [4, 12],
+      ],
+    });
+    const answer = await send(batch(videoId, [event('load'), event('play'), heartbeat]), { 'user-agent': IPHONE });
+    expect(answer.statusCode).toBe(204);
+    expect(answer.body).toBe('');
+    const rows = await stored(videoId);
+    expect(rows.map((row) => row.kind).sort()).toEqual(['heartbeat', 'load', 'play']);
+    expect(rows.every((row) => row.account_id === accountId)).toBe(true);
+    expect(rows[0]).toMatchObject({ device: 'mobile', browser: 'Mobile Safari', os: 'iOS' });
+    expect(rows.find((row) => row.kind === 'heartbeat')?.data).toEqual({
+      intervals: [
+        [0, 8],
+        [4, 12],
+      ],
+    });
+  });
+
+  it('stores a batch sent again, or five times at once, once', async () => {
+    const { videoId } = await ownedVideo();
+    const body = batch(videoId, [event('play'), event('pause', { position: 3 })]);
+    expect((await send(body)).statusCode).toBe(204);
+    await t.services.analytics.flush();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204, 204, 204]);
+    expect(await stored(videoId)).toHaveLength(2);
+  });
+
+  it('counts nothing from a bot, or of an event stamped in the future or long ago', async () => {
+    const { videoId } = await ownedVideo();
+    for (const agent of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.5.0', '']) {
+      expect((await send(batch(videoId, [event('play')]), { 'user-agent': agent })).statusCode).toBe(204);
+    }
+    const hour = 3_600_000;
+    const answer = await send(
+      batch(videoId, [
+        event('play', { at: Date.now() + 2 * hour }),
+        event('play', { at: Date.now() - 366 * 24 * hour }),
+        event('load'),
+      ]),
+    );
+    expect(answer.statusCode).toBe(204);
+    expect((await stored(videoId)).map((row) => row.kind)).toEqual(['load']);
+  });
+
+  it('keeps no viewer id for a viewer who asks not to be tracked', async () => {
+    const { videoId } = await ownedVideo();
+    await send(batch(videoId, [event('play')]), { dnt: '1' });
+    await send(batch(videoId, [event('pause')]), { 'sec-gpc': '1' });
+    await send(batch(videoId, [event('end')]));
+    const rows = await stored(videoId);
+    expect(rows.filter((row) => row.viewer_id === null).map((row) => row.kind)).toEqual(['play', 'pause']);
+    expect(rows.find((row) => row.kind === 'end')?.viewer_id).toMatch(/^viewer-/);
+  });
+
+  it('refuses a malformed batch whole, and stores nothing of it', async () => {
+    const { videoId } = await ownedVideo();
+    const bad: unknown[] = [
+      'not json',
+      '',
+      [],
+      batch(videoId, []),
+      batch(videoId, [event('teleport')]),
+      batch(videoId, [{ ...event('play'), id: 'not-a-uuid' }]),
+      batch(videoId, [{ ...event('play'), at: '2026-01-01' }]),
+      batch(videoId, [{ ...event('play'), position: -1 }]),
+      batch(videoId, [event('heartbeat', { intervals: [[9, 3]] })]),
+      batch(videoId, [{ ...event('play'), extra: true }]),
+      batch(videoId, [event('play')], { sessionId: 'short' }),
+      batch(videoId, [event('play')], { page: 'x'.repeat(2001) }),
+      batch(videoId, [event('play')], { page: 'nul \u0000 here' }),
+      batch(videoId, [event('play')], { referrer: 'lone \ud800 surrogate' }),
+      batch('not-a-video', [event('play')]),
+      batch(
+        videoId,
+        Array.from({ length: 201 }, () => event('heartbeat')),
+      ),
+    ];
+    for (const body of bad) {
+      const answer = await send(body);
+      expect(answer.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
+    }
+    // Over 64 KiB: refused before it is read.
+    const big = await send(batch(videoId, [event('play')], { referrer: 'r'.repeat(70_000) }));
+    expect(big.statusCode).toBe(413);
+    expect(await stored(videoId)).toEqual([]);
+  });
+
+  it("answers 404 for a video that does not exist, and never stores one video's events under another account", async () => {
+    const { videoId, accountId } = await ownedVideo();
+    expect((await send(batch(randomUUID(), [event('play')]))).statusCode).toBe(404);
+    // A batch cannot name an account: the video's owner is the one its events count for.
+    expect((await send(batch(videoId, [event('play')], { accountId: randomUUID() }))).statusCode).toBe(400);
+    await send(batch(videoId, [event('play')]));
+    expect((await stored(videoId)).map((row) => row.account_id)).toEqual([accountId]);
+  });
+
+  it("limits one viewer's batches a minute", async () => {
+    const { videoId } = await ownedVideo();
+    const viewerId = `viewer-${randomUUID().slice(0, 12)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= BATCHES_PER_VIEWER; i += 1) {
+      statuses.push((await send(batch(videoId, [event('heartbeat')], { viewerId }), {}, '198.51.100.99')).statusCode);
+    }
+    expect(statuses.slice(0, BATCHES_PER_VIEWER).every((s) => s === 204)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await stored(videoId)).toHaveLength(BATCHES_PER_VIEWER);
+  });
+});
+
+describe('partitions', () => {
+  it('are made for the days events may fall on, and dropped whole once past the retention', async () => {
+    await t.services.analytics.maintain();
+    const names = async () =>
+      (
+        await sql<{ name: string }>`select child.relname as name from pg_inherits
+          join pg_class child on child.oid = pg_inherits.inhrelid
+          join pg_class parent on parent.oid = pg_inherits.inhparent
+          where parent.relname = 'analytics_event' order by 1`.execute(t.db)
+      ).rows.map((row) => row.name);
+    const day = (offset: number) =>
+      `analytics_event_${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    expect(await names()).toEqual(expect.arrayContaining([day(-1), day(0), day(1), day(2)]));
+    // A day far older than the retention, as a server running for years would have.
+    await sql`create table analytics_event_20200101 partition of analytics_event
+      for values from ('2020-01-01') to ('2020-01-02')`.execute(t.db);
+    expect(await t.services.analytics.maintain()).toEqual(['analytics_event_20200101']);
+    expect(await names()).not.toContain('analytics_event_20200101');
+    expect(await names()).toContain(day(0));
+  });
+});

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { MigrationSet } from '../../db/migrate.ts';
+import { defineJob, worker } from '../jobs/jobs.ts';
+import { defineModule } from '../module.ts';
+import { analyticsRoutes } from './analytics.routes.ts';
+import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
+import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
+import { createEventWriter } from './event-writer.ts';
+import { createEventRepo, type EventRow } from './events.repo.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    /** Viewing events: ingestion, storage by day. */
+    analytics: AnalyticsService;
+  }
+}
+
+/** The analytics tables' migrations, recorded apart from the application's (their database may be another). */
+export const ANALYTICS_MIGRATIONS: MigrationSet = {
+  dir: path.join(import.meta.dirname, 'migrations'),
+  table: 'analytics_migration',
+};
+
+/** Makes the coming days' partitions and drops those past the retention: hourly, by one worker. */
+export const ANALYTICS_PARTITIONS = defineJob({ name: 'analytics-partitions', schedule: '7 * * * *' });
+
+/** PostgreSQL's check_violation: a row for a day that has no partition yet. */
+const NO_PARTITION = '23514';
+
+/** Analytics (issue 16): every play measured; decision 0024. */
+export const analyticsModule = defineModule({
+  name: 'analytics',
+  create: ({ db, clock, config, log, services }) => {
+    const events = createEventRepo(db.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb);
+    let analytics: AnalyticsService | undefined;
+    const writer = createEventWriter<EventRow>({
+      log,
+      write: async (rows) => {
+        try {
+          await events.insert(rows);
+        } catch (error) {
+          // A server up since before midnight, with the hourly job not yet run: make the days, and again.
+          if ((error as { code?: string }).code !== NO_PARTITION || !analytics) throw error;
+          await analytics.ensurePartitions();
+          await events.insert(rows);
+        }
+      },
+    });
+    analytics = createAnalyticsService({
+      events,
+      writer,
+      clock,
+      log,
+      retentionDays: config.ANALYTICS_RETENTION_DAYS,
+      accountOfVideo: async (videoId) => {
+        const video = await services.videos.findById(videoId);
+        return video && ['processing', 'ready'].includes(video.status) ? video.account_id : undefined;
+      },
+    });
+    return { analytics };
+  },
+  site: async (app, { services }) => {
+    await app.register(analyticsRoutes, { analytics: services.analytics });
+    // What waits is written before the process exits.
+    app.addHook('onClose', () => services.analytics.stop());
+  },
+  jobs: [ANALYTICS_PARTITIONS],
+  workers: ({ services }) => [
+    worker(ANALYTICS_PARTITIONS, async () => {
+      await services.analytics.maintain();
+    }),
+  ],
+});

@@ -1,0 +1,28 @@
+import { apiPath } from '@leadreel/shared';
+import { ANALYTICS_BATCH_MAX_BYTES, analyticsBatchBody } from '@leadreel/shared/contracts/analytics';
+import type { FastifyPluginAsync } from 'fastify';
+import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
+import type { AnalyticsService } from './analytics.service.ts';
+
+/**
+ * The ingestion endpoint (issue 16 item 1): the player's batches, as beacons or fetches with keepalive.
+ * Answers 204 as soon as the batch is checked and queued; writing happens in the background.
+ */
+export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
+  acceptBeacons(app, ANALYTICS_BATCH_MAX_BYTES);
+  app.post(
+    apiPath('public.events'),
+    { bodyLimit: ANALYTICS_BATCH_MAX_BYTES, schema: { hide: true } },
+    async (request, reply) => {
+      const batch = parseBeacon(analyticsBatchBody, request.body);
+      await analytics.ingest(batch, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        // Do Not Track, and its successor Global Privacy Control: counted, but not as a known viewer.
+        doNotTrack: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
+        country: null,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { AnalyticsBatch, PlayEvent } from '@leadreel/shared/contracts/analytics';
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+import type { EventRow } from './events.repo.ts';
+
+/** Events are sent as they happen: one stamped further ahead than this is a wrong clock, and dropped. */
+export const FUTURE_MS = 5 * 60_000;
+/** A viewer's queue may hold events a while (a tab asleep); older than this they are dropped. */
+export const PAST_MS = 24 * 3_600_000;
+
+/** What the request says of the viewer: its user agent, and whether it asks not to be tracked. */
+export type Viewer = { userAgent: string; doNotTrack: boolean; country: string | null };
+
+export type Device = { device: string; browser: string; os: string };
+
+const DEVICE_TYPES = new Set(['mobile', 'tablet', 'smarttv', 'console', 'wearable']);
+
+/** The device family, browser and system of a user agent, by ua-parser-js; desktop when it names none. */
+export function deviceOf(userAgent: string): Device {
+  const { browser, os, device } = new UAParser(userAgent).getResult();
+  return {
+    device: device.type && DEVICE_TYPES.has(device.type) ? (device.type === 'smarttv' ? 'tv' : device.type) : 'desktop',
+    browser: browser.name ?? 'Other',
+    os: os.name ?? 'Other',
+  };
+}
+
+/** Whether a request comes from a crawler, a monitor or a headless script rather than a person. */
+export const isBot = (userAgent: string) => userAgent.trim() === '' || isbot(userAgent);
+
+/** What the kind adds, kept as JSON; null when it adds nothing. */
+function dataOf(event: PlayEvent): string | null {
+  const data = {
+    ...(event.intervals ? { intervals: event.intervals } : {}),
+    ...(event.from !== undefined ? { from: event.from } : {}),
+    ...(event.rendition !== undefined ? { rendition: event.rendition } : {}),
+    ...(event.click ? { click: event.click } : {}),
+  };
+  return Object.keys(data).length > 0 ? JSON.stringify(data) : null;
+}
+
+/**
+ * The rows a batch stores: each event in the time window, for the video's account (never one the batch
+ * names), without the viewer id when the viewer asks not to be tracked. Answers them and how many it dropped.
+ */
+export function rowsOf(
+  batch: AnalyticsBatch,
+  context: { accountId: string; viewer: Viewer; keepViewerId: boolean; now: Date },
+): { rows: EventRow[]; dropped: number } {
+  const { accountId, viewer, now } = context;
+  const device = deviceOf(viewer.userAgent);
+  const viewerId = context.keepViewerId && !viewer.doNotTrack ? (batch.viewerId ?? null) : null;
+  const earliest = now.getTime() - PAST_MS;
+  const latest = now.getTime() + FUTURE_MS;
+  const rows: EventRow[] = [];
+  for (const event of batch.events) {
+    if (event.at < earliest || event.at > latest) continue;
+    rows.push({
+      event_id: event.id,
+      at: new Date(event.at),
+      account_id: accountId,
+      video_id: batch.videoId,
+      session_id: batch.sessionId,
+      viewer_id: viewerId,
+      kind: event.kind,
+      position: event.position,
+      data: dataOf(event),
+      page: batch.page,
+      referrer: batch.referrer,
+      ...device,
+      country: viewer.country,
+    });
+  }
+  return { rows, dropped: batch.events.length - rows.length };
+}
