@@ -224,7 +224,22 @@ describe('migrations', () => {
             relname: string;
           }>`select relname from pg_class where relkind = 'p' and relname like 'analytics_%'`.execute(database.db)
         ).rows.map((r) => r.relname);
+      const rollups = async () =>
+        (
+          await sql<{ table_name: string }>`select table_name from information_schema.tables
+            where table_schema = 'public' and table_name like 'analytics_%' and table_name <> 'analytics_migration'
+            and table_name not like 'analytics_migration%' order by 1`.execute(database.db)
+        ).rows.map((r) => r.table_name);
       expect(await partitioned()).toEqual(['analytics_event']);
+      expect(await rollups()).toEqual([
+        'analytics_event',
+        'analytics_rollup',
+        'analytics_session',
+        'analytics_video_hour',
+        'analytics_viewer_day',
+      ]);
+      await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
+      expect(await rollups()).toEqual(['analytics_event']);
       await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
       expect(await partitioned()).toEqual([]);
       // The application's tables are not the analytics migrations' to touch.

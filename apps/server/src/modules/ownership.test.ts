@@ -34,6 +34,10 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   rate_limit: 'plugins/rate-limit-store.ts',
   server_secret: 'lib/server-secret.ts',
   analytics_event: 'modules/analytics/',
+  analytics_session: 'modules/analytics/',
+  analytics_video_hour: 'modules/analytics/',
+  analytics_viewer_day: 'modules/analytics/',
+  analytics_rollup: 'modules/analytics/',
 };
 
 /** Each exception, with why it is one. */

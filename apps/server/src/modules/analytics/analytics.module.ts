@@ -7,6 +7,7 @@ import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 import { createEventWriter } from './event-writer.ts';
 import { createEventRepo, type EventRow } from './events.repo.ts';
+import { createRollupRepo } from './rollups.repo.ts';
 
 declare module '../module.ts' {
   interface Services {
@@ -24,6 +25,9 @@ export const ANALYTICS_MIGRATIONS: MigrationSet = {
 /** Makes the coming days' partitions and drops those past the retention: hourly, by one worker. */
 export const ANALYTICS_PARTITIONS = defineJob({ name: 'analytics-partitions', schedule: '7 * * * *' });
 
+/** Rolls the raw events into sessions, hours and viewers: every minute, by one worker. */
+export const ANALYTICS_ROLLUP = defineJob({ name: 'analytics-rollup', schedule: '* * * * *' });
+
 /** PostgreSQL's check_violation: a row for a day that has no partition yet. */
 const NO_PARTITION = '23514';
 
@@ -31,7 +35,8 @@ const NO_PARTITION = '23514';
 export const analyticsModule = defineModule({
   name: 'analytics',
   create: ({ db, clock, config, log, services }) => {
-    const events = createEventRepo(db.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb);
+    const analyticsDb = db.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
+    const events = createEventRepo(analyticsDb);
     let analytics: AnalyticsService | undefined;
     const writer = createEventWriter<EventRow>({
       log,
@@ -48,7 +53,13 @@ export const analyticsModule = defineModule({
     });
     analytics = createAnalyticsService({
       events,
+      rollups: createRollupRepo(analyticsDb),
       writer,
+      durations: async (videoIds) => {
+        const durations = new Map<string, number>();
+        for (const id of videoIds) durations.set(id, (await services.videos.findById(id))?.duration_sec ?? 0);
+        return durations;
+      },
       clock,
       log,
       retentionDays: config.ANALYTICS_RETENTION_DAYS,
@@ -64,10 +75,13 @@ export const analyticsModule = defineModule({
     // What waits is written before the process exits.
     app.addHook('onClose', () => services.analytics.stop());
   },
-  jobs: [ANALYTICS_PARTITIONS],
+  jobs: [ANALYTICS_PARTITIONS, ANALYTICS_ROLLUP],
   workers: ({ services }) => [
     worker(ANALYTICS_PARTITIONS, async () => {
       await services.analytics.maintain();
+    }),
+    worker(ANALYTICS_ROLLUP, async () => {
+      await services.analytics.rollUp();
     }),
   ],
 });

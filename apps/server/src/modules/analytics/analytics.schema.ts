@@ -24,8 +24,56 @@ export type AnalyticsEventTable = {
   country: string | null;
 };
 
+/** One viewing (migrations/…_analytics_rollups.ts). */
+export type AnalyticsSessionTable = {
+  session_id: string;
+  video_id: string;
+  account_id: string;
+  viewer_id: string | null;
+  started_at: Timestamp;
+  last_at: Timestamp;
+  played: boolean;
+  ended: boolean;
+  lead: boolean;
+  clicks: number;
+  watch_seconds: number;
+  intervals: ColumnType<[number, number][], string, string>;
+  covered: string;
+  page: string;
+  referrer: string;
+  device: string;
+  browser: string;
+  os: string;
+  country: string | null;
+};
+
+/** A video's hour. */
+export type AnalyticsVideoHourTable = {
+  video_id: string;
+  hour: Timestamp;
+  account_id: string;
+  loads: number;
+  plays: number;
+  completions: number;
+  leads: number;
+  clicks: number;
+  cta_clicks: number;
+  watch_seconds: number;
+  reached: number[];
+  watched: number[];
+};
+
 /** The analytics database: the application's own, or the one ANALYTICS_DATABASE_URL names. */
 export type AnalyticsDatabase = {
   analytics_event: AnalyticsEventTable;
+  analytics_session: AnalyticsSessionTable;
+  analytics_video_hour: AnalyticsVideoHourTable;
+  analytics_viewer_day: {
+    video_id: string;
+    day: ColumnType<string, string, string>;
+    viewer: string;
+    account_id: string;
+  };
+  analytics_rollup: { name: string; received_until: Timestamp };
 };
 export type AnalyticsDb = Kysely<AnalyticsDatabase>;

@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { EventWriter } from './event-writer.ts';
 import type { EventRepo, EventRow } from './events.repo.ts';
 import { isBot, rowsOf, type Viewer } from './ingest.ts';
+import { rollUp, type SessionState, sessionKey } from './rollup.ts';
+import type { RollupRepo } from './rollups.repo.ts';
 import { createViewerLimit } from './viewer-limit.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,6 +16,10 @@ export const BATCHES_PER_VIEWER = 120;
 export const BATCHES_PER_IP = 1200;
 /** How long a video's account is remembered by the ingestion route. */
 const VIDEO_CACHE_MS = 30_000;
+/** The rollup reads events received at least this long ago: the writer's inserts have committed by then. */
+const SETTLE_MS = 3000;
+/** The most receipt time one step of the rollup reads, so a backlog is read in bounded steps. */
+const STEP_MS = 10 * 60_000;
 
 /**
  * Analytics (issue 16): takes the player's batches of viewing events, keeps them (events.repo.ts, by a
@@ -21,7 +27,10 @@ const VIDEO_CACHE_MS = 30_000;
  */
 export function createAnalyticsService(deps: {
   events: EventRepo;
+  rollups: RollupRepo;
   writer: EventWriter<EventRow>;
+  /** Each video's duration in seconds (0 when unknown), for the retention per percent. */
+  durations: (videoIds: string[]) => Promise<Map<string, number>>;
   /** The account of a video viewers may see, or undefined. */
   accountOfVideo: (videoId: string) => Promise<string | undefined>;
   clock: Clock;
@@ -49,7 +58,46 @@ export function createAnalyticsService(deps: {
     return events.ensurePartitions(new Date(now - DAY_MS), new Date(now + 2 * DAY_MS));
   };
 
+  /** One step of the rollup: the events received since the last step (at most STEP_MS of them). */
+  function rollUpStep(): Promise<boolean> {
+    return deps.rollups.locked(async (trx) => {
+      const settled = await deps.rollups.settled(trx, SETTLE_MS);
+      const first = await deps.rollups.readUntil(trx);
+      const after = first ?? new Date(((await deps.rollups.firstReceived(trx))?.getTime() ?? settled.getTime()) - 1);
+      if (after >= settled) return false;
+      const until = new Date(Math.min(settled.getTime(), after.getTime() + STEP_MS));
+      const raw = await deps.rollups.eventsReceived(trx, after, until);
+      const keys = new Map(raw.map((e) => [sessionKey(e.video_id, e.session_id), e]));
+      const known = await deps.rollups.sessions(
+        trx,
+        [...keys.values()].map((e) => ({ video_id: e.video_id, session_id: e.session_id })),
+      );
+      const sessions = new Map<string, SessionState>(known.map((s) => [sessionKey(s.video_id, s.session_id), s]));
+      const durations = await deps.durations([...new Set(raw.map((e) => e.video_id))]);
+      const { hours, viewers } = rollUp(raw, sessions, durations);
+      await deps.rollups.saveSessions(
+        trx,
+        [...sessions.values()].filter((s) => keys.has(sessionKey(s.video_id, s.session_id))),
+      );
+      await deps.rollups.addHours(trx, hours);
+      await deps.rollups.addViewers(trx, viewers);
+      await deps.rollups.setReadUntil(trx, until);
+      return until < settled;
+    });
+  }
+
   return {
+    /**
+     * Rolls the events received since the last run into sessions, hours and viewers (every minute, by one
+     * worker; each step in one transaction with how far it read, so a crash repeats nothing and skips
+     * nothing). Answers how many steps it took.
+     */
+    async rollUp() {
+      let steps = 1;
+      while (await rollUpStep()) steps += 1;
+      return steps;
+    },
+
     /**
      * Takes a batch from a viewer's browser: nothing for a bot; 429 past a viewer's or an address's limit;
      * 404 for a video viewers cannot see; 503 while too much waits to be written. Answers how many events

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/helpers.ts';
+import type { AnalyticsDatabase } from './analytics.schema.ts';
+
+// issue 16 item 2: the rollup job turns raw events into sessions, hours and viewers, counting each session
+// once however its events are split across runs, and a rewatched part twice in the engagement.
+const t = useTestApp();
+const analyticsDb = () => t.db.withTables<AnalyticsDatabase>();
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Events a second apart, from a minute ago. */
+let clock = Date.now() - 60_000;
+function event(kind: string, extra: Record<string, unknown> = {}) {
+  clock += 1000;
+  return { id: randomUUID(), kind, at: clock, position: 0, ...extra };
+}
+
+async function send(videoId: string, sessionId: string, viewerId: string | null, events: unknown[], dnt = false) {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/public/events',
+    headers: { 'content-type': 'application/json', 'user-agent': CHROME, ...(dnt ? { dnt: '1' } : {}) },
+    payload: {
+      videoId,
+      sessionId,
+      ...(viewerId ? { viewerId } : {}),
+      page: 'https://customer.example.test/pricing',
+      referrer: 'https://search.example.test/',
+      events,
+    },
+  });
+  expect(answer.statusCode, answer.body).toBe(204);
+}
+
+/** Rolls up until the events sent so far are in (the job reads what was received a few seconds ago). */
+async function rolledUp(videoId: string, sessions: number) {
+  await t.services.analytics.flush();
+  await vi.waitFor(
+    async () => {
+      await t.services.analytics.rollUp();
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_session
+        where video_id = ${videoId}`.execute(t.db);
+      expect(rows[0]?.n).toBe(sessions);
+    },
+    { timeout: 60_000, interval: 500 },
+  );
+}
+
+async function hours(videoId: string) {
+  const { rows } = await sql<{
+    loads: number;
+    plays: number;
+    completions: number;
+    leads: number;
+    clicks: number;
+    watch_seconds: number;
+  }>`select sum(loads)::int as loads, sum(plays)::int as plays, sum(completions)::int as completions,
+       sum(leads)::int as leads, sum(clicks)::int as clicks, sum(watch_seconds)::float as watch_seconds
+     from analytics_video_hour where video_id = ${videoId}`.execute(t.db);
+  // The events may fall in two hours: their arrays add up.
+  const arrays = await analyticsDb()
+    .selectFrom('analytics_video_hour')
+    .select(['reached', 'watched'])
+    .where('video_id', '=', videoId)
+    .execute();
+  const sum = (pick: (row: (typeof arrays)[number]) => number[]) =>
+    Array.from({ length: 100 }, (_, i) => arrays.reduce((total, row) => total + (pick(row)[i] ?? 0), 0));
+  return { ...rows[0], reached: sum((row) => row.reached), watched: sum((row) => row.watched) };
+}
+
+describe('the rollup', () => {
+  it('counts sessions once, watch time, leads and clicks, and the rewatched part twice', async () => {
+    const owner = await accountOnPlan(t, 'Pro');
+    const videoId = await videoWithForm(t, owner);
+    await t.db.updateTable('video').set({ duration_sec: 100 }).where('id', '=', videoId).execute();
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => `session-${x}-${randomUUID().slice(0, 12)}`) as [
+      string,
+      string,
+      string,
+    ];
+
+    // A watches 0-30, goes back to 10 and watches to 40, sends the form, clicks WhatsApp, and (later) ends.
+    await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
+      event('load'),
+      event('play'),
+      event('heartbeat', { position: 30, intervals: [[0, 30]] }),
+      event('seek', { position: 10, from: 30 }),
+    ]);
+    await send(videoId, b, 'viewer-bbbbbbbbbbbb', [event('load')]);
+    await rolledUp(videoId, 2);
+    await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
+      event('play', { position: 10 }),
+      event('heartbeat', { position: 40, intervals: [[10, 40]] }),
+      event('form_submitted', { position: 40 }),
+      event('click', { position: 40, click: 'whatsapp' }),
+      event('end', { position: 100 }),
+    ]);
+    // C asks not to be tracked: counted, as a viewer of its own.
+    await send(
+      videoId,
+      c,
+      'viewer-cccccccccccc',
+      [event('load'), event('play'), event('heartbeat', { intervals: [[0, 50]] })],
+      true,
+    );
+    await rolledUp(videoId, 3);
+    await t.services.analytics.rollUp();
+
+    expect(await hours(videoId)).toMatchObject({
+      loads: 3,
+      plays: 2,
+      completions: 1,
+      leads: 1,
+      clicks: 1,
+      watch_seconds: 110,
+    });
+    const { reached, watched } = await hours(videoId);
+    // Seconds 15-16: watched by A twice (rewatch) and by C once; reached by both.
+    expect([reached[15], watched[15]]).toEqual([2, 3]);
+    // Seconds 45-46: C only. Seconds 60 on: nobody.
+    expect([reached[45], watched[45], reached[60]]).toEqual([1, 1, 0]);
+    const session = await analyticsDb()
+      .selectFrom('analytics_session')
+      .selectAll()
+      .where('session_id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ played: true, ended: true, lead: true, clicks: 1, watch_seconds: 60 });
+    expect(session.intervals).toEqual([
+      [0, 30],
+      [10, 40],
+    ]);
+    expect(session.covered.indexOf('0')).toBe(40);
+    const { rows } = await sql<{ viewer: string }>`select viewer from analytics_viewer_day
+      where video_id = ${videoId} order by viewer`.execute(t.db);
+    expect(rows.map((r) => r.viewer)).toEqual([`session:${c}`, 'viewer-aaaaaaaaaaaa']);
+  });
+});

@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { AnalyticsDb } from './analytics.schema.ts';
+import type { HourCounts, RawEvent, SessionState } from './rollup.ts';
+
+const JOB = 'rollup';
+/** Events are accepted up to this long after they happened (ingest.ts PAST_MS), with a margin. */
+const ACCEPTED_LATE_MS = 25 * 3_600_000;
+
+/** The rollup tables (sessions, video hours, viewer days) and how far the job has read. */
+export function createRollupRepo(db: AnalyticsDb) {
+  return {
+    /** Runs `work` holding the rollup's lock, in one transaction: one job at a time, all or nothing. */
+    locked<T>(work: (trx: AnalyticsDb) => Promise<T>) {
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended('analytics rollup', 0))`.execute(trx);
+        return work(trx);
+      });
+    },
+
+    /** The database's clock less `lagMs`: events received before it are committed (writes take far less). */
+    async settled(trx: AnalyticsDb, lagMs: number): Promise<Date> {
+      const { rows } = await sql<{
+        until: Date;
+      }>`select now() - make_interval(secs => ${lagMs / 1000}) as until`.execute(trx);
+      return rows[0]?.until as Date;
+    },
+
+    /** When the oldest event not yet read was received, or null when there is none. */
+    async firstReceived(trx: AnalyticsDb): Promise<Date | null> {
+      const row = await trx
+        .selectFrom('analytics_event')
+        .select((eb) => eb.fn.min('received_at').as('first'))
+        .executeTakeFirst();
+      return (row?.first as Date | null) ?? null;
+    },
+
+    async readUntil(trx: AnalyticsDb): Promise<Date | null> {
+      const row = await trx
+        .selectFrom('analytics_rollup')
+        .select('received_until')
+        .where('name', '=', JOB)
+        .executeTakeFirst();
+      return row?.received_until ?? null;
+    },
+
+    async setReadUntil(trx: AnalyticsDb, until: Date) {
+      await trx
+        .insertInto('analytics_rollup')
+        .values({ name: JOB, received_until: until })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ received_until: until }))
+        .execute();
+    },
+
+    /** Events received in (after, until], oldest first. */
+    async eventsReceived(trx: AnalyticsDb, after: Date, until: Date): Promise<RawEvent[]> {
+      const rows = await trx
+        .selectFrom('analytics_event')
+        .select([
+          'video_id',
+          'session_id',
+          'account_id',
+          'viewer_id',
+          'kind',
+          'at',
+          'data',
+          'page',
+          'referrer',
+          'device',
+          'browser',
+          'os',
+          'country',
+        ])
+        .where('received_at', '>', after)
+        .where('received_at', '<=', until)
+        // Only the partitions such events can be in.
+        .where('at', '>', new Date(after.getTime() - ACCEPTED_LATE_MS))
+        .orderBy('at')
+        .execute();
+      return rows as RawEvent[];
+    },
+
+    /** The sessions of these keys that exist. */
+    async sessions(trx: AnalyticsDb, keys: { video_id: string; session_id: string }[]): Promise<SessionState[]> {
+      const found: SessionState[] = [];
+      for (let i = 0; i < keys.length; i += 500) {
+        const chunk = keys.slice(i, i + 500);
+        const rows = await trx
+          .selectFrom('analytics_session')
+          .selectAll()
+          .where((eb) =>
+            eb.or(
+              chunk.map((key) => eb.and([eb('video_id', '=', key.video_id), eb('session_id', '=', key.session_id)])),
+            ),
+          )
+          .execute();
+        found.push(...(rows as SessionState[]));
+      }
+      return found;
+    },
+
+    async saveSessions(trx: AnalyticsDb, sessions: SessionState[]) {
+      for (let i = 0; i < sessions.length; i += 1000) {
+        const values = sessions.slice(i, i + 1000).map((s) => ({ ...s, intervals: JSON.stringify(s.intervals) }));
+        await trx
+          .insertInto('analytics_session')
+          .values(values)
+          .onConflict((oc) =>
+            oc.columns(['video_id', 'session_id']).doUpdateSet((eb) => ({
+              started_at: eb.ref('excluded.started_at'),
+              last_at: eb.ref('excluded.last_at'),
+              played: eb.ref('excluded.played'),
+              ended: eb.ref('excluded.ended'),
+              lead: eb.ref('excluded.lead'),
+              clicks: eb.ref('excluded.clicks'),
+              watch_seconds: eb.ref('excluded.watch_seconds'),
+              intervals: eb.ref('excluded.intervals'),
+              covered: eb.ref('excluded.covered'),
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** Adds each hour's counts to what the hour has. */
+    async addHours(trx: AnalyticsDb, hours: HourCounts[]) {
+      for (const hour of hours) {
+        const existing = await trx
+          .selectFrom('analytics_video_hour')
+          .selectAll()
+          .where('video_id', '=', hour.video_id)
+          .where('hour', '=', hour.hour)
+          .forUpdate()
+          .executeTakeFirst();
+        const sum = (a: number[] = [], b: number[]) => b.map((value, i) => value + (a[i] ?? 0));
+        const row = existing
+          ? {
+              ...hour,
+              loads: existing.loads + hour.loads,
+              plays: existing.plays + hour.plays,
+              completions: existing.completions + hour.completions,
+              leads: existing.leads + hour.leads,
+              clicks: existing.clicks + hour.clicks,
+              cta_clicks: existing.cta_clicks + hour.cta_clicks,
+              watch_seconds: existing.watch_seconds + hour.watch_seconds,
+              reached: sum(existing.reached, hour.reached),
+              watched: sum(existing.watched, hour.watched),
+            }
+          : hour;
+        await trx
+          .insertInto('analytics_video_hour')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['video_id', 'hour']).doUpdateSet((eb) => ({
+              loads: eb.ref('excluded.loads'),
+              plays: eb.ref('excluded.plays'),
+              completions: eb.ref('excluded.completions'),
+              leads: eb.ref('excluded.leads'),
+              clicks: eb.ref('excluded.clicks'),
+              cta_clicks: eb.ref('excluded.cta_clicks'),
+              watch_seconds: eb.ref('excluded.watch_seconds'),
+              reached: eb.ref('excluded.reached'),
+              watched: eb.ref('excluded.watched'),
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async addViewers(
+      trx: AnalyticsDb,
+      viewers: { video_id: string; day: string; viewer: string; account_id: string }[],
+    ) {
+      for (let i = 0; i < viewers.length; i += 5000) {
+        await trx
+          .insertInto('analytics_viewer_day')
+          .values(viewers.slice(i, i + 5000))
+          .onConflict((oc) => oc.columns(['video_id', 'day', 'viewer']).doNothing())
+          .execute();
+      }
+    },
+  };
+}
+export type RollupRepo = ReturnType<typeof createRollupRepo>;
