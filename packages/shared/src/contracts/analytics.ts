@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
+import { pageFields } from './common.ts';
+import { dayField } from './forms.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS, VIEWER_ID, viewerIdField } from './player.ts';
 import { videoIdField } from './videos.ts';
 
@@ -71,3 +73,93 @@ export const analyticsBatchBody = z.strictObject({
     .max(ANALYTICS_BATCH_MAX_EVENTS, 'illegal_input'),
 });
 export type AnalyticsBatch = z.infer<typeof analyticsBatchBody>;
+
+// ---- What the analytics screen reads (issue 16 item 3) ----
+
+/** The longest range a screen may ask for, in days. */
+export const ANALYTICS_RANGE_MAX_DAYS = 400;
+
+const DAY_MS = 86_400_000;
+const range = {
+  /** Days (UTC) from and to, both included. */
+  from: dayField,
+  to: dayField,
+};
+const inRange = (query: { from: string; to: string }) => {
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / DAY_MS;
+  return days >= 0 && days < ANALYTICS_RANGE_MAX_DAYS;
+};
+
+export const videoAnalyticsQuery = z.strictObject({ videoId: videoIdField, ...range }).refine(inRange, {
+  error: 'illegal_input',
+  path: ['to'],
+});
+export type VideoAnalyticsQuery = z.output<typeof videoAnalyticsQuery>;
+
+const count = z.number().int();
+export const analyticsTotals = z.object({
+  /** Sessions whose player was shown, and those that played. */
+  loads: count,
+  plays: count,
+  uniqueViewers: count,
+  watchSeconds: z.number(),
+  /** Sessions that reached the end. */
+  completions: count,
+  /** Sessions that sent the inquiry form. */
+  leads: count,
+  /** Clicks on the player's buttons; those on the call to action apart. */
+  clicks: count,
+  ctaClicks: count,
+  /** Of the video, on average per play (0 to 100). */
+  averagePercent: z.number(),
+});
+export type AnalyticsTotals = z.infer<typeof analyticsTotals>;
+
+export const videoAnalyticsData = z.object({
+  totals: analyticsTotals,
+  /** The video's length in seconds (0 while unknown). */
+  duration: z.number(),
+  /**
+   * Per percent of the video (100 entries): plays that watched it, and times it was watched, rewatches
+   * included. Viewers still watching at each point is reached[i] / plays.
+   */
+  engagement: z.object({ reached: z.array(count), watched: z.array(count) }),
+  /** Each day of the range, oldest first. */
+  days: z.array(z.object({ day: z.string(), loads: count, plays: count, watchSeconds: z.number(), leads: count })),
+});
+export type VideoAnalytics = z.infer<typeof videoAnalyticsData>;
+
+export const analyticsSessionsQuery = z
+  .strictObject({ videoId: videoIdField, ...range, ...pageFields(50) })
+  .refine(inRange, { error: 'illegal_input', path: ['to'] });
+export const analyticsSession = z.object({
+  sessionId: z.string(),
+  /** Unix seconds. */
+  startedAt: count,
+  /** The anonymous viewer id, or null for one not tracked. */
+  viewerId: z.string().nullable(),
+  device: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  country: z.string().nullable(),
+  page: z.string(),
+  referrer: z.string(),
+  watchSeconds: z.number(),
+  /** Of the video watched at least once (0 to 100). */
+  percent: z.number(),
+  /** Every [from, to] second range played, in order: a rewatched part appears twice. */
+  intervals: z.array(z.tuple([z.number(), z.number()])),
+  lead: z.boolean(),
+  clicks: count,
+});
+export type AnalyticsSession = z.infer<typeof analyticsSession>;
+export const analyticsSessionsData = z.object({ list: z.array(analyticsSession), total: count });
+
+export const analyticsBreakdownData = z.object({
+  referrers: z.array(z.object({ name: z.string(), sessions: count })),
+  pages: z.array(z.object({ name: z.string(), sessions: count })),
+  devices: z.array(z.object({ name: z.string(), sessions: count })),
+  browsers: z.array(z.object({ name: z.string(), sessions: count })),
+  countries: z.array(z.object({ name: z.string(), sessions: count })),
+});
+export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownData>;

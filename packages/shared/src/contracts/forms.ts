@@ -175,9 +175,14 @@ export const submitLeadData = z.object({ received: z.literal(true) });
 
 // ---- Seeing leads (spec: form-submit-data page, video submissions dialog; §7 "user-form-list: list, export") ----
 
-const dayField = textField()
+/** A day, YYYY-MM-DD (UTC). */
+export const dayField = textField()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'illegal_input')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'illegal_input');
+  // The round trip refuses days a month does not have (2026-02-30), which Date.parse rolls over.
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+  }, 'illegal_input');
 
 export const leadFilterQuery = z.strictObject({
   videoId: videoIdField.optional(),

@@ -7,12 +7,17 @@ import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 import { createEventWriter } from './event-writer.ts';
 import { createEventRepo, type EventRow } from './events.repo.ts';
+import { createFiguresRepo } from './figures.repo.ts';
+import { figureRoutes } from './figures.routes.ts';
+import { createFigures, type Figures } from './figures.service.ts';
 import { createRollupRepo } from './rollups.repo.ts';
 
 declare module '../module.ts' {
   interface Services {
-    /** Viewing events: ingestion, storage by day. */
+    /** Viewing events: ingestion, storage by day, rollups. */
     analytics: AnalyticsService;
+    /** The analytics screens' figures. */
+    figures: Figures;
   }
 }
 
@@ -68,7 +73,17 @@ export const analyticsModule = defineModule({
         return video && ['processing', 'ready'].includes(video.status) ? video.account_id : undefined;
       },
     });
-    return { analytics };
+    const figures = createFigures({
+      repo: createFiguresRepo(analyticsDb),
+      ownVideo: async (accountId, videoId) => {
+        const video = await services.videos.ownVideo(accountId, videoId, 'videoSettings');
+        return { duration: video.duration_sec ?? 0 };
+      },
+    });
+    return { analytics, figures };
+  },
+  api: async (scope, { services, hooks }) => {
+    await scope.register(figureRoutes, { figures: services.figures, hooks });
   },
   site: async (app, { services }) => {
     await app.register(analyticsRoutes, { analytics: services.analytics });

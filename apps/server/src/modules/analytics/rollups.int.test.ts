@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/helpers.ts';
+import { get, useTestApp } from '../../../test/helpers.ts';
 import type { AnalyticsDatabase } from './analytics.schema.ts';
 
 // issue 16 item 2: the rollup job turns raw events into sessions, hours and viewers, counting each session
@@ -137,5 +137,65 @@ describe('the rollup', () => {
     const { rows } = await sql<{ viewer: string }>`select viewer from analytics_viewer_day
       where video_id = ${videoId} order by viewer`.execute(t.db);
     expect(rows.map((r) => r.viewer)).toEqual([`session:${c}`, 'viewer-aaaaaaaaaaaa']);
+
+    // What the analytics screen reads, from the rollups.
+    const today = new Date().toISOString().slice(0, 10);
+    const range = `videoId=${videoId}&from=${today}&to=${today}`;
+    const figures = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data;
+    expect(figures.totals).toEqual({
+      loads: 3,
+      plays: 2,
+      uniqueViewers: 2,
+      watchSeconds: 110,
+      completions: 1,
+      leads: 1,
+      clicks: 1,
+      ctaClicks: 0,
+      // A watched 40% of the video, C 50%.
+      averagePercent: 45,
+    });
+    expect(figures.engagement.watched[15]).toBe(3);
+    expect(figures.days).toEqual([{ day: today, loads: 3, plays: 2, watchSeconds: 110, leads: 1 }]);
+    const sessions = (await get(t.app, `/api/analytics/video/sessions?${range}`, owner.token)).body.data;
+    expect(sessions.total).toBe(3);
+    expect(sessions.list.find((row: { sessionId: string }) => row.sessionId === a)).toMatchObject({
+      viewerId: 'viewer-aaaaaaaaaaaa',
+      percent: 40,
+      lead: true,
+      intervals: [
+        [0, 30],
+        [10, 40],
+      ],
+      browser: 'Chrome',
+      device: 'desktop',
+    });
+    const breakdown = (await get(t.app, `/api/analytics/video/breakdown?${range}`, owner.token)).body.data;
+    expect(breakdown.referrers).toEqual([{ name: 'search.example.test', sessions: 3 }]);
+    expect(breakdown.pages).toEqual([{ name: 'https://customer.example.test/pricing', sessions: 3 }]);
+    expect(breakdown.countries).toEqual([]);
+  });
+
+  it("refuses another account's video, a range that is not one, and a frozen account", async () => {
+    const owner = await accountOnPlan(t, 'Pro');
+    const videoId = await videoWithForm(t, owner);
+    const other = await accountOnPlan(t, 'Pro');
+    const today = new Date().toISOString().slice(0, 10);
+    const ok = `/api/analytics/video?videoId=${videoId}&from=${today}&to=${today}`;
+    expect((await get(t.app, ok, owner.token)).status).toBe(200);
+    expect((await get(t.app, ok, other.token)).status).toBe(404);
+    for (const bad of [
+      `videoId=${videoId}&from=2026-02-30&to=${today}`,
+      `videoId=${videoId}&from=${today}&to=2020-01-01`,
+      `videoId=${videoId}&from=2020-01-01&to=2026-01-01`,
+      `videoId=not-a-video&from=${today}&to=${today}`,
+      `videoId=${videoId}&from=${today}`,
+      `videoId=${videoId}&from=${today}&to=${today}&extra=1`,
+    ]) {
+      expect((await get(t.app, `/api/analytics/video?${bad}`, owner.token)).status, bad).toBe(400);
+    }
+    // No session: the product's envelope says unauthorized (spec §7), as for every signed-in route.
+    expect((await get(t.app, ok)).status).toBe(403);
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('id', '=', owner.accountId).execute();
+    expect((await get(t.app, ok, owner.token)).body).toMatchObject({ statusCode: 403, error: 'plan_period' });
   });
 });

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
+import type { Figures } from './figures.service.ts';
+
+/** The per-video analytics screen's reads (video setting `analytics`; spec §7 "data-panel"). */
+export const figureRoutes: FastifyPluginAsync<{ figures: Figures; hooks: AuthHooks }> = async (
+  app,
+  { figures, hooks },
+) => {
+  const route = catalogueRoutes(app, hooks);
+  route('analytics.video', (request, query) => figures.video(accountId(request), query));
+  route('analytics.sessions', (request, query) => figures.sessions(accountId(request), query));
+  route('analytics.breakdown', (request, query) => figures.breakdown(accountId(request), query));
+};
