@@ -139,6 +139,14 @@ export const configSchema = z.object({
   ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  /**
+   * A PostgreSQL of its own for the analytics tables (issue 16), so that heavy ingest never competes with
+   * the application's database; the application's own when unset.
+   */
+  ANALYTICS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
   /** Days raw viewing events are kept (issue 16; 13 months by default); older days are dropped whole. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(396),
   /** Folder of the built console; the server serves it at /. */

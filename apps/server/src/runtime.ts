@@ -31,6 +31,8 @@ export function createLogger(config: Config): Logger {
 
 export type Runtime = {
   db: Db;
+  /** The analytics tables' database: ANALYTICS_DATABASE_URL's, or `db`. */
+  analyticsDb: Db;
   databaseUrl: string;
   mailer: Mailer;
   /** Stops what `openRuntime` started, in reverse order. */
@@ -59,13 +61,20 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
     // large table may rightly take minutes.
     const migrator = createDb(databaseUrl, 1, { queryTimeoutMs: 0 });
     try {
-      const applied = [
-        ...(await migrateToLatest(migrator as never)),
-        ...(await migrateToLatest(migrator as never, ANALYTICS_MIGRATIONS)),
-      ];
+      const applied = await migrateToLatest(migrator as never);
       if (applied.length > 0) log.info({ applied }, 'database migrated');
     } finally {
       await migrator.destroy();
+    }
+    const analyticsUrl = config.ANALYTICS_DATABASE_URL ?? databaseUrl;
+    const analyticsDb = config.ANALYTICS_DATABASE_URL ? createDb(analyticsUrl, config.DATABASE_POOL_SIZE) : db;
+    if (analyticsDb !== db) closers.push(() => analyticsDb.destroy());
+    const analyticsMigrator = createDb(analyticsUrl, 1, { queryTimeoutMs: 0 });
+    try {
+      const applied = await migrateToLatest(analyticsMigrator as never, ANALYTICS_MIGRATIONS);
+      if (applied.length > 0) log.info({ applied }, 'analytics database migrated');
+    } finally {
+      await analyticsMigrator.destroy();
     }
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
@@ -79,7 +88,7 @@ export async function openRuntime(config: Config, log: Logger): Promise<Runtime>
         await closer().catch((error: unknown) => log.error({ err: error }, 'error while shutting down'));
       }
     };
-    return { db, databaseUrl, mailer, close };
+    return { db, analyticsDb, databaseUrl, mailer, close };
   } catch (error) {
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
     throw error;

@@ -16,7 +16,7 @@ export async function runServer(clock: Clock = systemClock): Promise<Services> {
     let ready = false;
     const jobs = await openJobQueue(runtime, config, log);
     const { app, services } = await buildApp(
-      { config, db: runtime.db, mailer: runtime.mailer, clock, log, queue: jobs },
+      { config, db: runtime.db, analyticsDb: runtime.analyticsDb, mailer: runtime.mailer, clock, log, queue: jobs },
       { isReady: () => ready },
     );
     await jobs.startWorkers(config.WORKERS, jobWorkers(services, config, log, clock));

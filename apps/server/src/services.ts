@@ -16,6 +16,8 @@ export type { Services } from './modules/module.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
+  /** The analytics tables' database (ANALYTICS_DATABASE_URL); the application's own by default. */
+  analyticsDb?: Db;
   mailer: Mailer;
   clock: Clock;
   log: Logger;
@@ -48,6 +50,7 @@ export function createServices({ config, db, mailer, clock, log, ...deps }: AppD
   const services = makeServices(MODULES, {
     config,
     db,
+    analyticsDb: deps.analyticsDb ?? db,
     mailer,
     clock,
     log,

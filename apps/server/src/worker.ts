@@ -12,6 +12,7 @@ try {
   const services = createServices({
     config,
     db: runtime.db,
+    analyticsDb: runtime.analyticsDb,
     mailer: runtime.mailer,
     clock: systemClock,
     log,

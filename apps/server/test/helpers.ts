@@ -20,8 +20,12 @@ import { jobWorkers } from '../src/runtime.ts';
 
 export type TestDatabase = { db: Db; url: string; drop: () => Promise<void> };
 
-/** A fresh, migrated database of its own for one test file, on the run's PostgreSQL (18 or 15). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own for one test file, on the run's PostgreSQL (18 or 15): the
+ * application's tables and the analytics ones, or only the analytics ones (a database for
+ * ANALYTICS_DATABASE_URL).
+ */
+export async function createTestDatabase(only?: 'analytics'): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), 5);
-  await migrateToLatest(db as never);
+  if (only !== 'analytics') await migrateToLatest(db as never);
   await migrateToLatest(db as never, ANALYTICS_MIGRATIONS);
   return {
     db,
@@ -50,6 +54,8 @@ export type TestApp = {
   app: FastifyInstance;
   services: Services;
   db: Db;
+  /** Where the analytics tables are: `db`, or a database of their own (`separateAnalytics`). */
+  analyticsDb: Db;
   config: Config;
   clock: Clock & { advance: (ms: number) => void };
   mailer: Mailer;
@@ -99,9 +105,12 @@ export async function createTestApp(
     queue?: JobQueue;
     /** Where the app logs (silent unless given). */
     log?: Logger;
+    /** The analytics tables in a database of their own, as ANALYTICS_DATABASE_URL puts them. */
+    separateAnalytics?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  const analytics = options.separateAnalytics ? await createTestDatabase('analytics') : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-app-'));
   const config = parseConfig({
     DATA_DIR: dataDir,
@@ -127,6 +136,7 @@ export async function createTestApp(
   const { app, services } = await buildApp({
     config,
     db: database.db,
+    analyticsDb: analytics?.db,
     mailer,
     clock,
     log,
@@ -139,6 +149,7 @@ export async function createTestApp(
     app,
     services,
     db: database.db,
+    analyticsDb: analytics?.db ?? database.db,
     config,
     clock,
     mailer,
@@ -146,6 +157,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await jobs?.stop();
+      await analytics?.drop();
       if (!options.database) await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -81,9 +81,18 @@ describe('the server process with embedded PostgreSQL', () => {
 describe('the worker entry point', () => {
   it('runs workers without HTTP on an external database and stops on SIGTERM', async () => {
     const database = await createTestDatabase();
+    // A database of its own for analytics, empty: the process migrates it.
+    const analytics = await createTestDatabase('analytics');
+    await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
+    await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
     try {
       const port = await freePort();
-      const worker = startServer(dataDir, port, { DATABASE_URL: database.url }, WORKER);
+      const worker = startServer(
+        dataDir,
+        port,
+        { DATABASE_URL: database.url, ANALYTICS_DATABASE_URL: analytics.url },
+        WORKER,
+      );
       for (let i = 0; i < 1200 && !worker.output().includes('worker is running'); i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -94,9 +103,14 @@ describe('the worker entry point', () => {
           () => 'closed',
         ),
       ).toBe('closed');
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_migration`.execute(
+        analytics.db,
+      );
+      expect(rows[0]?.n).toBe(2);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
     } finally {
+      await analytics.drop();
       await database.drop();
     }
   });

@@ -24,6 +24,8 @@ export interface Services {}
 export type ServiceContext = {
   config: Config;
   db: Db;
+  /** Where the analytics tables are: the application's database, or ANALYTICS_DATABASE_URL's. */
+  analyticsDb: Db;
   mailer: Mailer;
   clock: Clock;
   log: Logger;

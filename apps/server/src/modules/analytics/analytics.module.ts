@@ -39,8 +39,9 @@ const NO_PARTITION = '23514';
 /** Analytics (issue 16): every play measured; decision 0024. */
 export const analyticsModule = defineModule({
   name: 'analytics',
-  create: ({ db, clock, config, log, services }) => {
-    const analyticsDb = db.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
+  create: (context) => {
+    const { clock, config, log, services } = context;
+    const analyticsDb = context.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
     const events = createEventRepo(analyticsDb);
     let analytics: AnalyticsService | undefined;
     const writer = createEventWriter<EventRow>({

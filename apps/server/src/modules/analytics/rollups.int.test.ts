@@ -7,195 +7,213 @@ import type { AnalyticsDatabase } from './analytics.schema.ts';
 
 // issue 16 item 2: the rollup job turns raw events into sessions, hours and viewers, counting each session
 // once however its events are split across runs, and a rewatched part twice in the engagement.
-const t = useTestApp();
-const analyticsDb = () => t.db.withTables<AnalyticsDatabase>();
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+// Both where the analytics tables live by default (the application's database) and in a database of their
+// own (ANALYTICS_DATABASE_URL): the same figures either way.
+for (const [separate, where] of [
+  [false, 'in the application database'],
+  [true, 'in a database of their own'],
+] as const) {
+  const t = useTestApp({}, { separateAnalytics: separate });
+  const analyticsDb = () => t.analyticsDb.withTables<AnalyticsDatabase>();
+  const CHROME =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Events a second apart, from a minute ago. */
-let clock = Date.now() - 60_000;
-function event(kind: string, extra: Record<string, unknown> = {}) {
-  clock += 1000;
-  return { id: randomUUID(), kind, at: clock, position: 0, ...extra };
-}
+  /** Events a second apart, from a minute ago. */
+  let clock = Date.now() - 60_000;
+  function event(kind: string, extra: Record<string, unknown> = {}) {
+    clock += 1000;
+    return { id: randomUUID(), kind, at: clock, position: 0, ...extra };
+  }
 
-async function send(videoId: string, sessionId: string, viewerId: string | null, events: unknown[], dnt = false) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/api/public/events',
-    headers: { 'content-type': 'application/json', 'user-agent': CHROME, ...(dnt ? { dnt: '1' } : {}) },
-    payload: {
-      videoId,
-      sessionId,
-      ...(viewerId ? { viewerId } : {}),
-      page: 'https://customer.example.test/pricing',
-      referrer: 'https://search.example.test/',
-      events,
-    },
-  });
-  expect(answer.statusCode, answer.body).toBe(204);
-}
+  async function send(videoId: string, sessionId: string, viewerId: string | null, events: unknown[], dnt = false) {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/events',
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME, ...(dnt ? { dnt: '1' } : {}) },
+      payload: {
+        videoId,
+        sessionId,
+        ...(viewerId ? { viewerId } : {}),
+        page: 'https://customer.example.test/pricing',
+        referrer: 'https://search.example.test/',
+        events,
+      },
+    });
+    expect(answer.statusCode, answer.body).toBe(204);
+  }
 
-/** Rolls up until the events sent so far are in (the job reads what was received a few seconds ago). */
-async function rolledUp(videoId: string, sessions: number) {
-  await t.services.analytics.flush();
-  await vi.waitFor(
-    async () => {
-      await t.services.analytics.rollUp();
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_session
-        where video_id = ${videoId}`.execute(t.db);
-      expect(rows[0]?.n).toBe(sessions);
-    },
-    { timeout: 60_000, interval: 500 },
-  );
-}
-
-async function hours(videoId: string) {
-  const { rows } = await sql<{
-    loads: number;
-    plays: number;
-    completions: number;
-    leads: number;
-    clicks: number;
-    watch_seconds: number;
-  }>`select sum(loads)::int as loads, sum(plays)::int as plays, sum(completions)::int as completions,
-       sum(leads)::int as leads, sum(clicks)::int as clicks, sum(watch_seconds)::float as watch_seconds
-     from analytics_video_hour where video_id = ${videoId}`.execute(t.db);
-  // The events may fall in two hours: their arrays add up.
-  const arrays = await analyticsDb()
-    .selectFrom('analytics_video_hour')
-    .select(['reached', 'watched'])
-    .where('video_id', '=', videoId)
-    .execute();
-  const sum = (pick: (row: (typeof arrays)[number]) => number[]) =>
-    Array.from({ length: 100 }, (_, i) => arrays.reduce((total, row) => total + (pick(row)[i] ?? 0), 0));
-  return { ...rows[0], reached: sum((row) => row.reached), watched: sum((row) => row.watched) };
-}
-
-describe('the rollup', () => {
-  it('counts sessions once, watch time, leads and clicks, and the rewatched part twice', async () => {
-    const owner = await accountOnPlan(t, 'Pro');
-    const videoId = await videoWithForm(t, owner);
-    await t.db.updateTable('video').set({ duration_sec: 100 }).where('id', '=', videoId).execute();
-    const [a, b, c] = ['a', 'b', 'c'].map((x) => `session-${x}-${randomUUID().slice(0, 12)}`) as [
-      string,
-      string,
-      string,
-    ];
-
-    // A watches 0-30, goes back to 10 and watches to 40, sends the form, clicks WhatsApp, and (later) ends.
-    await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
-      event('load'),
-      event('play'),
-      event('heartbeat', { position: 30, intervals: [[0, 30]] }),
-      event('seek', { position: 10, from: 30 }),
-    ]);
-    await send(videoId, b, 'viewer-bbbbbbbbbbbb', [event('load')]);
-    await rolledUp(videoId, 2);
-    await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
-      event('play', { position: 10 }),
-      event('heartbeat', { position: 40, intervals: [[10, 40]] }),
-      event('form_submitted', { position: 40 }),
-      event('click', { position: 40, click: 'whatsapp' }),
-      event('end', { position: 100 }),
-    ]);
-    // C asks not to be tracked: counted, as a viewer of its own.
-    await send(
-      videoId,
-      c,
-      'viewer-cccccccccccc',
-      [event('load'), event('play'), event('heartbeat', { intervals: [[0, 50]] })],
-      true,
+  /** Rolls up until the events sent so far are in (the job reads what was received a few seconds ago). */
+  async function rolledUp(videoId: string, sessions: number) {
+    await t.services.analytics.flush();
+    await vi.waitFor(
+      async () => {
+        await t.services.analytics.rollUp();
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_session
+          where video_id = ${videoId}`.execute(t.analyticsDb);
+        expect(rows[0]?.n).toBe(sessions);
+      },
+      { timeout: 60_000, interval: 500 },
     );
-    await rolledUp(videoId, 3);
-    await t.services.analytics.rollUp();
+  }
 
-    expect(await hours(videoId)).toMatchObject({
-      loads: 3,
-      plays: 2,
-      completions: 1,
-      leads: 1,
-      clicks: 1,
-      watch_seconds: 110,
-    });
-    const { reached, watched } = await hours(videoId);
-    // Seconds 15-16: watched by A twice (rewatch) and by C once; reached by both.
-    expect([reached[15], watched[15]]).toEqual([2, 3]);
-    // Seconds 45-46: C only. Seconds 60 on: nobody.
-    expect([reached[45], watched[45], reached[60]]).toEqual([1, 1, 0]);
-    const session = await analyticsDb()
-      .selectFrom('analytics_session')
-      .selectAll()
-      .where('session_id', '=', a)
-      .executeTakeFirstOrThrow();
-    expect(session).toMatchObject({ played: true, ended: true, lead: true, clicks: 1, watch_seconds: 60 });
-    expect(session.intervals).toEqual([
-      [0, 30],
-      [10, 40],
-    ]);
-    expect(session.covered.indexOf('0')).toBe(40);
-    const { rows } = await sql<{ viewer: string }>`select viewer from analytics_viewer_day
-      where video_id = ${videoId} order by viewer`.execute(t.db);
-    expect(rows.map((r) => r.viewer)).toEqual([`session:${c}`, 'viewer-aaaaaaaaaaaa']);
+  async function hours(videoId: string) {
+    const { rows } = await sql<{
+      loads: number;
+      plays: number;
+      completions: number;
+      leads: number;
+      clicks: number;
+      watch_seconds: number;
+    }>`select sum(loads)::int as loads, sum(plays)::int as plays, sum(completions)::int as completions,
+         sum(leads)::int as leads, sum(clicks)::int as clicks, sum(watch_seconds)::float as watch_seconds
+       from analytics_video_hour where video_id = ${videoId}`.execute(t.analyticsDb);
+    // The events may fall in two hours: their arrays add up.
+    const arrays = await analyticsDb()
+      .selectFrom('analytics_video_hour')
+      .select(['reached', 'watched'])
+      .where('video_id', '=', videoId)
+      .execute();
+    const sum = (pick: (row: (typeof arrays)[number]) => number[]) =>
+      Array.from({ length: 100 }, (_, i) => arrays.reduce((total, row) => total + (pick(row)[i] ?? 0), 0));
+    return { ...rows[0], reached: sum((row) => row.reached), watched: sum((row) => row.watched) };
+  }
 
-    // What the analytics screen reads, from the rollups.
-    const today = new Date().toISOString().slice(0, 10);
-    const range = `videoId=${videoId}&from=${today}&to=${today}`;
-    const figures = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data;
-    expect(figures.totals).toEqual({
-      loads: 3,
-      plays: 2,
-      uniqueViewers: 2,
-      watchSeconds: 110,
-      completions: 1,
-      leads: 1,
-      clicks: 1,
-      ctaClicks: 0,
-      // A watched 40% of the video, C 50%.
-      averagePercent: 45,
-    });
-    expect(figures.engagement.watched[15]).toBe(3);
-    expect(figures.days).toEqual([{ day: today, loads: 3, plays: 2, watchSeconds: 110, leads: 1 }]);
-    const sessions = (await get(t.app, `/api/analytics/video/sessions?${range}`, owner.token)).body.data;
-    expect(sessions.total).toBe(3);
-    expect(sessions.list.find((row: { sessionId: string }) => row.sessionId === a)).toMatchObject({
-      viewerId: 'viewer-aaaaaaaaaaaa',
-      percent: 40,
-      lead: true,
-      intervals: [
+  describe(`the rollup, with the analytics tables ${where}`, () => {
+    it('counts sessions once, watch time, leads and clicks, and the rewatched part twice', async () => {
+      const owner = await accountOnPlan(t, 'Pro');
+      const videoId = await videoWithForm(t, owner);
+      await t.db.updateTable('video').set({ duration_sec: 100 }).where('id', '=', videoId).execute();
+      const [a, b, c] = ['a', 'b', 'c'].map((x) => `session-${x}-${randomUUID().slice(0, 12)}`) as [
+        string,
+        string,
+        string,
+      ];
+
+      // A watches 0-30, goes back to 10 and watches to 40, sends the form, clicks WhatsApp, and (later) ends.
+      await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
+        event('load'),
+        event('play'),
+        event('heartbeat', { position: 30, intervals: [[0, 30]] }),
+        event('seek', { position: 10, from: 30 }),
+      ]);
+      await send(videoId, b, 'viewer-bbbbbbbbbbbb', [event('load')]);
+      await rolledUp(videoId, 2);
+      await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
+        event('play', { position: 10 }),
+        event('heartbeat', { position: 40, intervals: [[10, 40]] }),
+        event('form_submitted', { position: 40 }),
+        event('click', { position: 40, click: 'whatsapp' }),
+        event('end', { position: 100 }),
+      ]);
+      // C asks not to be tracked: counted, as a viewer of its own.
+      await send(
+        videoId,
+        c,
+        'viewer-cccccccccccc',
+        [event('load'), event('play'), event('heartbeat', { intervals: [[0, 50]] })],
+        true,
+      );
+      await rolledUp(videoId, 3);
+      await t.services.analytics.rollUp();
+
+      expect(await hours(videoId)).toMatchObject({
+        loads: 3,
+        plays: 2,
+        completions: 1,
+        leads: 1,
+        clicks: 1,
+        watch_seconds: 110,
+      });
+      const { reached, watched } = await hours(videoId);
+      // Seconds 15-16: watched by A twice (rewatch) and by C once; reached by both.
+      expect([reached[15], watched[15]]).toEqual([2, 3]);
+      // Seconds 45-46: C only. Seconds 60 on: nobody.
+      expect([reached[45], watched[45], reached[60]]).toEqual([1, 1, 0]);
+      const session = await analyticsDb()
+        .selectFrom('analytics_session')
+        .selectAll()
+        .where('session_id', '=', a)
+        .executeTakeFirstOrThrow();
+      expect(session).toMatchObject({ played: true, ended: true, lead: true, clicks: 1, watch_seconds: 60 });
+      expect(session.intervals).toEqual([
         [0, 30],
         [10, 40],
-      ],
-      browser: 'Chrome',
-      device: 'desktop',
-    });
-    const breakdown = (await get(t.app, `/api/analytics/video/breakdown?${range}`, owner.token)).body.data;
-    expect(breakdown.referrers).toEqual([{ name: 'search.example.test', sessions: 3 }]);
-    expect(breakdown.pages).toEqual([{ name: 'https://customer.example.test/pricing', sessions: 3 }]);
-    expect(breakdown.countries).toEqual([]);
-  });
+      ]);
+      expect(session.covered.indexOf('0')).toBe(40);
+      const { rows } = await sql<{ viewer: string }>`select viewer from analytics_viewer_day
+        where video_id = ${videoId} order by viewer`.execute(t.analyticsDb);
+      expect(rows.map((r) => r.viewer)).toEqual([`session:${c}`, 'viewer-aaaaaaaaaaaa']);
 
-  it("refuses another account's video, a range that is not one, and a frozen account", async () => {
-    const owner = await accountOnPlan(t, 'Pro');
-    const videoId = await videoWithForm(t, owner);
-    const other = await accountOnPlan(t, 'Pro');
-    const today = new Date().toISOString().slice(0, 10);
-    const ok = `/api/analytics/video?videoId=${videoId}&from=${today}&to=${today}`;
-    expect((await get(t.app, ok, owner.token)).status).toBe(200);
-    expect((await get(t.app, ok, other.token)).status).toBe(404);
-    for (const bad of [
-      `videoId=${videoId}&from=2026-02-30&to=${today}`,
-      `videoId=${videoId}&from=${today}&to=2020-01-01`,
-      `videoId=${videoId}&from=2020-01-01&to=2026-01-01`,
-      `videoId=not-a-video&from=${today}&to=${today}`,
-      `videoId=${videoId}&from=${today}`,
-      `videoId=${videoId}&from=${today}&to=${today}&extra=1`,
-    ]) {
-      expect((await get(t.app, `/api/analytics/video?${bad}`, owner.token)).status, bad).toBe(400);
-    }
-    // No session: the product's envelope says unauthorized (spec §7), as for every signed-in route.
-    expect((await get(t.app, ok)).status).toBe(403);
-    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('id', '=', owner.accountId).execute();
-    expect((await get(t.app, ok, owner.token)).body).toMatchObject({ statusCode: 403, error: 'plan_period' });
+      // What the analytics screen reads, from the rollups.
+      const today = new Date().toISOString().slice(0, 10);
+      const range = `videoId=${videoId}&from=${today}&to=${today}`;
+      const figures = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data;
+      expect(figures.totals).toEqual({
+        loads: 3,
+        plays: 2,
+        uniqueViewers: 2,
+        watchSeconds: 110,
+        completions: 1,
+        leads: 1,
+        clicks: 1,
+        ctaClicks: 0,
+        // A watched 40% of the video, C 50%.
+        averagePercent: 45,
+      });
+      expect(figures.engagement.watched[15]).toBe(3);
+      expect(figures.days).toEqual([{ day: today, loads: 3, plays: 2, watchSeconds: 110, leads: 1 }]);
+      const sessions = (await get(t.app, `/api/analytics/video/sessions?${range}`, owner.token)).body.data;
+      expect(sessions.total).toBe(3);
+      expect(sessions.list.find((row: { sessionId: string }) => row.sessionId === a)).toMatchObject({
+        viewerId: 'viewer-aaaaaaaaaaaa',
+        percent: 40,
+        lead: true,
+        intervals: [
+          [0, 30],
+          [10, 40],
+        ],
+        browser: 'Chrome',
+        device: 'desktop',
+      });
+      const breakdown = (await get(t.app, `/api/analytics/video/breakdown?${range}`, owner.token)).body.data;
+      expect(breakdown.referrers).toEqual([{ name: 'search.example.test', sessions: 3 }]);
+      expect(breakdown.pages).toEqual([{ name: 'https://customer.example.test/pricing', sessions: 3 }]);
+      expect(breakdown.countries).toEqual([]);
+      if (separate) {
+        // Nothing of it went to the application's database (whose analytics tables stay empty).
+        const { rows: inApp } = await sql<{ n: number }>`select count(*)::int as n from analytics_session`.execute(
+          t.db,
+        );
+        expect(inApp[0]?.n).toBe(0);
+      }
+    });
+
+    it("refuses another account's video, a range that is not one, and a frozen account", async () => {
+      const owner = await accountOnPlan(t, 'Pro');
+      const videoId = await videoWithForm(t, owner);
+      const other = await accountOnPlan(t, 'Pro');
+      const today = new Date().toISOString().slice(0, 10);
+      const ok = `/api/analytics/video?videoId=${videoId}&from=${today}&to=${today}`;
+      expect((await get(t.app, ok, owner.token)).status).toBe(200);
+      expect((await get(t.app, ok, other.token)).status).toBe(404);
+      for (const bad of [
+        `videoId=${videoId}&from=2026-02-30&to=${today}`,
+        `videoId=${videoId}&from=${today}&to=2020-01-01`,
+        `videoId=${videoId}&from=2020-01-01&to=2026-01-01`,
+        `videoId=not-a-video&from=${today}&to=${today}`,
+        `videoId=${videoId}&from=${today}`,
+        `videoId=${videoId}&from=${today}&to=${today}&extra=1`,
+      ]) {
+        expect((await get(t.app, `/api/analytics/video?${bad}`, owner.token)).status, bad).toBe(400);
+      }
+      // No session: the product's envelope says unauthorized (spec §7), as for every signed-in route.
+      expect((await get(t.app, ok)).status).toBe(403);
+      await t.db
+        .updateTable('account')
+        .set({ vip_period: 'frozen-period' })
+        .where('id', '=', owner.accountId)
+        .execute();
+      expect((await get(t.app, ok, owner.token)).body).toMatchObject({ statusCode: 403, error: 'plan_period' });
+    });
   });
-});
+}
