@@ -163,3 +163,27 @@ export const analyticsBreakdownData = z.object({
   countries: z.array(z.object({ name: z.string(), sessions: count })),
 });
 export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownData>;
+
+// ---- The dashboard overview (issue 16 item 4) ----
+
+export const overviewQuery = z.strictObject(range).refine(inRange, { error: 'illegal_input', path: ['to'] });
+export type OverviewQuery = z.output<typeof overviewQuery>;
+
+export const overviewData = z.object({
+  totals: analyticsTotals,
+  /** The same figures over the range of the same length just before. */
+  previous: analyticsTotals,
+  days: z.array(z.object({ day: z.string(), loads: count, plays: count, watchSeconds: z.number(), leads: count })),
+  /** The range's most played videos (at most 5). */
+  topVideos: z.array(
+    z.object({
+      videoId: z.string(),
+      name: z.string(),
+      thumbnail: z.string().nullable(),
+      plays: count,
+      watchSeconds: z.number(),
+      leads: count,
+    }),
+  ),
+});
+export type Overview = z.infer<typeof overviewData>;

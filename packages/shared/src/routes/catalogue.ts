@@ -95,6 +95,7 @@ export const ROUTES = {
   'analytics.video': { method: 'GET', path: '/analytics/video', auth: 'session', tag: 'analytics' },
   'analytics.sessions': { method: 'GET', path: '/analytics/video/sessions', auth: 'session', tag: 'analytics' },
   'analytics.breakdown': { method: 'GET', path: '/analytics/video/breakdown', auth: 'session', tag: 'analytics' },
+  'analytics.overview': { method: 'GET', path: '/analytics/overview', auth: 'session', tag: 'analytics' },
   'leads.export': { method: 'GET', path: '/user-form-list/export', auth: 'session', tag: 'leads', answers: 'file' },
   ...VIEWER_ROUTES,
   'uploads.baseInfo': { method: 'GET', path: '/cos/base-info', auth: 'session', tag: 'uploads' },

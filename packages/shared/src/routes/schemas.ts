@@ -84,6 +84,7 @@ export const ROUTE_SCHEMAS = {
   'analytics.video': { query: analytics.videoAnalyticsQuery, response: analytics.videoAnalyticsData },
   'analytics.sessions': { query: analytics.analyticsSessionsQuery, response: analytics.analyticsSessionsData },
   'analytics.breakdown': { query: analytics.videoAnalyticsQuery, response: analytics.analyticsBreakdownData },
+  'analytics.overview': { query: analytics.overviewQuery, response: analytics.overviewData },
   'uploads.baseInfo': { query: videos.baseInfoQuery, response: videos.baseInfoData },
   'uploads.imageCredential': { response: videos.credentialData },
   'uploads.videoCredential': { response: videos.credentialData },

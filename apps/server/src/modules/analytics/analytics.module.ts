@@ -80,6 +80,8 @@ export const analyticsModule = defineModule({
         const video = await services.videos.ownVideo(accountId, videoId, 'videoSettings');
         return { duration: video.duration_sec ?? 0 };
       },
+      videosOf: (accountId, videoIds) => services.videos.status(accountId, videoIds),
+      assertOverview: (accountId) => services.entitlements.assertFeature(accountId, 'dashboardOverview'),
     });
     return { analytics, figures };
   },

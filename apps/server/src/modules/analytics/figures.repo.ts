@@ -47,6 +47,61 @@ export function createFiguresRepo(db: AnalyticsDb) {
       return { rows, total: Number(total.n) };
     },
 
+    /** The account's figures by day over the range (all its videos), with the coverage for the average percent. */
+    async accountDays(accountId: string, range: Range) {
+      const rows = await db
+        .selectFrom('analytics_video_hour')
+        .select([
+          sql<string>`to_char(hour at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+          sql<number>`sum(loads)::int`.as('loads'),
+          sql<number>`sum(plays)::int`.as('plays'),
+          sql<number>`sum(completions)::int`.as('completions'),
+          sql<number>`sum(leads)::int`.as('leads'),
+          sql<number>`sum(clicks)::int`.as('clicks'),
+          sql<number>`sum(cta_clicks)::int`.as('cta_clicks'),
+          sql<number>`sum(watch_seconds)::float`.as('watch_seconds'),
+          sql<number>`sum((select coalesce(sum(x), 0) from unnest(reached) x))::float`.as('coverage'),
+        ])
+        .where('account_id', '=', accountId)
+        .where('hour', '>=', range.from)
+        .where('hour', '<', range.until)
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute();
+      return rows;
+    },
+
+    async accountViewers(accountId: string, range: Range) {
+      const row = await db
+        .selectFrom('analytics_viewer_day')
+        .select((eb) => eb.fn.count<number>('viewer').distinct().as('n'))
+        .where('account_id', '=', accountId)
+        .where('day', '>=', range.from.toISOString().slice(0, 10))
+        .where('day', '<', range.until.toISOString().slice(0, 10))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** The account's most played videos over the range. */
+    topVideos(accountId: string, range: Range, limit: number) {
+      return db
+        .selectFrom('analytics_video_hour')
+        .select([
+          'video_id',
+          sql<number>`sum(plays)::int`.as('plays'),
+          sql<number>`sum(watch_seconds)::float`.as('watch_seconds'),
+          sql<number>`sum(leads)::int`.as('leads'),
+        ])
+        .where('account_id', '=', accountId)
+        .where('hour', '>=', range.from)
+        .where('hour', '<', range.until)
+        .groupBy('video_id')
+        .orderBy(sql`2`, 'desc')
+        .orderBy('video_id')
+        .limit(limit)
+        .execute();
+    },
+
     /** Sessions by one of their columns, most first (referrers by host). */
     async breakdown(videoId: string, range: Range, column: 'referrer' | 'page' | 'device' | 'browser' | 'country') {
       const name =

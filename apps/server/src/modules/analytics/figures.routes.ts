@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { Figures } from './figures.service.ts';
 
-/** The per-video analytics screen's reads (video setting `analytics`; spec §7 "data-panel"). */
+/** The analytics screens' reads: per video (video setting `analytics`; spec §7 "data-panel") and the overview. */
 export const figureRoutes: FastifyPluginAsync<{ figures: Figures; hooks: AuthHooks }> = async (
   app,
   { figures, hooks },
@@ -12,4 +12,5 @@ export const figureRoutes: FastifyPluginAsync<{ figures: Figures; hooks: AuthHoo
   route('analytics.video', (request, query) => figures.video(accountId(request), query));
   route('analytics.sessions', (request, query) => figures.sessions(accountId(request), query));
   route('analytics.breakdown', (request, query) => figures.breakdown(accountId(request), query));
+  route('analytics.overview', (request, query) => figures.overview(accountId(request), query));
 };

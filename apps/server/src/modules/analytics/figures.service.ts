@@ -1,12 +1,19 @@
-import type { AnalyticsBreakdown, AnalyticsSession, VideoAnalytics } from '@leadreel/shared/contracts/analytics';
+import type {
+  AnalyticsBreakdown,
+  AnalyticsSession,
+  AnalyticsTotals,
+  Overview,
+  VideoAnalytics,
+} from '@leadreel/shared/contracts/analytics';
 import type { FiguresRepo, Range } from './figures.repo.ts';
 import { BUCKETS } from './rollup.ts';
 
 const DAY_MS = 86_400_000;
 type RangeQuery = { videoId: string; from: string; to: string };
+const TOP_VIDEOS = 5;
 
 /** From the first day's start to the end of the last (UTC). */
-const rangeOf = (query: RangeQuery): Range => ({
+const rangeOf = (query: { from: string; to: string }): Range => ({
   from: new Date(`${query.from}T00:00:00Z`),
   until: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
 });
@@ -22,9 +29,97 @@ export function createFigures(deps: {
   repo: FiguresRepo;
   /** The account's video, or a 404 (or the period's 403): its length in seconds. */
   ownVideo: (accountId: string, videoId: string) => Promise<{ duration: number }>;
+  /** The account's videos of these ids, with their names and thumbnails. */
+  videosOf: (
+    accountId: string,
+    videoIds: string[],
+  ) => Promise<{ videoId: string; name: string; thumbnail: string | null }[]>;
+  /** A 403 when the account's period closes the dashboard overview (spec §4: from Frozen on). */
+  assertOverview: (accountId: string) => Promise<void>;
 }) {
   const { repo } = deps;
+
+  /** The account's totals and days over a range. */
+  async function accountFigures(accountId: string, range: Range) {
+    const [rows, uniqueViewers] = await Promise.all([
+      repo.accountDays(accountId, range),
+      repo.accountViewers(accountId, range),
+    ]);
+    const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+    const plays = sum((row) => row.plays);
+    const totals: AnalyticsTotals = {
+      loads: sum((row) => row.loads),
+      plays,
+      uniqueViewers,
+      watchSeconds: round(sum((row) => row.watch_seconds)),
+      completions: sum((row) => row.completions),
+      leads: sum((row) => row.leads),
+      clicks: sum((row) => row.clicks),
+      ctaClicks: sum((row) => row.cta_clicks),
+      averagePercent: plays > 0 ? round((sum((row) => row.coverage) / (BUCKETS * plays)) * 100) : 0,
+    };
+    return { totals, rows };
+  }
+
   return {
+    /**
+     * The dashboard overview (issue 16 item 4): the account's figures over a range beside the range just
+     * before, plays by day, and its most played videos.
+     */
+    async overview(accountId: string, query: { from: string; to: string }): Promise<Overview> {
+      await deps.assertOverview(accountId);
+      const range = rangeOf(query);
+      const length = range.until.getTime() - range.from.getTime();
+      const before = { from: new Date(range.from.getTime() - length), until: range.from };
+      const [current, previous, top] = await Promise.all([
+        accountFigures(accountId, range),
+        accountFigures(accountId, before),
+        repo.topVideos(accountId, range, TOP_VIDEOS),
+      ]);
+      const byDay = new Map(current.rows.map((row) => [row.day, row]));
+      const days: Overview['days'] = [];
+      for (let day = range.from.getTime(); day < range.until.getTime(); day += DAY_MS) {
+        const key = new Date(day).toISOString().slice(0, 10);
+        const row = byDay.get(key);
+        days.push({
+          day: key,
+          loads: row?.loads ?? 0,
+          plays: row?.plays ?? 0,
+          watchSeconds: round(row?.watch_seconds ?? 0),
+          leads: row?.leads ?? 0,
+        });
+      }
+      const videos = new Map(
+        (
+          await deps.videosOf(
+            accountId,
+            top.map((row) => row.video_id),
+          )
+        ).map((video) => [video.videoId, video]),
+      );
+      return {
+        totals: current.totals,
+        previous: previous.totals,
+        days,
+        // A video deleted since is left out: its figures still count in the totals.
+        topVideos: top.flatMap((row) => {
+          const video = videos.get(row.video_id);
+          return video
+            ? [
+                {
+                  videoId: row.video_id,
+                  name: video.name,
+                  thumbnail: video.thumbnail,
+                  plays: row.plays,
+                  watchSeconds: round(row.watch_seconds),
+                  leads: row.leads,
+                },
+              ]
+            : [];
+        }),
+      };
+    },
+
     async video(accountId: string, query: RangeQuery): Promise<VideoAnalytics> {
       const { duration } = await deps.ownVideo(accountId, query.videoId);
       const range = rangeOf(query);

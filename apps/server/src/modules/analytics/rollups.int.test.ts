@@ -179,6 +179,14 @@ for (const [separate, where] of [
       expect(breakdown.referrers).toEqual([{ name: 'search.example.test', sessions: 3 }]);
       expect(breakdown.pages).toEqual([{ name: 'https://customer.example.test/pricing', sessions: 3 }]);
       expect(breakdown.countries).toEqual([]);
+      // The dashboard's totals agree with the video's (the account has no other), beside an empty range before.
+      const overview = (await get(t.app, `/api/analytics/overview?from=${today}&to=${today}`, owner.token)).body.data;
+      expect(overview.totals).toEqual(figures.totals);
+      expect(overview.previous).toMatchObject({ loads: 0, plays: 0, leads: 0 });
+      expect(overview.days).toEqual(figures.days);
+      expect(overview.topVideos).toEqual([
+        expect.objectContaining({ videoId, name: 'pricing-tour.mp4', plays: 2, leads: 1, watchSeconds: 110 }),
+      ]);
       if (separate) {
         // Nothing of it went to the application's database (whose analytics tables stay empty).
         const { rows: inApp } = await sql<{ n: number }>`select count(*)::int as n from analytics_session`.execute(
@@ -214,6 +222,10 @@ for (const [separate, where] of [
         .where('id', '=', owner.accountId)
         .execute();
       expect((await get(t.app, ok, owner.token)).body).toMatchObject({ statusCode: 403, error: 'plan_period' });
+      const overview = `/api/analytics/overview?from=${today}&to=${today}`;
+      expect((await get(t.app, overview, owner.token)).body).toMatchObject({ statusCode: 403, error: 'plan_period' });
+      expect((await get(t.app, overview, other.token)).status).toBe(200);
+      expect((await get(t.app, `/api/analytics/overview?from=${today}&to=2020-01-01`, other.token)).status).toBe(400);
     });
   });
 }
