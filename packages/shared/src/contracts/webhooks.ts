@@ -6,7 +6,7 @@ import type { CLICK_KINDS } from './player.ts';
 // ---- Account-level webhooks (issue 6 part 5) ----
 
 /** What an endpoint can subscribe to. */
-export const WEBHOOK_EVENTS = ['lead.created', 'contact.clicked'] as const;
+export const WEBHOOK_EVENTS = ['lead.created', 'contact.clicked', 'viewing_session.ended'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Every type a delivery can carry: the events, and the console's "send test event". */
 export const WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENTS, 'test'] as const;
@@ -161,10 +161,37 @@ export type WebhookClickData = {
   /** The anonymous viewer (per account); their lead.created carries the same id. */
   viewerId: string | null;
 };
+/**
+ * A viewing that ended (issue 16 item 5): no event from it for half an hour. What the viewer watched, so a
+ * CRM sees engagement beside the lead (the same viewer id).
+ */
+export type WebhookSessionData = {
+  sessionId: string;
+  videoId: string;
+  videoName: string;
+  viewerId: string | null;
+  /** Seconds since the epoch. */
+  startedAt: number;
+  lastEventAt: number;
+  watchSeconds: number;
+  /** Of the video watched at least once (0 to 100). */
+  watchedPercent: number;
+  /** Every [from, to] second range played, in order: a rewatched part appears twice. */
+  intervals: [number, number][];
+  completed: boolean;
+  lead: boolean;
+  clicks: number;
+  pageUrl: string;
+  referrer: string;
+  device: string;
+  browser: string;
+  os: string;
+  country: string | null;
+};
 export type WebhookPayload = {
   id: string;
   type: WebhookEventType;
   /** Seconds since the epoch. */
   created: number;
-  data: WebhookLeadData | WebhookClickData | { message: string; endpointId: string };
+  data: WebhookLeadData | WebhookClickData | WebhookSessionData | { message: string; endpointId: string };
 };

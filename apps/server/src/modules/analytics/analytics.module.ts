@@ -61,6 +61,7 @@ export const analyticsModule = defineModule({
       events,
       rollups: createRollupRepo(analyticsDb),
       writer,
+      announceEnded: (accountId, session) => services.webhooks.sessionEnded(accountId, session),
       durations: async (videoIds) => {
         const durations = new Map<string, number>();
         for (const id of videoIds) durations.set(id, (await services.videos.findById(id))?.duration_sec ?? 0);

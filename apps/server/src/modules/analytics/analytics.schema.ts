@@ -39,6 +39,8 @@ export type AnalyticsSessionTable = {
   watch_seconds: number;
   intervals: ColumnType<[number, number][], string, string>;
   covered: string;
+  /** Its end announced (webhook viewing_session.ended). */
+  notified: ColumnType<boolean, boolean | undefined, boolean>;
   page: string;
   referrer: string;
   device: string;

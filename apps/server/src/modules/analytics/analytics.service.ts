@@ -1,4 +1,5 @@
 import type { AnalyticsBatch } from '@leadreel/shared/contracts/analytics';
+import type { WebhookSessionData } from '@leadreel/shared/contracts/webhooks';
 import type { Logger } from 'pino';
 import { notFound, tooManyRequests, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,6 +21,9 @@ const VIDEO_CACHE_MS = 30_000;
 const SETTLE_MS = 3000;
 /** The most receipt time one step of the rollup reads, so a backlog is read in bounded steps. */
 const STEP_MS = 10 * 60_000;
+/** A viewing with no event for this long has ended (the usual web-analytics session timeout). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+const ANNOUNCE_BATCH = 500;
 
 /**
  * Analytics (issue 16): takes the player's batches of viewing events, keeps them (events.repo.ts, by a
@@ -31,6 +35,8 @@ export function createAnalyticsService(deps: {
   writer: EventWriter<EventRow>;
   /** Each video's duration in seconds (0 when unknown), for the retention per percent. */
   durations: (videoIds: string[]) => Promise<Map<string, number>>;
+  /** Announces an ended viewing (webhook viewing_session.ended); never fails. */
+  announceEnded: (accountId: string, session: Omit<WebhookSessionData, 'videoName'>) => Promise<void>;
   /** The account of a video viewers may see, or undefined. */
   accountOfVideo: (videoId: string) => Promise<string | undefined>;
   clock: Clock;
@@ -86,6 +92,40 @@ export function createAnalyticsService(deps: {
     });
   }
 
+  /**
+   * Announces each played session idle for SESSION_IDLE_MS, then marks it. The webhooks module keeps one
+   * delivery per event id and endpoint, so a crash between the two announces again without a duplicate.
+   */
+  async function announceEnded() {
+    const before = new Date(clock.now().getTime() - SESSION_IDLE_MS);
+    for (;;) {
+      const ended = await deps.rollups.endedSessions(before, ANNOUNCE_BATCH);
+      for (const session of ended) {
+        await deps.announceEnded(session.account_id, {
+          sessionId: session.session_id,
+          videoId: session.video_id,
+          viewerId: session.viewer_id,
+          startedAt: Math.floor(session.started_at.getTime() / 1000),
+          lastEventAt: Math.floor(session.last_at.getTime() / 1000),
+          watchSeconds: Math.round(session.watch_seconds * 10) / 10,
+          watchedPercent: [...session.covered].filter((c) => c === '1').length,
+          intervals: session.intervals,
+          completed: session.ended,
+          lead: session.lead,
+          clicks: session.clicks,
+          pageUrl: session.page,
+          referrer: session.referrer,
+          device: session.device,
+          browser: session.browser,
+          os: session.os,
+          country: session.country,
+        });
+      }
+      await deps.rollups.markNotified(ended);
+      if (ended.length < ANNOUNCE_BATCH) return;
+    }
+  }
+
   return {
     /**
      * Rolls the events received since the last run into sessions, hours and viewers (every minute, by one
@@ -95,6 +135,7 @@ export function createAnalyticsService(deps: {
     async rollUp() {
       let steps = 1;
       while (await rollUpStep()) steps += 1;
+      await announceEnded();
       return steps;
     },
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
-import { get, useTestApp } from '../../../test/helpers.ts';
+import { receiver } from '../../../test/fakes/webhook-receiver.ts';
+import { get, post, useTestApp } from '../../../test/helpers.ts';
 import type { AnalyticsDatabase } from './analytics.schema.ts';
 
 // issue 16 item 2: the rollup job turns raw events into sessions, hours and viewers, counting each session
@@ -13,7 +14,8 @@ for (const [separate, where] of [
   [false, 'in the application database'],
   [true, 'in a database of their own'],
 ] as const) {
-  const t = useTestApp({}, { separateAnalytics: separate });
+  // The webhook receiver below listens on loopback.
+  const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, { separateAnalytics: separate });
   const analyticsDb = () => t.analyticsDb.withTables<AnalyticsDatabase>();
   const CHROME =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -187,6 +189,38 @@ for (const [separate, where] of [
       expect(overview.topVideos).toEqual([
         expect.objectContaining({ videoId, name: 'pricing-tour.mp4', plays: 2, leads: 1, watchSeconds: 110 }),
       ]);
+      // Half an hour after their last event, the played sessions' ends are announced, once each.
+      const hooks = await receiver();
+      const created = await post(
+        t.app,
+        '/api/webhook/create',
+        { url: hooks.url, events: ['viewing_session.ended'] },
+        owner.token,
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      t.clock.advance(31 * 60_000);
+      await t.services.analytics.rollUp();
+      await t.services.analytics.rollUp();
+      await vi.waitFor(() => expect(hooks.received).toHaveLength(2), { timeout: 30_000, interval: 200 });
+      const announced = hooks.received.map((hook) => JSON.parse(hook.body));
+      expect(announced.every((hook) => hook.type === 'viewing_session.ended')).toBe(true);
+      expect(announced.find((hook) => hook.data.sessionId === a)?.data).toMatchObject({
+        videoId,
+        videoName: 'pricing-tour.mp4',
+        viewerId: 'viewer-aaaaaaaaaaaa',
+        watchSeconds: 60,
+        watchedPercent: 40,
+        intervals: [
+          [0, 30],
+          [10, 40],
+        ],
+        completed: true,
+        lead: true,
+        clicks: 1,
+      });
+      // B only loaded the player: no viewing to announce.
+      expect(announced.map((hook) => hook.data.sessionId)).not.toContain(b);
+      hooks.close();
       if (separate) {
         // Nothing of it went to the application's database (whose analytics tables stay empty).
         const { rows: inApp } = await sql<{ n: number }>`select count(*)::int as n from analytics_session`.execute(

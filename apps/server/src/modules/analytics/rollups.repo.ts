@@ -166,6 +166,30 @@ export function createRollupRepo(db: AnalyticsDb) {
       }
     },
 
+    /** Played sessions with no event since `before`, whose end is not announced yet, oldest first. */
+    endedSessions(before: Date, limit: number) {
+      return db
+        .selectFrom('analytics_session')
+        .selectAll()
+        .where('played', '=', true)
+        .where('notified', '=', false)
+        .where('last_at', '<', before)
+        .orderBy('last_at')
+        .limit(limit)
+        .execute();
+    },
+
+    async markNotified(keys: { video_id: string; session_id: string }[]) {
+      if (keys.length === 0) return;
+      await db
+        .updateTable('analytics_session')
+        .set({ notified: true })
+        .where((eb) =>
+          eb.or(keys.map((key) => eb.and([eb('video_id', '=', key.video_id), eb('session_id', '=', key.session_id)]))),
+        )
+        .execute();
+    },
+
     async addViewers(
       trx: AnalyticsDb,
       viewers: { video_id: string; day: string; viewer: string; account_id: string }[],

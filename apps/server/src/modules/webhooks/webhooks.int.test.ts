@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WEBHOOKS_MAX } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm as factoryVideoWithForm, leadFrom } from '../../../test/factories.ts';
+import { type Receiver, receiver } from '../../../test/fakes/webhook-receiver.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -23,27 +22,6 @@ import {
 // issue 6 part 5: account-level webhooks. Two apps share one database: `open` may reach loopback
 // (WEBHOOK_ALLOW_PRIVATE_TARGETS, as the e2e app does) and hosts the receivers; `guarded` runs with the
 // SSRF guard as deployed. Jobs are recorded by a queue of ours and run by calling the job handler.
-type Received = { headers: http.IncomingHttpHeaders; body: string };
-type Receiver = { url: string; received: Received[]; status: number; close: () => void };
-
-async function receiver(host = '127.0.0.1'): Promise<Receiver> {
-  const state: Receiver = { url: '', received: [], status: 200, close: () => server.close() };
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      state.received.push({ headers: request.headers, body });
-      response.writeHead(state.status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = host.includes(':') ? `http://[${host}]:${port}/hook` : `http://${host}:${port}/hook`;
-  return state;
-}
-
 let database: TestDatabase;
 let open: TestApp;
 let guarded: TestApp;

@@ -12,6 +12,7 @@ import {
   type WebhookEvent,
   type WebhookLeadData,
   type WebhookPayload,
+  type WebhookSessionData,
   type WebhookWithSecret,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
@@ -301,6 +302,16 @@ export function createWebhookService(deps: {
         if (!video) return;
         const data: WebhookClickData = { ...click, videoName: video.name };
         await emit(video.account_id, 'contact.clicked', data, eventIdOf('contact.clicked', clickId));
+      }),
+
+    /** viewing_session.ended: once per session and endpoint, however often it is announced. */
+    sessionEnded: (accountId: string, session: Omit<WebhookSessionData, 'videoName'>) =>
+      safely('viewing_session.ended', async () => {
+        const video = await deps.videos.findById(session.videoId);
+        if (!video || video.account_id !== accountId) return;
+        const data: WebhookSessionData = { ...session, videoName: video.name };
+        const subject = `${session.videoId}:${session.sessionId}`;
+        await emit(accountId, 'viewing_session.ended', data, eventIdOf('viewing_session.ended', subject));
       }),
 
     /**
