@@ -8,12 +8,12 @@ import { clock, cueAt, parseStoryboard, type StoryboardCue } from './storyboard.
  */
 
 type Level = { height: number; bitrate: number };
-/** The part of hls.js the controls use (quality levels). */
+/** The part of hls.js the controls use (quality levels), and the analytics (the level playing). */
 export type HlsLike = {
   levels: Level[];
   currentLevel: number;
   autoLevelEnabled: boolean;
-  on(event: string, listener: (event: string, data?: { fatal?: boolean }) => void): void;
+  on(event: string, listener: (event: string, data?: { fatal?: boolean; level?: number }) => void): void;
 };
 
 const TEXTS = PLAYER_CONTROLS_TEXT;

@@ -55,6 +55,8 @@ export function mountForm(options: {
   video: HTMLVideoElement;
   lang: string;
   record: () => { page: string; referrer: string; viewerId: string };
+  /** Tells the player's analytics that the form was shown, or sent and taken. */
+  track: (kind: 'form_shown' | 'form_submitted') => void;
 }): Promise<void> | null {
   const { root, video } = options;
   const form = root.querySelector<HTMLFormElement>('form.lr-form');
@@ -86,6 +88,7 @@ export function mountForm(options: {
     fit();
     shownAt = performance.now();
     form.querySelector<HTMLElement>('input, textarea, select')?.focus();
+    options.track('form_shown');
   };
   const close = () => {
     form.hidden = true;
@@ -170,6 +173,7 @@ export function mountForm(options: {
         fit();
         return;
       }
+      options.track('form_submitted');
       try {
         localStorage.setItem(submittedKey(scope), '1');
       } catch {

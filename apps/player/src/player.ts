@@ -4,8 +4,10 @@
  * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js.
  */
 
+import type { ClickKind } from '@leadreel/shared/contracts/player';
 import { DROP_ORDER, SLOT_ORDER } from '@leadreel/shared/contracts/slots';
 import { viewerApiPath } from '@leadreel/shared/routes/viewer';
+import { asksNotToBeTracked, type Collector, createCollector } from './analytics.ts';
 import type { HlsLike, mountControls } from './controls.ts';
 import type { mountForm } from './form.ts';
 import { embedOptions, hlsConfig } from './options.ts';
@@ -89,6 +91,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     video.addEventListener('error', () => showUnavailable(root));
     video.src = options.start ? `${source}#t=${options.start}` : source;
   }
+  collectors.get(root)?.watch(video, hls);
   addTracks(root, video);
   root.replaceChildren(video, ...root.querySelectorAll(':scope > .lr-contacts, :scope > .lr-form'));
   const overlay = timed(root);
@@ -111,6 +114,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     video,
     lang: document.documentElement.lang || navigator.language,
     record: () => ({ ...where(), viewerId: viewerId(root) }),
+    track: (kind) => collectors.get(root)?.track(kind, video.currentTime),
   });
   if (gate) await gate;
   await video.play().catch(() => undefined);
@@ -233,22 +237,20 @@ function viewerId(root: HTMLElement): string {
 
 /** The video time of each started player, for the clicks it records. */
 const contactClocks = new WeakMap<HTMLElement, () => number>();
+/** What each player tells the server about its viewing (analytics.ts). */
+const collectors = new WeakMap<HTMLElement, Collector>();
 
 /**
  * Records a click on a contact button (the lead timeline counts them) without holding the viewer up:
  * sendBeacon survives the page being left for WhatsApp or the mail app. In an embed, the page is the
  * customer's page that holds the frame.
  */
-function recordClick(root: HTMLElement, kind: string) {
+function recordClick(root: HTMLElement, kind: ClickKind) {
   const videoId = root.dataset.videoId;
+  const second = Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10;
+  collectors.get(root)?.track('click', second, { click: kind });
   if (!videoId || !navigator.sendBeacon) return;
-  const body = {
-    videoId,
-    kind,
-    second: Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10,
-    viewerId: viewerId(root),
-    ...where(),
-  };
+  const body = { videoId, kind, second, viewerId: viewerId(root), ...where() };
   navigator.sendBeacon(viewerApiPath('public.click'), JSON.stringify(body));
 }
 
@@ -256,6 +258,16 @@ function mount(root: HTMLElement) {
   const { color } = embedOptions(location.search);
   if (color) root.style.setProperty('--lr-accent', color);
   showAt(root, timed(root), 0);
+  const videoId = root.dataset.videoId;
+  if (videoId) {
+    const collector = createCollector({
+      videoId,
+      viewerId: asksNotToBeTracked() ? undefined : viewerId(root),
+      ...where(),
+    });
+    collector.track('load', 0);
+    collectors.set(root, collector);
+  }
   // The layer shrinks when the controls come (and with the player): each time, the corners fit again.
   const layer = root.querySelector('.lr-contacts');
   // (Browsers without ResizeObserver, and jsdom, keep the corners as laid out.)
@@ -299,9 +311,10 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-lr-copy
   });
 }
 
-// Clicks on every contact button, over the player or on the watch page below it.
+// Clicks on every contact button, over the player or on the watch page below it; the server renders each
+// button's kind from CLICK_KINDS.
 const firstPlayer = document.querySelector<HTMLElement>('[data-lr-player]');
 for (const link of document.querySelectorAll<HTMLElement>('[data-lr-contact]')) {
   const root = link.closest<HTMLElement>('[data-lr-player]') ?? firstPlayer;
-  link.addEventListener('click', () => root && recordClick(root, link.dataset.lrContact ?? ''));
+  link.addEventListener('click', () => root && recordClick(root, (link.dataset.lrContact ?? '') as ClickKind));
 }

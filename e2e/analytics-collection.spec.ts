@@ -1,0 +1,111 @@
+import type { AnalyticsBatch, PlayEvent } from '@leadreel/shared/contracts/analytics';
+import { expect, test } from '@playwright/test';
+import { failOnPageProblems, snap } from './support.ts';
+import { signUpByApi } from './support-console.ts';
+import { uploadVideo } from './support-video.ts';
+
+// issue 16 item 1, the player's side: what a viewing sends to /api/public/events, and that the server takes it.
+//
+// Playwright's headless Chromium says "HeadlessChrome" in its user agent, which isbot takes for a bot: the
+// server checks each batch against the contract (400 for a malformed one), then answers 204 and stores
+// nothing of it. So this test holds the batches to what the browser sent and to the 204s; what is stored is
+// the server's tests' part (analytics.int.test.ts).
+failOnPageProblems(test);
+
+const EVENTS = '/api/public/events';
+
+/** How many of `intervals` hold second `t`. */
+const timesWatched = (intervals: [number, number][], t: number) =>
+  intervals.filter(([from, to]) => from <= t && t <= to).length;
+
+test('a viewing sends its load, play, seek, pause and the seconds watched, a part watched again twice', async ({
+  page,
+}) => {
+  const { token } = await signUpByApi(page);
+  const videoId = await uploadVideo(page.request, token, 'analytics-tour.mp4');
+
+  const sent: { body: AnalyticsBatch; type: string }[] = [];
+  const answers: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== EVENTS) return;
+    sent.push({ body: JSON.parse(request.postData() ?? 'null'), type: request.headers()['content-type'] ?? '' });
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === EVENTS) answers.push(response.status());
+  });
+  const events = () => sent.flatMap(({ body }) => body.events);
+  const ofKind = (kind: PlayEvent['kind']) => events().filter((event) => event.kind === kind);
+
+  await page.goto(`/v/${videoId}`);
+  const video = page.locator('video');
+  // Waits in the page, not by polling from here, so a slow machine does not play on to the end meanwhile.
+  const reach = (second: number, pause = false) =>
+    video.evaluate(
+      (v: HTMLVideoElement, [second, pause]) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (v.currentTime <= second) return;
+            v.removeEventListener('timeupdate', check);
+            if (pause) v.pause();
+            resolve();
+          };
+          v.addEventListener('timeupdate', check);
+        }),
+      [second, pause] as const,
+    );
+  await page.getByRole('button', { name: /^Play video: / }).click();
+  // The six-second video plays past its fourth second, then goes back to the start (Home, in the player) and
+  // plays its first two seconds again.
+  await reach(4);
+  await page.keyboard.press('Home');
+  await reach(2, true);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await snap(page, 'analytics-collection');
+
+  // The viewer switches tabs: what waits is sent at once.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(() => ofKind('pause').length).toBe(1);
+
+  // Every batch is one viewing's, sent as a beacon (text/plain, so no CORS preflight), and taken with 204.
+  await expect.poll(() => answers.length).toBe(sent.length);
+  expect(answers.every((status) => status === 204)).toBe(true);
+  for (const { body, type } of sent) {
+    expect(type).toMatch(/^text\/plain/);
+    expect(body).toMatchObject({ videoId, page: expect.stringContaining(`/v/${videoId}`) });
+    expect(body.sessionId).toBe(sent[0]?.body.sessionId);
+    expect(body.viewerId).toMatch(/^[0-9a-f]{32}$/);
+  }
+  const ids = events().map((event) => event.id);
+  expect(new Set(ids).size).toBe(ids.length);
+
+  // The facade once, then play from the start.
+  expect(ofKind('load')).toEqual([expect.objectContaining({ position: 0 })]);
+  expect(ofKind('play')[0]?.position).toBeLessThan(0.5);
+  expect(events().findIndex((event) => event.kind === 'load')).toBe(0);
+  // The rendition played: the upload's one rung, 360p.
+  expect(ofKind('rendition').map((event) => event.rendition)).toEqual([360]);
+
+  // The seek back: from where it was, to the start. (hls.js may nudge the start by a frame: a seek of its own.)
+  const back = ofKind('seek').find((event) => (event.from ?? 0) >= 4);
+  expect(back?.position).toBeLessThan(0.5);
+  const firstEnd = back?.from ?? 0;
+  const pausedAt = ofKind('pause')[0]?.position ?? 0;
+  expect(pausedAt).toBeGreaterThanOrEqual(2);
+  expect(pausedAt).toBeLessThan(firstEnd);
+
+  // The heartbeats: the seconds watched, the first two twice, the rest once; nothing past the pause again.
+  const intervals = ofKind('heartbeat').flatMap((event) => event.intervals ?? []);
+  for (const [from, to] of intervals) {
+    expect(from).toBeLessThanOrEqual(to);
+    expect(to).toBeLessThanOrEqual(firstEnd);
+  }
+  for (let t = 0.5; t <= 2; t += 0.1) expect(timesWatched(intervals, t), `second ${t}`).toBe(2);
+  expect(firstEnd - pausedAt).toBeGreaterThan(0.6);
+  for (let t = pausedAt + 0.3; t < firstEnd - 0.3; t += 0.1) expect(timesWatched(intervals, t), `second ${t}`).toBe(1);
+  // Each heartbeat comes before what stopped the playing it reports.
+  const kinds = events().map((event) => event.kind);
+  expect(kinds[kinds.indexOf('pause') - 1]).toBe('heartbeat');
+});
