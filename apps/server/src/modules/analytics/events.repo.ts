@@ -4,8 +4,8 @@ import type { AnalyticsDb, AnalyticsEventTable } from './analytics.schema.ts';
 export type EventRow = Insertable<AnalyticsEventTable>;
 
 const DAY_MS = 86_400_000;
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at 16 columns a row. */
-const ROWS_PER_INSERT = 2000;
+/** Rows per INSERT. */
+const ROWS_PER_INSERT = 5000;
 
 const dayOf = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 const partitionName = (day: Date) => `analytics_event_${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
@@ -25,16 +25,30 @@ export function createEventRepo(db: AnalyticsDb) {
   return {
     partitions,
 
-    /** Stores rows, skipping events already stored (a batch sent again); answers how many were new. */
+    /**
+     * Stores rows, skipping events already stored (a batch sent again); answers how many were new. One
+     * statement per 5,000 rows, each column sent as one array (unnest): fifteen parameters however many
+     * rows, where a VALUES list would bind fifteen per row and cost the server far more to parse.
+     */
     async insert(rows: EventRow[]) {
       let stored = 0;
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        const result = await db
-          .insertInto('analytics_event')
-          .values(rows.slice(i, i + ROWS_PER_INSERT))
-          .onConflict((oc) => oc.columns(['event_id', 'at']).doNothing())
-          .executeTakeFirst();
-        stored += Number(result.numInsertedOrUpdatedRows ?? 0);
+        const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+        const column = <T>(pick: (row: EventRow) => T) => chunk.map(pick);
+        const result = await sql`
+          insert into analytics_event (event_id, at, account_id, video_id, session_id, viewer_id, kind, position,
+            data, page, referrer, device, browser, os, country)
+          select e, a, ac, v, s, vw, k, p, d::jsonb, pg, r, dv, b, o, c
+          from unnest(
+            ${column((r) => r.event_id)}::uuid[], ${column((r) => new Date(r.at).toISOString())}::timestamptz[],
+            ${column((r) => r.account_id)}::uuid[], ${column((r) => r.video_id)}::uuid[],
+            ${column((r) => r.session_id)}::text[], ${column((r) => r.viewer_id ?? null)}::text[],
+            ${column((r) => r.kind)}::text[], ${column((r) => r.position)}::real[], ${column((r) => r.data ?? null)}::text[],
+            ${column((r) => r.page)}::text[], ${column((r) => r.referrer)}::text[], ${column((r) => r.device)}::text[],
+            ${column((r) => r.browser)}::text[], ${column((r) => r.os)}::text[], ${column((r) => r.country ?? null)}::text[]
+          ) as t(e, a, ac, v, s, vw, k, p, d, pg, r, dv, b, o, c)
+          on conflict (event_id, at) do nothing`.execute(db);
+        stored += Number(result.numAffectedRows ?? 0);
       }
       return stored;
     },

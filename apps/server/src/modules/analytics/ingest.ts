@@ -15,18 +15,34 @@ export type Device = { device: string; browser: string; os: string };
 
 const DEVICE_TYPES = new Set(['mobile', 'tablet', 'smarttv', 'console', 'wearable']);
 
-/** The device family, browser and system of a user agent, by ua-parser-js; desktop when it names none. */
-export function deviceOf(userAgent: string): Device {
-  const { browser, os, device } = new UAParser(userAgent).getResult();
-  return {
-    device: device.type && DEVICE_TYPES.has(device.type) ? (device.type === 'smarttv' ? 'tv' : device.type) : 'desktop',
-    browser: browser.name ?? 'Other',
-    os: os.name ?? 'Other',
-  };
+/** What a user agent says, parsed once: a site's viewers send a few hundred different ones, not millions. */
+const seen = new Map<string, { bot: boolean; device: Device }>();
+const SEEN_MAX = 5000;
+
+function parsed(userAgent: string) {
+  let known = seen.get(userAgent);
+  if (!known) {
+    const { browser, os, device } = new UAParser(userAgent).getResult();
+    known = {
+      bot: userAgent.trim() === '' || isbot(userAgent),
+      device: {
+        device:
+          device.type && DEVICE_TYPES.has(device.type) ? (device.type === 'smarttv' ? 'tv' : device.type) : 'desktop',
+        browser: browser.name ?? 'Other',
+        os: os.name ?? 'Other',
+      },
+    };
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(userAgent, known);
+  }
+  return known;
 }
 
+/** The device family, browser and system of a user agent, by ua-parser-js; desktop when it names none. */
+export const deviceOf = (userAgent: string): Device => parsed(userAgent).device;
+
 /** Whether a request comes from a crawler, a monitor or a headless script rather than a person. */
-export const isBot = (userAgent: string) => userAgent.trim() === '' || isbot(userAgent);
+export const isBot = (userAgent: string) => parsed(userAgent).bot;
 
 /** What the kind adds, kept as JSON; null when it adds nothing. */
 function dataOf(event: PlayEvent): string | null {

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { createDb } from '../apps/server/src/db/database.ts';
+import type { AnalyticsDatabase, AnalyticsDb } from '../apps/server/src/modules/analytics/analytics.schema.ts';
+import { createEventRepo, type EventRow } from '../apps/server/src/modules/analytics/events.repo.ts';
+import { benchAccount, benchSource, benchUpload, ratioLine, startBenchServer } from './support.ts';
+
+// issue 16 benchmark `bench:ingest`: sustained batches per second the ingestion endpoint accepts on one server
+// process, every accepted event in the database within 5 s, against a route that does nothing (GET /healthz)
+// in the same server and run; then the batched writer against one INSERT per event.
+const SECONDS = Number(process.env.INGEST_SECONDS ?? 15);
+const CONNECTIONS = 50;
+const EVENTS_PER_BATCH = 10;
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+// Each request is another viewer from another address (TRUST_PROXY reads X-Forwarded-For), as on a busy
+// site, so the per-viewer and per-address limits never answer 429 and every batch is accepted.
+const server = await startBenchServer({ TRUST_PROXY: 'true' });
+
+/** The embedded PostgreSQL of the bench server: its password file, and its port in postmaster.pid. */
+async function databaseUrl(dataDir: string) {
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  const port = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/leadreel`;
+}
+
+let viewer = 0;
+function batch(videoId: string) {
+  viewer += 1;
+  const at = Date.now();
+  return JSON.stringify({
+    videoId,
+    sessionId: `bench-session-${viewer.toString().padStart(8, '0')}`,
+    viewerId: `bench-viewer-${viewer.toString().padStart(8, '0')}`,
+    page: 'https://customer.example.test/pricing',
+    referrer: 'https://search.example.test/',
+    events: Array.from({ length: EVENTS_PER_BATCH }, (_, i) => ({
+      id: randomUUID(),
+      kind: 'heartbeat',
+      at: at - i,
+      position: i,
+      intervals: [[i, i + 1]],
+    })),
+  });
+}
+
+async function measure(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  if (result.errors > 0) throw new Error(`${options.url}: ${result.errors} errors`);
+  return result;
+}
+
+const db = createDb(await databaseUrl(server.dataDir), 4);
+const analytics = db.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
+const count = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from analytics_event`.execute(analytics)).rows[0]?.n ?? 0);
+try {
+  const { token } = await benchAccount(server);
+  const upload = await benchUpload(server, token, await readFile(await benchSource(4, '640x360')), 'bench.mp4');
+  await upload.complete();
+  await upload.ready();
+  const videoId = upload.videoId;
+
+  const ingest: autocannon.Options = {
+    url: `${server.url}/api/public/events`,
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': `10.${viewer % 250}.${(viewer >> 8) % 250}.7` },
+          body: batch(videoId),
+        }),
+      },
+    ],
+  };
+  // Warm both (JIT, connection pools), then measure each in turn.
+  await autocannon({ ...ingest, connections: 10, duration: 2 });
+  await autocannon({ url: `${server.url}/healthz`, connections: 10, duration: 2 });
+  const before = await count();
+  const events = await measure(ingest);
+  const lastAnswer = performance.now();
+  if (events.non2xx > 0) throw new Error(`ingest: ${events.non2xx} answers were not 204`);
+  const accepted = events.requests.total * EVENTS_PER_BATCH;
+  let stored = await count();
+  while (stored - before < accepted && performance.now() - lastAnswer < 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stored = await count();
+  }
+  const inDatabase = (performance.now() - lastAnswer) / 1000;
+  if (stored - before < accepted) throw new Error(`only ${stored - before} of ${accepted} events were stored`);
+  const noop = await measure({ url: `${server.url}/healthz` });
+
+  // The writer: one multi-row INSERT per 2,000 rows against one INSERT per event, on the same database.
+  const repo = createEventRepo(analytics);
+  const row = (): EventRow => ({
+    event_id: randomUUID(),
+    at: new Date(),
+    account_id: randomUUID(),
+    video_id: videoId,
+    session_id: 'bench-writer',
+    viewer_id: null,
+    kind: 'heartbeat',
+    position: 1,
+    data: JSON.stringify({ intervals: [[0, 1]] }),
+    page: 'https://customer.example.test/',
+    referrer: '',
+    device: 'desktop',
+    browser: 'Chrome',
+    os: 'Windows',
+    country: null,
+  });
+  const BATCHED = 20_000;
+  let started = performance.now();
+  await repo.insert(Array.from({ length: BATCHED }, row));
+  const batchedRate = BATCHED / ((performance.now() - started) / 1000);
+  const SINGLE = 2_000;
+  started = performance.now();
+  for (let i = 0; i < SINGLE; i += 1) await repo.insert([row()]);
+  const singleRate = SINGLE / ((performance.now() - started) / 1000);
+
+  const ingestRps = events.requests.average;
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s each, ${EVENTS_PER_BATCH} events a batch`);
+  console.log(
+    `ingest: ${ingestRps.toFixed(0)} batches/s (${(ingestRps * EVENTS_PER_BATCH).toFixed(0)} events/s), p99 ${events.latency.p99} ms`,
+  );
+  console.log(
+    `every one of ${accepted} accepted events in the database ${inDatabase.toFixed(1)} s after the last answer`,
+  );
+  console.log(`no-op GET /healthz: ${noop.requests.average.toFixed(0)} req/s, p99 ${noop.latency.p99} ms`);
+  console.log(
+    `writer: ${batchedRate.toFixed(0)} events/s batched vs ${singleRate.toFixed(0)} events/s one INSERT each: ${(batchedRate / singleRate).toFixed(1)}x (target >=20x)`,
+  );
+  console.log(
+    ratioLine(
+      'ingest',
+      `${ingestRps.toFixed(0)} batches/s vs ${noop.requests.average.toFixed(0)} req/s, stored within ${inDatabase.toFixed(1)} s`,
+      ingestRps / noop.requests.average,
+      '>=0.6',
+    ),
+  );
+} finally {
+  await db.destroy();
+  await server.stop();
+}
