@@ -76,6 +76,6 @@ export type AnalyticsDatabase = {
     viewer: string;
     account_id: string;
   };
-  analytics_rollup: { name: string; received_until: Timestamp };
+  analytics_rollup: { name: string; received_at: Timestamp; event_id: string };
 };
 export type AnalyticsDb = Kysely<AnalyticsDatabase>;

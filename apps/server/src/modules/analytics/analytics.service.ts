@@ -19,8 +19,8 @@ export const BATCHES_PER_IP = 1200;
 const VIDEO_CACHE_MS = 30_000;
 /** The rollup reads events received at least this long ago: the writer's inserts have committed by then. */
 const SETTLE_MS = 3000;
-/** The most receipt time one step of the rollup reads, so a backlog is read in bounded steps. */
-const STEP_MS = 10 * 60_000;
+/** The most events one step of the rollup reads, so a backlog is read in bounded steps of bounded memory. */
+const STEP_EVENTS = 20_000;
 /** A viewing with no event for this long has ended (the usual web-analytics session timeout). */
 export const SESSION_IDLE_MS = 30 * 60_000;
 const ANNOUNCE_BATCH = 500;
@@ -64,15 +64,19 @@ export function createAnalyticsService(deps: {
     return events.ensurePartitions(new Date(now - DAY_MS), new Date(now + 2 * DAY_MS));
   };
 
-  /** One step of the rollup: the events received since the last step (at most STEP_MS of them). */
+  /**
+   * One step of the rollup: at most STEP_EVENTS events received since the last step, in receipt order, so a
+   * backlog is read in bounded steps. Answers whether more may be waiting.
+   */
   function rollUpStep(): Promise<boolean> {
     return deps.rollups.locked(async (trx) => {
       const settled = await deps.rollups.settled(trx, SETTLE_MS);
-      const first = await deps.rollups.readUntil(trx);
-      const after = first ?? new Date(((await deps.rollups.firstReceived(trx))?.getTime() ?? settled.getTime()) - 1);
-      if (after >= settled) return false;
-      const until = new Date(Math.min(settled.getTime(), after.getTime() + STEP_MS));
-      const raw = await deps.rollups.eventsReceived(trx, after, until);
+      const cursor = await deps.rollups.cursor(trx);
+      const read = await deps.rollups.eventsAfter(trx, cursor, settled, STEP_EVENTS);
+      const last = read.at(-1);
+      if (!last) return false;
+      // Each session's events in the order they happened.
+      const raw = [...read].sort((a, b) => a.at.getTime() - b.at.getTime());
       const keys = new Map(raw.map((e) => [sessionKey(e.video_id, e.session_id), e]));
       const known = await deps.rollups.sessions(
         trx,
@@ -87,8 +91,8 @@ export function createAnalyticsService(deps: {
       );
       await deps.rollups.addHours(trx, hours);
       await deps.rollups.addViewers(trx, viewers);
-      await deps.rollups.setReadUntil(trx, until);
-      return until < settled;
+      await deps.rollups.setCursor(trx, { receivedAt: last.received_at, eventId: last.event_id });
+      return read.length === STEP_EVENTS;
     });
   }
 

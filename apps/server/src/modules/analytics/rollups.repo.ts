@@ -3,6 +3,13 @@ import type { AnalyticsDb } from './analytics.schema.ts';
 import type { HourCounts, RawEvent, SessionState } from './rollup.ts';
 
 const JOB = 'rollup';
+
+/**
+ * The last event read: when it was received, and its id (which orders those received together). The time is
+ * kept as PostgreSQL writes it, to the microsecond: a JavaScript Date would cut it to the millisecond and
+ * read again the events of the same millisecond.
+ */
+export type Cursor = { receivedAt: string; eventId: string };
 /** Events are accepted up to this long after they happened (ingest.ts PAST_MS), with a margin. */
 const ACCEPTED_LATE_MS = 25 * 3_600_000;
 
@@ -25,37 +32,32 @@ export function createRollupRepo(db: AnalyticsDb) {
       return rows[0]?.until as Date;
     },
 
-    /** When the oldest event not yet read was received, or null when there is none. */
-    async firstReceived(trx: AnalyticsDb): Promise<Date | null> {
-      const row = await trx
-        .selectFrom('analytics_event')
-        .select((eb) => eb.fn.min('received_at').as('first'))
-        .executeTakeFirst();
-      return (row?.first as Date | null) ?? null;
-    },
-
-    async readUntil(trx: AnalyticsDb): Promise<Date | null> {
+    /** The last event the job read, in receipt order; null before the first. */
+    async cursor(trx: AnalyticsDb): Promise<Cursor | null> {
       const row = await trx
         .selectFrom('analytics_rollup')
-        .select('received_until')
+        .select([sql<string>`received_at::text`.as('received_at'), 'event_id'])
         .where('name', '=', JOB)
         .executeTakeFirst();
-      return row?.received_until ?? null;
+      return row ? { receivedAt: row.received_at, eventId: row.event_id } : null;
     },
 
-    async setReadUntil(trx: AnalyticsDb, until: Date) {
+    async setCursor(trx: AnalyticsDb, cursor: Cursor) {
+      const values = { received_at: sql<Date>`${cursor.receivedAt}::timestamptz`, event_id: cursor.eventId };
       await trx
         .insertInto('analytics_rollup')
-        .values({ name: JOB, received_until: until })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ received_until: until }))
+        .values({ name: JOB, ...values })
+        .onConflict((oc) => oc.column('name').doUpdateSet(values))
         .execute();
     },
 
-    /** Events received in (after, until], oldest first. */
-    async eventsReceived(trx: AnalyticsDb, after: Date, until: Date): Promise<RawEvent[]> {
-      const rows = await trx
+    /** At most `limit` events received after `cursor` and by `until`, in receipt order. */
+    async eventsAfter(trx: AnalyticsDb, cursor: Cursor | null, until: Date, limit: number) {
+      let query = trx
         .selectFrom('analytics_event')
         .select([
+          sql<string>`received_at::text`.as('received_at'),
+          'event_id',
           'video_id',
           'session_id',
           'account_id',
@@ -70,13 +72,15 @@ export function createRollupRepo(db: AnalyticsDb) {
           'os',
           'country',
         ])
-        .where('received_at', '>', after)
-        .where('received_at', '<=', until)
-        // Only the partitions such events can be in.
-        .where('at', '>', new Date(after.getTime() - ACCEPTED_LATE_MS))
-        .orderBy('at')
-        .execute();
-      return rows as RawEvent[];
+        .where('received_at', '<=', until);
+      if (cursor) {
+        query = query
+          .where(sql<boolean>`(received_at, event_id) > (${cursor.receivedAt}::timestamptz, ${cursor.eventId}::uuid)`)
+          // Only the partitions such events can be in.
+          .where('at', '>', new Date(Date.parse(cursor.receivedAt) - ACCEPTED_LATE_MS));
+      }
+      const rows = await query.orderBy('received_at').orderBy('event_id').limit(limit).execute();
+      return rows as (RawEvent & { received_at: string; event_id: string })[];
     },
 
     /** The sessions of these keys that exist. */

@@ -7,11 +7,11 @@ import { type Kysely, sql } from 'kysely';
  *   its per-viewer bar, and the breakdowns (referrer, page, device, browser, country);
  * - `analytics_video_hour`: per video per hour, the counts and the retention per percent of the video;
  * - `analytics_viewer_day`: who watched a video each day, for unique viewers over any range;
- * - `analytics_rollup`: how far the job has read, by receipt time.
+ * - `analytics_rollup`: how far the job has read: the last event read, in receipt order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The job reads events by when they were received.
-  await sql`create index analytics_event_received on analytics_event (received_at)`.execute(db);
+  // The job reads events in the order they were received (the event id orders those received together).
+  await sql`create index analytics_event_received on analytics_event (received_at, event_id)`.execute(db);
   await sql`
     create table analytics_session (
       session_id text not null,
@@ -71,7 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table analytics_rollup (
       name text primary key,
-      received_until timestamptz not null
+      received_at timestamptz not null,
+      event_id uuid not null
     )`.execute(db);
 }
 
