@@ -63,6 +63,7 @@ export type AnalyticsVideoHourTable = {
   watch_seconds: number;
   reached: number[];
   watched: number[];
+  coverage: number;
 };
 
 /** The analytics database: the application's own, or the one ANALYTICS_DATABASE_URL names. */

@@ -60,7 +60,7 @@ export function createFiguresRepo(db: AnalyticsDb) {
           sql<number>`sum(clicks)::int`.as('clicks'),
           sql<number>`sum(cta_clicks)::int`.as('cta_clicks'),
           sql<number>`sum(watch_seconds)::float`.as('watch_seconds'),
-          sql<number>`sum((select coalesce(sum(x), 0) from unnest(reached) x))::float`.as('coverage'),
+          sql<number>`sum(coverage)::float`.as('coverage'),
         ])
         .where('account_id', '=', accountId)
         .where('hour', '>=', range.from)

@@ -58,6 +58,8 @@ export type HourCounts = {
   watch_seconds: number;
   reached: number[];
   watched: number[];
+  /** The sum of `reached`. */
+  coverage: number;
 };
 
 const HOUR_MS = 3_600_000;
@@ -86,6 +88,7 @@ export const emptyHour = (video_id: string, hour: Date, account_id: string): Hou
   watch_seconds: 0,
   reached: Array(BUCKETS).fill(0),
   watched: Array(BUCKETS).fill(0),
+  coverage: 0,
 });
 
 /**
@@ -182,6 +185,7 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
             if (covered[bucket] !== '1') {
               covered[bucket] = '1';
               hour.reached[bucket] = (hour.reached[bucket] ?? 0) + 1;
+              hour.coverage += 1;
             }
           }
         }

@@ -56,6 +56,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- Per percent of the video: sessions that reached it, and times it was watched (rewatches included).
       reached integer[] not null default '{}',
       watched integer[] not null default '{}',
+      -- The sum of reached: percents watched over all plays, for the average percent without unnesting.
+      coverage integer not null default 0,
       primary key (video_id, hour)
     )`.execute(db);
   await sql`create index analytics_video_hour_account on analytics_video_hour (account_id, hour)`.execute(db);
