@@ -147,6 +147,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
+  /**
+   * A MaxMind database file (GeoLite2-Country or GeoIP2, .mmdb) for the viewers' countries in analytics;
+   * without one, countries are not recorded. None is bundled.
+   */
+  GEOIP_DB: z.string().min(1).optional(),
   /** Days raw viewing events are kept (issue 16; 13 months by default); older days are dropped whole. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(396),
   /** Folder of the built console; the server serves it at /. */

@@ -142,6 +142,13 @@ export async function createTestApp(
     log,
     queue: jobs ?? options.queue,
     pageCacheMs: options.pageCacheMs,
+  }).catch(async (error: unknown) => {
+    // An app that cannot start (a test of a bad setting) leaves nothing behind.
+    await jobs?.stop();
+    await analytics?.drop();
+    if (!options.database) await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   if (jobs) await jobs.startWorkers(1, jobWorkers(services, config, log));
   await app.ready();

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
-import { useTestApp } from '../../../test/helpers.ts';
+import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
+import { createTestApp, useTestApp } from '../../../test/helpers.ts';
 import { BATCHES_PER_VIEWER } from './analytics.service.ts';
 
 // issue 16 item 1: the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
@@ -199,5 +203,44 @@ describe('partitions', () => {
     expect(await t.services.analytics.maintain()).toEqual(['analytics_event_20200101']);
     expect(await names()).not.toContain('analytics_event_20200101');
     expect(await names()).toContain(day(0));
+  });
+});
+
+describe('countries, with a MaxMind database (GEOIP_DB)', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'leadreel-geoip-'));
+  const file = path.join(folder, 'countries.mmdb');
+  writeFileSync(
+    file,
+    fakeMmdb({
+      '198.51.100.0/24': { country: { iso_code: 'NL' } },
+      '203.0.113.0/24': { registered_country: { iso_code: 'JP' } },
+    }),
+  );
+  const geo = useTestApp({ GEOIP_DB: file });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("records each viewer's country from their address, and none for an address it does not know", async () => {
+    const owner = await accountOnPlan(geo, 'Pro');
+    const videoId = await videoWithForm(geo, owner);
+    for (const ip of ['198.51.100.7', '203.0.113.9', '192.0.2.1']) {
+      const answer = await geo.app.inject({
+        method: 'POST',
+        url: '/api/public/events',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+        payload: batch(videoId, [event('load')]),
+      });
+      expect(answer.statusCode).toBe(204);
+    }
+    await geo.services.analytics.flush();
+    const { rows } = await sql<{ country: string | null }>`select country from analytics_event
+      where video_id = ${videoId} order by country nulls last`.execute(geo.db);
+    expect(rows.map((row) => row.country)).toEqual(['JP', 'NL', null]);
+  });
+
+  it('stops the start with the reason when the file is not one', async () => {
+    const bad = path.join(folder, 'not-a-database.mmdb');
+    writeFileSync(bad, 'hello');
+    await expect(createTestApp({ GEOIP_DB: bad })).rejects.toThrow(/GEOIP_DB: .* is not a MaxMind database/);
   });
 });

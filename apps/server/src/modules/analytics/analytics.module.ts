@@ -10,6 +10,7 @@ import { createEventRepo, type EventRow } from './events.repo.ts';
 import { createFiguresRepo } from './figures.repo.ts';
 import { figureRoutes } from './figures.routes.ts';
 import { createFigures, type Figures } from './figures.service.ts';
+import { createCountryLookup } from './geoip.ts';
 import { createRollupRepo } from './rollups.repo.ts';
 
 declare module '../module.ts' {
@@ -61,6 +62,7 @@ export const analyticsModule = defineModule({
       events,
       rollups: createRollupRepo(analyticsDb),
       writer,
+      countryOf: createCountryLookup(config.GEOIP_DB),
       announceEnded: (accountId, session) => services.webhooks.sessionEnded(accountId, session),
       durations: async (videoIds) => {
         const durations = new Map<string, number>();

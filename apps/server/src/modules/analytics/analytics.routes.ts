@@ -20,7 +20,6 @@ export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }
         userAgent: request.headers['user-agent'] ?? '',
         // Do Not Track, and its successor Global Privacy Control: counted, but not as a known viewer.
         doNotTrack: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
-        country: null,
       });
       return reply.code(204).send();
     },

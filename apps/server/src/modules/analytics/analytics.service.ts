@@ -35,6 +35,8 @@ export function createAnalyticsService(deps: {
   writer: EventWriter<EventRow>;
   /** Each video's duration in seconds (0 when unknown), for the retention per percent. */
   durations: (videoIds: string[]) => Promise<Map<string, number>>;
+  /** The country of an address (GEOIP_DB), or null. */
+  countryOf: (ip: string) => string | null;
   /** Announces an ended viewing (webhook viewing_session.ended); never fails. */
   announceEnded: (accountId: string, session: Omit<WebhookSessionData, 'videoName'>) => Promise<void>;
   /** The account of a video viewers may see, or undefined. */
@@ -148,14 +150,19 @@ export function createAnalyticsService(deps: {
      * 404 for a video viewers cannot see; 503 while too much waits to be written. Answers how many events
      * it accepted (those in the time window).
      */
-    async ingest(batch: AnalyticsBatch, viewer: Viewer & { ip: string }): Promise<number> {
+    async ingest(batch: AnalyticsBatch, viewer: Omit<Viewer, 'country'> & { ip: string }): Promise<number> {
       if (isBot(viewer.userAgent)) return 0;
       if (!perIp.take(viewer.ip) || !perViewer.take(batch.viewerId ?? batch.sessionId)) {
         throw tooManyRequests('rate_limited', 60);
       }
       const accountId = await accountOf(batch.videoId);
       if (!accountId) throw notFound();
-      const { rows } = rowsOf(batch, { accountId, viewer, keepViewerId: true, now: clock.now() });
+      const { rows } = rowsOf(batch, {
+        accountId,
+        viewer: { ...viewer, country: deps.countryOf(viewer.ip) },
+        keepViewerId: true,
+        now: clock.now(),
+      });
       if (rows.length > 0 && !writer.add(rows)) throw unavailable('service_unavailable');
       return rows.length;
     },
