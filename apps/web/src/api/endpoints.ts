@@ -123,6 +123,18 @@ export const formApi = {
   addField: (body: RouteInput<'forms.addField'>) => call('forms.addField', body),
 };
 
+/** The range an analytics call covers: a video and its days (UTC, both included). */
+export type AnalyticsRangeArgs = RouteInput<'analytics.video'>;
+/** One page of a range's viewing sessions (page numbers as numbers). */
+export type AnalyticsSessionsArgs = AnalyticsRangeArgs & { page: number; pageSize: number };
+
+/** A video's viewing figures (issue 16 item 3; spec §2 /video-setting/{videoId}/analytics). */
+export const analyticsApi = {
+  video: (query: AnalyticsRangeArgs) => call('analytics.video', query),
+  sessions: (query: AnalyticsSessionsArgs) => call('analytics.sessions', query),
+  breakdown: (query: AnalyticsRangeArgs) => call('analytics.breakdown', query),
+};
+
 /** A file the server answers (not the JSON envelope), fetched with the session's token. */
 export type DownloadedFile = { blob: Blob; filename: string };
 

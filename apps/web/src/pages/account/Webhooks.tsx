@@ -37,6 +37,9 @@ import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { i18n } from '../../i18n/index.ts';
 
+/** A new endpoint's events: all but the ends of viewings, which come one per play and are asked for. */
+const DEFAULT_EVENTS = WEBHOOK_EVENTS.filter((event) => event !== 'viewing_session.ended');
+
 const LOG_PAGE_SIZE = 10;
 const keys = {
   all: domainKey('webhooks'),
@@ -168,7 +171,7 @@ function EndpointModal({
   });
   const initial: EndpointForm =
     editing === 'new'
-      ? { url: '', events: [...WEBHOOK_EVENTS], enabled: true }
+      ? { url: '', events: [...DEFAULT_EVENTS], enabled: true }
       : { url: editing.url, events: editing.events, enabled: editing.enabled };
   return (
     <Modal

@@ -13,6 +13,7 @@ const PAGES: Record<string, PageLoader> = {
   subtitle: () => import('./SubtitleSetting.tsx').then((m) => m.SubtitleSetting),
   'kit-clone': () => import('./KitCloneSetting.tsx').then((m) => m.KitCloneSetting),
   'inquiry-form': () => import('./InquiryFormSetting.tsx').then((m) => m.InquiryFormSetting),
+  analytics: () => import('./analytics/AnalyticsScreen.tsx').then((m) => m.AnalyticsScreen),
 };
 
 export const VIDEO_SETTING_ROUTE: RouteDef = {

@@ -1,0 +1,38 @@
+import type { VideoAnalytics } from '@leadreel/shared/contracts/analytics';
+import { Card, Empty, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from './Chart.tsx';
+import { engagementOption } from './chartOptions.ts';
+import { engagementPoints } from './figures.ts';
+import { useStoryboardQuery } from './queries.ts';
+
+/** Where viewers stay, drop off and watch again across the video, with its frames on hover. */
+export function EngagementChart({ data, storyboardUrl }: { data: VideoAnalytics; storyboardUrl: string | null }) {
+  const { t } = useTranslation();
+  const cues = useStoryboardQuery(storyboardUrl).data;
+  const watching = t('analytics.engagement.watching');
+  const rewatched = t('analytics.engagement.rewatched');
+  const option = useMemo(
+    () =>
+      engagementOption({
+        points: engagementPoints(data),
+        duration: data.duration,
+        cues: cues ?? [],
+        names: { watching, rewatched },
+      }),
+    [data, cues, watching, rewatched],
+  );
+  return (
+    <Card size="small" className="analytics-card" title={t('analytics.engagement.title')}>
+      <Typography.Paragraph type="secondary" className="analytics-card-help">
+        {t('analytics.engagement.help')}
+      </Typography.Paragraph>
+      {data.totals.plays > 0 ? (
+        <Chart option={option} height={300} label={t('analytics.engagement.title')} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.noPlays')} />
+      )}
+    </Card>
+  );
+}

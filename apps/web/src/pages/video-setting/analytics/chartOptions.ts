@@ -1,0 +1,157 @@
+import type { VideoAnalytics } from '@leadreel/shared/contracts/analytics';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import { formatDuration } from '../../../features/videos/format.ts';
+import { formatCount } from '../../../format.ts';
+import type { EngagementPoint } from './figures.ts';
+import { dayLabel } from './range.ts';
+import { cueAt, type StoryboardCue } from './storyboard.ts';
+
+/** The options of the charts this screen draws (and only those: echarts.ts registers the same parts). */
+export type ChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
+
+/** antd's primary colour as the console sets it (AntProviders), a warm one for rewatches, a grey for loads. */
+const PRIMARY = '#1456f0';
+const REWATCH = '#fa8c16';
+const LOADS = '#8c8c8c';
+const AXIS_TEXT = '#595959';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** What the tooltip's formatter receives for each series at the hovered point (ECharts' callback params). */
+type TooltipParam = { dataIndex: number; marker?: unknown; seriesName?: string; value?: unknown };
+const paramsOf = (params: unknown) => (Array.isArray(params) ? params : [params]) as TooltipParam[];
+
+const line = (param: TooltipParam, text: string) =>
+  `<div>${typeof param.marker === 'string' ? param.marker : ''}${escapeHtml(param.seriesName ?? '')}: <b>${escapeHtml(text)}</b></div>`;
+
+/** The frame of the storyboard at `cue`, drawn from its sprite as the player's seek preview does. */
+function thumbnail(cue: StoryboardCue): string {
+  const image = cue.image.replace(/["\\\n]/g, (c) => `\\${c}`);
+  return `<div class="analytics-thumb" style="width:${cue.w}px;height:${cue.h}px;background:url(&quot;${escapeHtml(image)}&quot;) -${cue.x}px -${cue.y}px no-repeat"></div>`;
+}
+
+/**
+ * A step line's points: each percent holds its value until the next one, and the last one until the end of
+ * the video (a closing point there, which the tooltip reads as the last percent).
+ */
+function closed(points: EngagementPoint[], value: (point: EngagementPoint) => number, end: number) {
+  const data = points.map((point) => [point.at, value(point)]);
+  const last = points.at(-1);
+  return last ? [...data, [end, value(last)]] : data;
+}
+
+const grid = { left: 56, right: 24, top: 48, bottom: 32 };
+
+/**
+ * The engagement graph: across the video (mm:ss), the share of plays still watching at each point, and the
+ * share that watched it again, so a part watched twice shows as a bump. Hovering shows the frame there when
+ * the video has a storyboard.
+ */
+export function engagementOption(input: {
+  points: EngagementPoint[];
+  duration: number;
+  cues: StoryboardCue[];
+  names: { watching: string; rewatched: string };
+}): ChartOption {
+  const { points, duration, cues, names } = input;
+  const known = duration > 0;
+  const time = (at: number) => (known ? formatDuration(at) : `${Math.round(at)}%`);
+  const end = known ? duration : 100;
+  return {
+    animation: false,
+    color: [PRIMARY, REWATCH],
+    grid,
+    legend: { top: 0, left: 0, icon: 'roundRect', textStyle: { color: AXIS_TEXT } },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      formatter: (params: unknown) => {
+        const list = paramsOf(params);
+        const point = points[Math.min(list[0]?.dataIndex ?? 0, points.length - 1)];
+        if (!point) return '';
+        const cue = known ? cueAt(cues, point.at) : null;
+        const rows = list.map((param) => line(param, `${(param.value as [number, number])[1]}%`)).join('');
+        return `${cue ? thumbnail(cue) : ''}<div><b>${time(point.at)}</b></div>${rows}`;
+      },
+    },
+    xAxis: {
+      type: 'value',
+      min: 0,
+      max: end,
+      axisLabel: { color: AXIS_TEXT, formatter: (value: number) => time(value), hideOverlap: true },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      max: (extent: { max: number }) => Math.max(100, Math.ceil(extent.max / 10) * 10),
+      axisLabel: { color: AXIS_TEXT, formatter: '{value}%' },
+    },
+    series: [
+      {
+        name: names.watching,
+        type: 'line',
+        showSymbol: false,
+        step: 'end',
+        areaStyle: { opacity: 0.15 },
+        data: closed(points, (point) => point.watching, end),
+      },
+      {
+        name: names.rewatched,
+        type: 'line',
+        showSymbol: false,
+        step: 'end',
+        lineStyle: { width: 2 },
+        areaStyle: { opacity: 0.12 },
+        z: 3,
+        data: closed(points, (point) => point.rewatched, end),
+      },
+    ],
+  };
+}
+
+/** Plays (bars) and loads (a line) per day of the range. */
+export function playsOption(input: {
+  days: VideoAnalytics['days'];
+  names: { plays: string; loads: string };
+}): ChartOption {
+  const { days, names } = input;
+  return {
+    animation: false,
+    color: [PRIMARY, LOADS],
+    grid,
+    legend: { top: 0, left: 0, icon: 'roundRect', textStyle: { color: AXIS_TEXT } },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      formatter: (params: unknown) => {
+        const list = paramsOf(params);
+        const day = days[list[0]?.dataIndex ?? 0];
+        if (!day) return '';
+        const rows = list.map((param) => line(param, formatCount(Number(param.value)))).join('');
+        return `<div><b>${dayLabel(day.day)}</b></div>${rows}`;
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: days.map((day) => day.day),
+      // Month and day: the year is in the picker and the tooltip.
+      axisLabel: { color: AXIS_TEXT, formatter: (day: string) => dayLabel(day.slice(5)), hideOverlap: true },
+      axisTick: { alignWithLabel: true },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { color: AXIS_TEXT, formatter: (value: number) => formatCount(value) },
+    },
+    series: [
+      { name: names.plays, type: 'bar', barMaxWidth: 24, data: days.map((day) => day.plays) },
+      { name: names.loads, type: 'line', showSymbol: false, data: days.map((day) => day.loads) },
+    ],
+  };
+}
