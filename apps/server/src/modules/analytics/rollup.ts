@@ -5,6 +5,9 @@
  * did the thing; retention is per percent of the video, once per session, with rewatches counted apart.
  */
 
+import type { Selectable } from 'kysely';
+import type { AnalyticsSessionTable, AnalyticsVideoHourTable } from './analytics.schema.ts';
+
 export const BUCKETS = 100;
 
 export type RawEvent = {
@@ -23,44 +26,11 @@ export type RawEvent = {
   country: string | null;
 };
 
-export type SessionState = {
-  session_id: string;
-  video_id: string;
-  account_id: string;
-  viewer_id: string | null;
-  started_at: Date;
-  last_at: Date;
-  played: boolean;
-  ended: boolean;
-  lead: boolean;
-  clicks: number;
-  watch_seconds: number;
-  intervals: [number, number][];
-  covered: string;
-  page: string;
-  referrer: string;
-  device: string;
-  browser: string;
-  os: string;
-  country: string | null;
-};
+/** A viewing as the rollup keeps it (analytics_session, less whether its end was announced). */
+export type SessionState = Omit<Selectable<AnalyticsSessionTable>, 'notified'>;
 
-export type HourCounts = {
-  video_id: string;
-  hour: Date;
-  account_id: string;
-  loads: number;
-  plays: number;
-  completions: number;
-  leads: number;
-  clicks: number;
-  cta_clicks: number;
-  watch_seconds: number;
-  reached: number[];
-  watched: number[];
-  /** The sum of `reached`. */
-  coverage: number;
-};
+/** A video's hour as the rollup adds to it (analytics_video_hour). */
+export type HourCounts = Selectable<AnalyticsVideoHourTable>;
 
 const HOUR_MS = 3_600_000;
 export const sessionKey = (videoId: string, sessionId: string) => `${videoId}:${sessionId}`;
