@@ -93,7 +93,7 @@ export function createAnalyticsService(deps: {
       );
       await deps.rollups.addHours(trx, hours);
       await deps.rollups.addViewers(trx, viewers);
-      await deps.rollups.setCursor(trx, { receivedAt: last.received_at, eventId: last.event_id });
+      await deps.rollups.setCursor(trx, { receivedAt: last.received_key, eventId: last.event_id });
       return read.length === STEP_EVENTS;
     });
   }
