@@ -1,5 +1,5 @@
+import { clock, cueAt, parseStoryboard, type StoryboardCue } from '@leadreel/shared/storyboard';
 import { PLAYER_CONTROLS_TEXT } from '@leadreel/shared/viewer-text/player-controls';
-import { clock, cueAt, parseStoryboard, type StoryboardCue } from './storyboard.ts';
 
 /**
  * The player's controls, loaded with hls.js when the viewer presses play: play/pause, seek with storyboard

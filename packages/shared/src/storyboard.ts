@@ -1,3 +1,4 @@
+/** The scrubbing storyboard (WebVTT of sprite tiles): the player's preview and the analytics graph's frames. No zod: the player's bundle carries it. */
 /** One tile of a scrubbing storyboard: from `start` to `end` seconds, a region of the sprite image. */
 export type StoryboardCue = { start: number; end: number; image: string; x: number; y: number; w: number; h: number };
 
