@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { contactClickBody } from '@leadreel/shared';
+import { analyticsBatchBody } from '@leadreel/shared/contracts/analytics';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
@@ -139,6 +141,13 @@ async function seed() {
   const examples: Record<string, Record<string, unknown>> = {
     '/api/public/lead': leadBody,
     '/api/public/click': JSON.parse(JSON.stringify({ ...clickBody, elapsedMs: undefined, website: undefined })),
+    '/api/public/events': {
+      videoId: leadBody.videoId,
+      sessionId: 'fuzz-session-00000001',
+      page: leadBody.page,
+      referrer: leadBody.referrer,
+      events: [{ id: randomUUID(), kind: 'play', at: Date.now(), position: 1 }],
+    },
   };
   return {
     partQuery: Object.fromEntries(partUrl.searchParams),
@@ -198,7 +207,7 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
       });
     }
   }
-  // Routes kept out of the document: the player's click beacon, the local driver's part uploads, health checks,
+  // Routes kept out of the document: the player's click and event beacons, the local driver's part uploads, health checks,
   // the document itself and the player's scripts, and the not-found handler behind every other path.
   const hidden: RouteSpec[] = [
     {
@@ -214,6 +223,15 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
       body: z.toJSONSchema(contactClickBody, { io: 'input' }) as JsonSchema,
       envelope: true,
     },
+    ...(['beacon', undefined] as const).map(
+      (bodyKind): RouteSpec => ({
+        method: 'POST',
+        path: '/api/public/events',
+        body: z.toJSONSchema(analyticsBatchBody, { io: 'input' }) as JsonSchema,
+        ...(bodyKind ? { bodyKind } : {}),
+        envelope: true,
+      }),
+    ),
     {
       method: 'PUT',
       path: '/api/storage/part',

@@ -128,11 +128,16 @@ export type AnalyticsRangeArgs = RouteInput<'analytics.video'>;
 /** One page of a range's viewing sessions (page numbers as numbers). */
 export type AnalyticsSessionsArgs = AnalyticsRangeArgs & { page: number; pageSize: number };
 
+/** The days the dashboard overview covers (UTC, both included). */
+export type OverviewArgs = RouteInput<'analytics.overview'>;
+
 /** A video's viewing figures (issue 16 item 3; spec §2 /video-setting/{videoId}/analytics). */
 export const analyticsApi = {
   video: (query: AnalyticsRangeArgs) => call('analytics.video', query),
   sessions: (query: AnalyticsSessionsArgs) => call('analytics.sessions', query),
   breakdown: (query: AnalyticsRangeArgs) => call('analytics.breakdown', query),
+  /** The account's figures over a range against the range before (issue 16 item 4; spec dashboard-overview). */
+  overview: (query: OverviewArgs) => call('analytics.overview', query),
 };
 
 /** A file the server answers (not the JSON envelope), fetched with the session's token. */

@@ -1,9 +1,9 @@
 import type { AnalyticsSession, AnalyticsTotals, VideoAnalytics } from '@leadreel/shared/contracts/analytics';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastDays } from '../../../features/analytics/range.ts';
 import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../../test/fakeApi.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
-import { lastDays } from './range.ts';
 
 // ECharts measures its labels on a canvas; jsdom has none and says so on every label. Without a context
 // ECharts estimates the widths from the font size instead, which is all a test needs.

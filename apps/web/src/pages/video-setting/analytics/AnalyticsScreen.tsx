@@ -1,25 +1,27 @@
-import { Alert, Button, Empty, Result, Skeleton, Typography } from 'antd';
+import { Alert, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
 import { errorText } from '../../../api/index.ts';
 import { useVideoDetailQuery } from '../../../api/queries.ts';
+import { FigureCards } from '../../../features/analytics/FigureCards.tsx';
+import { PlaysChart } from '../../../features/analytics/PlaysChart.tsx';
+import {
+  refusedByPeriod,
+  useAnalyticsBreakdownQuery,
+  useVideoAnalyticsQuery,
+} from '../../../features/analytics/queries.ts';
+import { RangeBar } from '../../../features/analytics/RangeBar.tsx';
+import { type DayRange, DEFAULT_RANGE_DAYS, lastDays } from '../../../features/analytics/range.ts';
+import { FiguresFailed, NoPlays } from '../../../features/analytics/ScreenStates.tsx';
 import { isLocked, useAccountStore } from '../../../stores/account.ts';
 import { ScreenFallback } from '../screen.tsx';
 import { Breakdowns } from './Breakdowns.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
 import { ExportButton } from './ExportButton.tsx';
-import { FigureCards } from './FigureCards.tsx';
-import { PlaysChart } from './PlaysChart.tsx';
-import { useAnalyticsBreakdownQuery, useVideoAnalyticsQuery } from './queries.ts';
-import { RangeBar } from './RangeBar.tsx';
-import { type DayRange, DEFAULT_RANGE_DAYS, lastDays } from './range.ts';
 import { SessionsTable } from './SessionsTable.tsx';
+import '../../../features/analytics/analytics.css';
 import './analytics.css';
-
-/** The server's refusal once the plan's period locks video settings (spec §4: disabled from Frozen on). */
-const refusedByPeriod = (error: unknown) => error instanceof ApiError && error.code === 'plan_period';
 
 /**
  * spec §2 video settings, analytics (issue 16 item 3): one video's viewing over a range of days: its figures,
@@ -43,22 +45,13 @@ export function AnalyticsScreen() {
   let body: ReactNode;
   if (locked) body = null;
   else if (figures.error) {
-    body = (
-      <Result
-        status="error"
-        title={t('analytics.failed')}
-        subTitle={errorText(figures.error)}
-        extra={<Button onClick={() => void figures.refetch()}>{t('analytics.retry')}</Button>}
-      />
-    );
+    body = <FiguresFailed error={figures.error} onRetry={() => void figures.refetch()} />;
   } else if (!data) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (data.totals.loads === 0 && data.totals.plays === 0) {
     body = (
       <>
         <FigureCards totals={data.totals} />
-        <Empty className="analytics-empty" description={t('analytics.noPlays')}>
-          <Typography.Text type="secondary">{t('analytics.noPlaysHelp')}</Typography.Text>
-        </Empty>
+        <NoPlays help={t('analytics.noPlaysHelp')} />
       </>
     );
   } else {

@@ -2,10 +2,10 @@ import type { VideoAnalytics } from '@leadreel/shared/contracts/analytics';
 import { Card, Empty, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from './Chart.tsx';
-import { engagementOption } from './chartOptions.ts';
-import { engagementPoints } from './figures.ts';
-import { useStoryboardQuery } from './queries.ts';
+import { Chart } from '../../../features/analytics/Chart.tsx';
+import { engagementOption } from '../../../features/analytics/chartOptions.ts';
+import { engagementPoints } from '../../../features/analytics/figures.ts';
+import { useStoryboardQuery } from '../../../features/analytics/queries.ts';
 
 /** Where viewers stay, drop off and watch again across the video, with its frames on hover. */
 export function EngagementChart({ data, storyboardUrl }: { data: VideoAnalytics; storyboardUrl: string | null }) {

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analyticsApi } from '../../../api/endpoints.ts';
 import { errorText } from '../../../api/index.ts';
+import { analyticsKeys } from '../../../features/analytics/queries.ts';
+import type { DayRange } from '../../../features/analytics/range.ts';
 import { saveFile } from '../../leads/leadQueries.ts';
 import { toCsv } from './csv.ts';
 import { dayRows, sessionRows } from './exportRows.ts';
-import { analyticsKeys } from './queries.ts';
-import type { DayRange } from './range.ts';
 
 /** The server's largest page of sessions (contract: analytics.sessions pageSize). */
 const PAGE_SIZE = 50;

@@ -3,12 +3,12 @@ import { Alert, Card, Table, type TableColumnsType, Tag, Tooltip, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/index.ts';
+import { formatPercent } from '../../../features/analytics/figures.ts';
+import { useAnalyticsSessionsQuery } from '../../../features/analytics/queries.ts';
+import type { DayRange } from '../../../features/analytics/range.ts';
 import { formatDuration } from '../../../features/videos/format.ts';
 import { formatDateMinute } from '../../../format.ts';
-import { formatPercent } from './figures.ts';
 import { countryName, deviceName, hostName, otherName, placeName, shortViewerId } from './names.ts';
-import { useAnalyticsSessionsQuery } from './queries.ts';
-import type { DayRange } from './range.ts';
 import { SessionBar } from './SessionBar.tsx';
 
 /** The server answers at most 50 sessions a page (contract: analytics.sessions pageSize). */

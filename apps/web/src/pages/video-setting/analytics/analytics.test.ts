@@ -1,11 +1,6 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { engagementOption } from './chartOptions.ts';
 import { csvCell, toCsv } from './csv.ts';
-import { engagementPoints } from './figures.ts';
-import { disabledDay, lastDays } from './range.ts';
 import { watchedSegments } from './segments.ts';
-import { parseStoryboard } from './storyboard.ts';
 
 describe('the watched parts of a session', () => {
   it.each([
@@ -57,70 +52,5 @@ describe('the CSV files', () => {
         ['2026/05/01', 3],
       ]),
     ).toBe('\uFEFF"Day","Plays"\r\n"2026/05/01",3\r\n');
-  });
-});
-
-describe('the range', () => {
-  it('counts days in UTC, today included', () => {
-    // 23:30 on 31 May in UTC is already 1 June in Shanghai: the server's day is still 31 May.
-    expect(lastDays(30, new Date('2026-05-31T23:30:00Z'))).toEqual({ from: '2026-05-02', to: '2026-05-31' });
-    expect(lastDays(7, new Date('2026-03-02T00:00:00Z'))).toEqual({ from: '2026-02-24', to: '2026-03-02' });
-  });
-
-  it('refuses days after today and ranges longer than the server answers', () => {
-    const now = new Date('2026-05-31T12:00:00Z');
-    expect(disabledDay(dayjs('2026-06-01'), undefined, now)).toBe(true);
-    expect(disabledDay(dayjs('2026-05-31'), undefined, now)).toBe(false);
-    // 400 days at most, both ends included (the contract's ANALYTICS_RANGE_MAX_DAYS).
-    const from = dayjs('2025-01-01');
-    expect(disabledDay(from.add(399, 'day'), from, now)).toBe(false);
-    expect(disabledDay(from.add(400, 'day'), from, now)).toBe(true);
-  });
-});
-
-const VTT = `WEBVTT
-
-00:00:00.000 --> 00:00:02.000
-storyboard.jpg#xywh=0,0,160,90
-
-00:00:02.000 --> 00:00:04.000
-storyboard.jpg#xywh=160,0,160,90
-`;
-
-describe('the engagement graph', () => {
-  const data = {
-    totals: { plays: 4 } as never,
-    duration: 4,
-    engagement: {
-      reached: Array.from({ length: 100 }, (_, i) => (i < 50 ? 4 : 2)),
-      watched: Array.from({ length: 100 }, (_, i) => (i < 50 ? 4 : 2) + (i >= 60 && i < 70 ? 2 : 0)),
-    },
-  };
-
-  it('plots the share of plays still watching and the share watching again, across the video', () => {
-    const points = engagementPoints(data);
-    expect(points).toHaveLength(100);
-    expect(points[0]).toEqual({ at: 0, watching: 100, rewatched: 0 });
-    expect(points[50]).toEqual({ at: 2, watching: 50, rewatched: 0 });
-    expect(points[65]).toEqual({ at: 2.6, watching: 50, rewatched: 50 });
-  });
-
-  it('shows the frame of the storyboard at the hovered time', () => {
-    const cues = parseStoryboard(VTT, 'https://console.test/media/v/1/storyboard.vtt');
-    const option = engagementOption({
-      points: engagementPoints(data),
-      duration: 4,
-      cues,
-      names: { watching: 'Still watching', rewatched: 'Rewatched' },
-    });
-    const formatter = (option.tooltip as { formatter: (params: unknown) => string }).formatter;
-    const html = formatter([
-      { dataIndex: 65, seriesName: 'Still watching', value: [2.6, 50], marker: '' },
-      { dataIndex: 65, seriesName: 'Rewatched', value: [2.6, 50], marker: '' },
-    ]);
-    expect(html).toContain('width:160px;height:90px');
-    expect(html).toContain('url(&quot;https://console.test/media/v/1/storyboard.jpg&quot;) -160px -0px');
-    expect(html).toContain('<b>00:03</b>');
-    expect(html).toContain('Rewatched: <b>50%</b>');
   });
 });

@@ -1,8 +1,8 @@
 import type { AnalyticsSession, VideoAnalytics } from '@leadreel/shared/contracts/analytics';
 import type { TFunction } from 'i18next';
+import { dayLabel } from '../../../features/analytics/range.ts';
 import { formatDateMinute } from '../../../format.ts';
 import type { CsvValue } from './csv.ts';
-import { dayLabel } from './range.ts';
 
 /** The figures of each day of the range, a header first; times in seconds, for a spreadsheet to sum. */
 export function dayRows(days: VideoAnalytics['days'], t: TFunction): CsvValue[][] {

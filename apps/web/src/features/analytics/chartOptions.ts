@@ -1,14 +1,14 @@
 import type { VideoAnalytics } from '@leadreel/shared/contracts/analytics';
+import { cueAt, type StoryboardCue } from '@leadreel/shared/storyboard';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { formatDuration } from '../../../features/videos/format.ts';
-import { formatCount } from '../../../format.ts';
+import { formatCount } from '../../format.ts';
+import { formatDuration } from '../videos/format.ts';
 import type { EngagementPoint } from './figures.ts';
 import { dayLabel } from './range.ts';
-import { cueAt, type StoryboardCue } from './storyboard.ts';
 
-/** The options of the charts this screen draws (and only those: echarts.ts registers the same parts). */
+/** The options of the charts the analytics screens draw (and only those: echarts.ts registers the same parts). */
 export type ChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;

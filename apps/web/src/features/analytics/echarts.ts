@@ -1,4 +1,4 @@
-// ECharts with only what this screen draws (its tree-shakable build, https://echarts.apache.org/handbook/en/basics/import/):
+// ECharts with only what the analytics screens draw (its tree-shakable build, https://echarts.apache.org/handbook/en/basics/import/):
 // line and bar series on a grid with a tooltip and a legend, drawn as SVG. Only Chart.tsx imports this module,
 // and lazily, so no other chunk of the console carries ECharts.
 import { BarChart, LineChart } from 'echarts/charts';
