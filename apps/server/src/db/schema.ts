@@ -45,6 +45,8 @@ export interface AccountTable {
   /** spec §2 email-notification: mail each new lead (default) and/or a daily digest. */
   notify_new_lead: Generated<boolean>;
   notify_digest: Generated<boolean>;
+  /** Privacy mode: players keep nothing in the viewer's browser, the analytics no viewer id. */
+  privacy_mode: Generated<boolean>;
   digest_sent_at: Date | null;
   period_end_at: Date | null;
   /** The plan was opened by an operator or DEFAULT_PLAN (spec §3 bySuperAdminOpen), not bought. */

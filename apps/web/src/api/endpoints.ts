@@ -47,6 +47,8 @@ export const accountApi = {
   changeNoticeEmail: (body: RouteInput<'account.changeNoticeEmail'>) => call('account.changeNoticeEmail', body),
   notification: () => call('account.notification'),
   saveNotification: (body: RouteInput<'account.saveNotification'>) => call('account.saveNotification', body),
+  privacy: () => call('account.privacy'),
+  savePrivacy: (body: RouteInput<'account.savePrivacy'>) => call('account.savePrivacy', body),
 };
 
 /** The list's query as the console builds it (the schema coerces page numbers, so its input type is loose). */

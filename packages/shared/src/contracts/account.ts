@@ -93,3 +93,11 @@ export const notificationSettingsBody = z.strictObject({
 });
 export const notificationSettingsData = z.object({ newLead: z.boolean(), dailyDigest: z.boolean() });
 export type NotificationSettings = z.infer<typeof notificationSettingsData>;
+
+/**
+ * Global settings "privacy" (issue 16): privacy mode keeps no viewer id. The account's players store nothing
+ * in the viewer's browser and the analytics count each viewing as its own viewer.
+ */
+export const privacySettingsBody = z.strictObject({ privacyMode: z.boolean({ error: 'illegal_input' }) });
+export const privacySettingsData = z.object({ privacyMode: z.boolean() });
+export type PrivacySettings = z.infer<typeof privacySettingsData>;

@@ -67,6 +67,8 @@ export const ROUTES = {
   },
   'account.notification': { method: 'GET', path: '/account/notification', auth: 'session', tag: 'account' },
   'account.saveNotification': { method: 'POST', path: '/account/notification', auth: 'session', tag: 'account' },
+  'account.privacy': { method: 'GET', path: '/account/privacy', auth: 'session', tag: 'account' },
+  'account.savePrivacy': { method: 'POST', path: '/account/privacy', auth: 'session', tag: 'account' },
   'webhooks.list': { method: 'GET', path: '/webhook/list', auth: 'session', tag: 'webhooks' },
   'webhooks.create': { method: 'POST', path: '/webhook/create', auth: 'session', tag: 'webhooks' },
   'webhooks.update': { method: 'POST', path: '/webhook/update', auth: 'session', tag: 'webhooks' },

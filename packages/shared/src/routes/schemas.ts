@@ -52,6 +52,8 @@ export const ROUTE_SCHEMAS = {
   'account.changeNoticeEmail': { body: account.changeNoticeEmailBody, response: account.noticeEmailData },
   'account.notification': { response: account.notificationSettingsData },
   'account.saveNotification': { body: account.notificationSettingsBody, response: account.notificationSettingsData },
+  'account.privacy': { response: account.privacySettingsData },
+  'account.savePrivacy': { body: account.privacySettingsBody, response: account.privacySettingsData },
   'webhooks.list': { response: webhooks.webhookListData },
   'webhooks.create': { body: webhooks.createWebhookBody, response: webhooks.webhookSecretData },
   'webhooks.update': { body: webhooks.updateWebhookBody, response: webhooks.webhookEndpointData },

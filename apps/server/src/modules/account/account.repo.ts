@@ -257,6 +257,10 @@ export function createAccountRepo(db: Db) {
         .execute();
     },
 
+    async setPrivacyMode(id: string, on: boolean) {
+      await db.updateTable('account').set({ privacy_mode: on }).where('id', '=', id).execute();
+    },
+
     /**
      * Binds once: 'taken' when a referrer was bound meanwhile, 'loop' when `id` is already among the
      * referrers of `referrerId` (A refers B refers ... A). Bindings are serialised by one advisory lock, so

@@ -13,4 +13,6 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AccountService; hooks
     await accounts.setLanguage(accountId(request), language);
     return null;
   });
+  route('account.privacy', (request) => accounts.privacy(accountId(request)));
+  route('account.savePrivacy', (request, settings) => accounts.savePrivacy(accountId(request), settings));
 };

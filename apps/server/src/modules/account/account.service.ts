@@ -1,4 +1,4 @@
-import type { AccountDetail, Language, Period, PlanType } from '@leadreel/shared';
+import type { AccountDetail, Language, Period, PlanType, PrivacySettings } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
 import { detailOf, type EntitlementsService, type Standing } from '../entitlements/entitlements.ts';
@@ -146,6 +146,17 @@ export function createAccountService(deps: {
 
     async setLanguage(accountId: string, language: Language) {
       await accounts.setLanguage(accountId, language);
+    },
+
+    /** Global settings "privacy": whether the account keeps no viewer id (issue 16). */
+    async privacy(accountId: string): Promise<PrivacySettings> {
+      return { privacyMode: (await load(accountId)).privacy_mode };
+    },
+
+    async savePrivacy(accountId: string, settings: PrivacySettings): Promise<PrivacySettings> {
+      await load(accountId);
+      await accounts.setPrivacyMode(accountId, settings.privacyMode);
+      return settings;
     },
 
     /** spec §2 start-up step 2: not to oneself, not when already bound, not when the account is a referrer. */

@@ -74,7 +74,9 @@ export const analyticsModule = defineModule({
       retentionDays: config.ANALYTICS_RETENTION_DAYS,
       accountOfVideo: async (videoId) => {
         const video = await services.videos.findById(videoId);
-        return video && ['processing', 'ready'].includes(video.status) ? video.account_id : undefined;
+        if (!video || !['processing', 'ready'].includes(video.status)) return undefined;
+        const account = await services.accounts.find(video.account_id);
+        return account && { accountId: account.id, privacyMode: account.privacy_mode };
       },
     });
     const figures = createFigures({

@@ -25,6 +25,9 @@ const STEP_EVENTS = 20_000;
 export const SESSION_IDLE_MS = 30 * 60_000;
 const ANNOUNCE_BATCH = 500;
 
+/** Whose figures a video's events are, and whether that account keeps no viewer id. */
+export type VideoOwner = { accountId: string; privacyMode: boolean };
+
 /**
  * Analytics (issue 16): takes the player's batches of viewing events, keeps them (events.repo.ts, by a
  * batched writer), and drops old days by partition.
@@ -39,8 +42,8 @@ export function createAnalyticsService(deps: {
   countryOf: (ip: string) => string | null;
   /** Announces an ended viewing (webhook viewing_session.ended); never fails. */
   announceEnded: (accountId: string, session: Omit<WebhookSessionData, 'videoName'>) => Promise<void>;
-  /** The account of a video viewers may see, or undefined. */
-  accountOfVideo: (videoId: string) => Promise<string | undefined>;
+  /** The account of a video viewers may see, and whether it keeps no viewer id (privacy mode); or undefined. */
+  accountOfVideo: (videoId: string) => Promise<VideoOwner | undefined>;
   clock: Clock;
   retentionDays: number;
   log: Logger;
@@ -48,16 +51,17 @@ export function createAnalyticsService(deps: {
   const { events, writer, clock } = deps;
   const perViewer = createViewerLimit({ max: BATCHES_PER_VIEWER });
   const perIp = createViewerLimit({ max: BATCHES_PER_IP });
-  const videos = new Map<string, { accountId: string | undefined; until: number }>();
+  const videos = new Map<string, { owner: VideoOwner | undefined; until: number }>();
 
-  async function accountOf(videoId: string) {
+  /** The video's owner, remembered a while: a turned-on privacy mode applies within VIDEO_CACHE_MS. */
+  async function ownerOf(videoId: string) {
     const now = Date.now();
     const cached = videos.get(videoId);
-    if (cached && cached.until > now) return cached.accountId;
-    const accountId = await deps.accountOfVideo(videoId);
+    if (cached && cached.until > now) return cached.owner;
+    const owner = await deps.accountOfVideo(videoId);
     if (videos.size > 10_000) videos.clear();
-    videos.set(videoId, { accountId, until: now + VIDEO_CACHE_MS });
-    return accountId;
+    videos.set(videoId, { owner, until: now + VIDEO_CACHE_MS });
+    return owner;
   }
 
   /** The partitions from yesterday to the day after tomorrow: every day an accepted event may fall on. */
@@ -155,12 +159,13 @@ export function createAnalyticsService(deps: {
       if (!perIp.take(viewer.ip) || !perViewer.take(batch.viewerId ?? batch.sessionId)) {
         throw tooManyRequests('rate_limited', 60);
       }
-      const accountId = await accountOf(batch.videoId);
-      if (!accountId) throw notFound();
+      const owner = await ownerOf(batch.videoId);
+      if (!owner) throw notFound();
       const { rows } = rowsOf(batch, {
-        accountId,
+        accountId: owner.accountId,
         viewer: { ...viewer, country: deps.countryOf(viewer.ip) },
-        keepViewerId: true,
+        // Privacy mode: whatever a player (an old page in a cache) sends, no viewer id is kept.
+        keepViewerId: !owner.privacyMode,
         now: clock.now(),
       });
       if (rows.length > 0 && !writer.add(rows)) throw unavailable('service_unavailable');

@@ -217,6 +217,7 @@ export function createPublicVideos(deps: {
       transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
       form: publicForm(row.form, row.account_id),
       viewerScope: viewerScope(row.account_id),
+      privacyMode: row.privacy_mode,
     };
   }
 

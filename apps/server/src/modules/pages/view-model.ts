@@ -47,6 +47,8 @@ export type PublicVideo = {
   form: PublicForm | null;
   /** Who the player's anonymous viewer id belongs to (see viewerScope): one id per account in a browser. */
   viewerScope: string;
+  /** The owner's privacy mode: the player keeps nothing in the viewer's browser (no viewer id). */
+  privacyMode: boolean;
 };
 
 export type PublicForm = Omit<InquiryForm, 'enabled'> & {

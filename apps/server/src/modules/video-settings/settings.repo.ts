@@ -45,6 +45,7 @@ export function createSettingsRepo(db: Db) {
         'video_setting.cover',
         'video_setting.form',
         'embed_config.domains as embedDomains',
+        'account.privacy_mode',
         // The tracks for the player, and the default (else first) track's cues for the transcript.
         eb
           .selectFrom('subtitle')

@@ -48,6 +48,12 @@ export const ACCOUNT_ROUTE: RouteDef = {
           meta: meta('email-notification', 'mail'),
           page: () => import('./EmailNotification.tsx').then((m) => m.EmailNotification),
         },
+        {
+          name: 'privacy',
+          path: 'privacy',
+          meta: meta('privacy', 'eye-invisible'),
+          page: () => import('./Privacy.tsx').then((m) => m.Privacy),
+        },
       ],
     },
   ],
