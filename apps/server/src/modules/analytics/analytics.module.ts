@@ -62,7 +62,7 @@ export const analyticsModule = defineModule({
       events,
       rollups: createRollupRepo(analyticsDb),
       writer,
-      countryOf: createCountryLookup(config.GEOIP_DB),
+      countryOf: createCountryLookup(config.GEOIP_DB, { log }),
       announceEnded: (accountId, session) => services.webhooks.sessionEnded(accountId, session),
       durations: async (videoIds) => {
         const durations = new Map<string, number>();
