@@ -4,7 +4,7 @@ import type { AnalyticsTotals, Overview, VideoAnalytics } from '@leadreel/shared
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
-import { uploadVideo } from './support-video.ts';
+import { inquiryForm, saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
 // issue 16's end-to-end check: a real viewer in Chromium plays an embed on another site partly, seeks back,
 // watches a part again, sends the form and presses WhatsApp; the video's analytics then show that session
@@ -17,24 +17,14 @@ failOnPageProblems(test);
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-const FORM = {
-  enabled: true,
-  title: 'Get a quote',
-  description: '',
-  fields: [
-    { id: 'name', kind: 'name', label: 'Your name', placeholder: '', required: true, options: [] },
-    { id: 'email', kind: 'email', label: 'Work email', placeholder: '', required: true, options: [] },
-  ],
+const FORM = inquiryForm({
   submitText: 'Send my request',
   submitColor: '#1456f0',
   thanksMessage: 'Thanks, talk soon!',
-  redirectUrl: '',
   // After the part watched twice: the form is met once, on the second pass.
-  moment: 'at',
   second: 4,
   skippable: false,
-  oncePerViewer: false,
-};
+});
 
 /** Resolves once the video plays past `second` (waited for in the page, so a slow machine does not overshoot). */
 const reach = (video: Locator, second: number) =>
@@ -72,25 +62,8 @@ test('a viewing of an embed shows in the video’s analytics and the dashboard, 
   const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'journey-tour.mp4');
   await grantPlan(email, 'Pro'); // the form and WhatsApp are a paid plan's
-  const auth = { authorization: `Bearer ${token}` };
-  const saved = await page.request.post('/api/vod/form/save', { headers: auth, data: { videoId, form: FORM } });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const whatsapp = await page.request.post('/api/vod/video/whatsapp/save', {
-    headers: auth,
-    data: {
-      videoId,
-      setting: {
-        enabled: true,
-        label: '',
-        position: 'bottom-right',
-        showFrom: 0,
-        showUntil: null,
-        number: '+442079460958',
-        message: '',
-      },
-    },
-  });
-  expect(whatsapp.status(), await whatsapp.text()).toBe(200);
+  await saveSetting(page.request, token, 'form/save', { videoId, form: FORM });
+  await saveSetting(page.request, token, 'video/whatsapp/save', { videoId, setting: whatsappButton('+442079460958') });
 
   // A bot (headless Chromium's own user agent) plays the video first: the server takes its batches and drops them.
   const bot = await page.context().newPage();
@@ -102,7 +75,9 @@ test('a viewing of an embed shows in the video’s analytics and the dashboard, 
 
   const today = new Date().toISOString().slice(0, 10);
   const read = async <T>(path: string, params: Record<string, string>) =>
-    (await (await page.request.get(path, { params, headers: auth })).json()).data as T | undefined;
+    (await (await page.request.get(path, { params, headers: { authorization: `Bearer ${token}` } })).json()).data as
+      | T
+      | undefined;
   const videoFigures = () => read<VideoAnalytics>('/api/analytics/video', { videoId, from: today, to: today });
   const summary = (totals: AnalyticsTotals | undefined) =>
     totals

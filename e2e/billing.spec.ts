@@ -1,39 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { failOnPageProblems, mailFromOutbox, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
-import { uploadVideo } from './support-video.ts';
+import { inquiryForm, saveSetting, uploadVideo } from './support-video.ts';
 
 // issue 15: a new user buys Pro in the sandbox and reads the lead that was masked a minute before; buys
 // credits with WeChat Pay's QR code and sees the ledger; sees the plans and billing history in Chinese.
 failOnPageProblems(test);
 
-const FORM = {
-  enabled: true,
-  title: 'Get a quote',
-  description: '',
-  fields: [
-    { id: 'name', kind: 'name', label: 'Your name', placeholder: '', required: true, options: [] },
-    { id: 'email', kind: 'email', label: 'Work email', placeholder: '', required: true, options: [] },
-  ],
-  submitText: 'Send',
-  submitColor: '#1677ff',
-  thanksMessage: 'Thanks!',
-  redirectUrl: '',
-  moment: 'at',
-  second: 1,
-  skippable: true,
-  oncePerViewer: false,
-};
+const FORM = inquiryForm();
 
 test('a Free user buys Pro in the sandbox and reads the lead that was masked, then buys credits by WeChat Pay', async ({
   page,
   context,
 }) => {
   const { token, email } = await signUpByApi(page);
-  const auth = { authorization: `Bearer ${token}` };
   const videoId = await uploadVideo(page.request, token, 'pricing-tour.mp4');
-  const saved = await page.request.post('/api/vod/form/save', { headers: auth, data: { videoId, form: FORM } });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveSetting(page.request, token, 'form/save', { videoId, form: FORM });
   const lead = await page.request.post('/api/public/lead', {
     data: {
       videoId,

@@ -13,15 +13,13 @@ import {
   webhookReceiver,
 } from './support.ts';
 import { grantPlan, signUpByApi } from './support-console.ts';
-import { uploadVideo } from './support-video.ts';
+import { inquiryForm, saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
 // issue 6: a viewer meets the inquiry form in an embed on another site at its second, is refused bad input
 // in words they understand, sends good input and is thanked; the account holder is mailed the lead.
 failOnPageProblems(test);
 
-const FORM = {
-  enabled: true,
-  title: 'Get a quote',
+const FORM = inquiryForm({
   description: 'We answer within a working day.',
   fields: [
     { id: 'name', kind: 'name', label: 'Your name', placeholder: '', required: true, options: [] },
@@ -31,12 +29,10 @@ const FORM = {
   submitText: 'Send my request',
   submitColor: '#7a1fa2',
   thanksMessage: 'Thanks, talk soon!',
-  redirectUrl: '',
-  moment: 'at',
   second: 2,
   skippable: false,
   oncePerViewer: true,
-};
+});
 
 test('a viewer sends the inquiry form from an embed on another site, and the account holder is mailed', async ({
   page,
@@ -46,11 +42,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
   const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'quote-tour.mp4');
   await grantPlan(email, 'Pro');
-  const saved = await page.request.post('/api/vod/form/save', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { videoId, form: FORM },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveSetting(page.request, token, 'form/save', { videoId, form: FORM });
   // The account's CRM listens for new leads.
   const crm = await webhookReceiver();
   const hook = await page.request.post('/api/webhook/create', {
@@ -60,22 +52,7 @@ test('a viewer sends the inquiry form from an embed on another site, and the acc
   expect(hook.status(), await hook.text()).toBe(200);
   const { secret } = (await hook.json()).data;
   // A WhatsApp button beside the form: its clicks join the viewer's lead in the timeline.
-  const whatsapp = await page.request.post('/api/vod/video/whatsapp/save', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      videoId,
-      setting: {
-        enabled: true,
-        label: '',
-        position: 'bottom-right',
-        showFrom: 0,
-        showUntil: null,
-        number: '+442079460958',
-        message: '',
-      },
-    },
-  });
-  expect(whatsapp.status(), await whatsapp.text()).toBe(200);
+  await saveSetting(page.request, token, 'video/whatsapp/save', { videoId, setting: whatsappButton('+442079460958') });
 
   const host = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });

@@ -11,7 +11,7 @@ import {
 } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi } from './support-console.ts';
-import { uploadVideo } from './support-video.ts';
+import { saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
 // issue 13 items 6 and 7: the inquiry form fits every player. On a phone's watch page it is a sheet over the
 // page, in a small embed a sheet over the frame, each with its own scroll and the submit button always in
@@ -56,11 +56,7 @@ function formVideo(page: Page) {
     const { token, email } = await signUpByApi(page);
     const videoId = await uploadVideo(page.request, token, 'fit-tour.mp4');
     await grantPlan(email, 'Pro');
-    const saved = await page.request.post('/api/vod/form/save', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { videoId, form: FORM },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
+    await saveSetting(page.request, token, 'form/save', { videoId, form: FORM });
     return { token, videoId };
   })();
   return made;
@@ -218,13 +214,8 @@ test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of eac
   baseURL,
 }) => {
   const { token } = await formVideo(page);
-  const auth = { authorization: `Bearer ${token}` };
   const videoId = await uploadVideo(page.request, token, 'slots-tour.mp4');
-  const save = async (path: string, data: unknown) => {
-    const answer = await page.request.post(`/api/vod/video/${path}`, { headers: auth, data });
-    expect(answer.status(), await answer.text()).toBe(200);
-    return (await answer.json()).data;
-  };
+  const save = (path: string, data: unknown) => saveSetting(page.request, token, `video/${path}`, data);
   // A 160x48 PNG logo.
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAKAAAAAwCAIAAAAZy+Y5AAAAYklEQVR42u3RgQkAAAjDsP2PP7s3RAK9oMlO9DgLAAuwAAuwAAuwAAMWYAEWYAEWYAEGLMACLMACLMACLMCABViABViABViAAQuwAAuwAAuwAAMWYAEWYAEWYAEWYMACrPMVg09MsxSVTngAAAAASUVORK5CYII=',
@@ -242,8 +233,7 @@ test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of eac
       fontColor: '#ffffff',
     },
   });
-  const button = { enabled: true, label: '', position: 'bottom-right', showFrom: 0, showUntil: null };
-  await save('whatsapp/save', { videoId, setting: { ...button, number: '+442079460958', message: '' } });
+  await save('whatsapp/save', { videoId, setting: whatsappButton('+442079460958') });
   await save('super-action/save', {
     videoId,
     setting: {

@@ -49,3 +49,43 @@ export async function uploadVideo(request: APIRequestContext, token: string, nam
     await rm(work, { recursive: true, force: true });
   }
 }
+
+const NAME_AND_EMAIL = [
+  { id: 'name', kind: 'name', label: 'Your name', placeholder: '', required: true, options: [] },
+  { id: 'email', kind: 'email', label: 'Work email', placeholder: '', required: true, options: [] },
+];
+
+/** An inquiry form asking a name and a work email at second 1; each spec changes what it needs. */
+export const inquiryForm = (changes: Record<string, unknown> = {}) => ({
+  enabled: true,
+  title: 'Get a quote',
+  description: '',
+  fields: NAME_AND_EMAIL,
+  submitText: 'Send',
+  submitColor: '#1677ff',
+  thanksMessage: 'Thanks!',
+  redirectUrl: '',
+  moment: 'at',
+  second: 1,
+  skippable: true,
+  oncePerViewer: false,
+  ...changes,
+});
+
+/** The WhatsApp button, on from the start in the bottom right corner. */
+export const whatsappButton = (number: string, message = '') => ({
+  enabled: true,
+  label: '',
+  position: 'bottom-right',
+  showFrom: 0,
+  showUntil: null,
+  number,
+  message,
+});
+
+/** Saves a video setting through the console's API (`/api/vod/<route>`), as its screen does; answers its data. */
+export async function saveSetting(request: APIRequestContext, token: string, route: string, data: unknown) {
+  const response = await request.post(`/api/vod/${route}`, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data;
+}

@@ -8,7 +8,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { signUpByApi } from './support-console.ts';
-import { uploadVideo } from './support-video.ts';
+import { saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
 // The public watch page as search engines and checkers judge it: Lighthouse's accessibility, best practices
 // and SEO on a phone and the Nu HTML checker on the watch page and the embed. Its performance score measures
@@ -22,11 +22,8 @@ test.beforeAll(async ({ browser }) => {
   const { token } = await signUpByApi(page);
   videoId = await uploadVideo(page.request, token, 'quality-tour.mp4');
   // The settings an owner fills in, so the page is the one a real video has.
-  const save = async (url: string, data: unknown) => {
-    const response = await page.request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
-    expect(response.status(), await response.text()).toBe(200);
-  };
-  await save('/api/vod/video/seo-page/save', {
+  const save = (route: string, data: unknown) => saveSetting(page.request, token, route, data);
+  await save('video/seo-page/save', {
     videoId,
     title: 'Product tour: invoices in two minutes',
     description: 'How a team sends, tracks and reconciles invoices with our product, from the first draft to payment.',
@@ -34,20 +31,9 @@ test.beforeAll(async ({ browser }) => {
     slug: '',
     indexable: true,
   });
-  await save('/api/vod/video/whatsapp/save', {
-    videoId,
-    setting: {
-      enabled: true,
-      label: '',
-      position: 'bottom-right',
-      showFrom: 0,
-      showUntil: null,
-      number: '+8613800138000',
-      message: 'Hi',
-    },
-  });
+  await save('video/whatsapp/save', { videoId, setting: whatsappButton('+8613800138000', 'Hi') });
   // Everything else a viewer can meet on the page: a call to action, the widget, subtitles and a transcript.
-  await save('/api/vod/video/super-action/save', {
+  await save('video/super-action/save', {
     videoId,
     setting: {
       enabled: true,
@@ -60,7 +46,7 @@ test.beforeAll(async ({ browser }) => {
       showUntil: null,
     },
   });
-  await save('/api/vod/video/widget/save', {
+  await save('video/widget/save', {
     videoId,
     setting: {
       enabled: true,
@@ -70,11 +56,11 @@ test.beforeAll(async ({ browser }) => {
       position: 'bottom-right',
     },
   });
-  await save('/api/vod/video/share/save', {
+  await save('video/share/save', {
     videoId,
     setting: { enabled: true, networks: ['facebook', 'x', 'linkedin', 'whatsapp', 'telegram', 'pinterest', 'copy'] },
   });
-  await save('/api/vod/video/subtitle/upload', {
+  await save('video/subtitle/upload', {
     videoId,
     lang: 'en',
     label: 'English',

@@ -48,6 +48,20 @@ function closed(points: EngagementPoint[], value: (point: EngagementPoint) => nu
 const grid = { left: 56, right: 24, top: 48, bottom: 32 };
 
 /**
+ * What both charts share: no animation (the figures are read, not watched), their colours, the grid, the
+ * legend on top and an axis tooltip drawn by `tooltip` from the hovered series.
+ */
+function frame(color: string[], tooltip: (list: ReturnType<typeof paramsOf>) => string): ChartOption {
+  return {
+    animation: false,
+    color,
+    grid,
+    legend: { top: 0, left: 0, icon: 'roundRect', textStyle: { color: AXIS_TEXT } },
+    tooltip: { trigger: 'axis', confine: true, formatter: (params: unknown) => tooltip(paramsOf(params)) },
+  };
+}
+
+/**
  * The engagement graph: across the video (mm:ss), the share of plays still watching at each point, and the
  * share that watched it again, so a part watched twice shows as a bump. Hovering shows the frame there when
  * the video has a storyboard.
@@ -63,22 +77,13 @@ export function engagementOption(input: {
   const time = (at: number) => (known ? formatDuration(at) : `${Math.round(at)}%`);
   const end = known ? duration : 100;
   return {
-    animation: false,
-    color: [PRIMARY, REWATCH],
-    grid,
-    legend: { top: 0, left: 0, icon: 'roundRect', textStyle: { color: AXIS_TEXT } },
-    tooltip: {
-      trigger: 'axis',
-      confine: true,
-      formatter: (params: unknown) => {
-        const list = paramsOf(params);
-        const point = points[Math.min(list[0]?.dataIndex ?? 0, points.length - 1)];
-        if (!point) return '';
-        const cue = known ? cueAt(cues, point.at) : null;
-        const rows = list.map((param) => line(param, `${(param.value as [number, number])[1]}%`)).join('');
-        return `${cue ? thumbnail(cue) : ''}<div><b>${time(point.at)}</b></div>${rows}`;
-      },
-    },
+    ...frame([PRIMARY, REWATCH], (list) => {
+      const point = points[Math.min(list[0]?.dataIndex ?? 0, points.length - 1)];
+      if (!point) return '';
+      const cue = known ? cueAt(cues, point.at) : null;
+      const rows = list.map((param) => line(param, `${(param.value as [number, number])[1]}%`)).join('');
+      return `${cue ? thumbnail(cue) : ''}<div><b>${time(point.at)}</b></div>${rows}`;
+    }),
     xAxis: {
       type: 'value',
       min: 0,
@@ -122,21 +127,12 @@ export function playsOption(input: {
 }): ChartOption {
   const { days, names } = input;
   return {
-    animation: false,
-    color: [PRIMARY, LOADS],
-    grid,
-    legend: { top: 0, left: 0, icon: 'roundRect', textStyle: { color: AXIS_TEXT } },
-    tooltip: {
-      trigger: 'axis',
-      confine: true,
-      formatter: (params: unknown) => {
-        const list = paramsOf(params);
-        const day = days[list[0]?.dataIndex ?? 0];
-        if (!day) return '';
-        const rows = list.map((param) => line(param, formatCount(Number(param.value)))).join('');
-        return `<div><b>${dayLabel(day.day)}</b></div>${rows}`;
-      },
-    },
+    ...frame([PRIMARY, LOADS], (list) => {
+      const day = days[list[0]?.dataIndex ?? 0];
+      if (!day) return '';
+      const rows = list.map((param) => line(param, formatCount(Number(param.value)))).join('');
+      return `<div><b>${dayLabel(day.day)}</b></div>${rows}`;
+    }),
     xAxis: {
       type: 'category',
       data: days.map((day) => day.day),

@@ -1,33 +1,15 @@
 import type { Lead } from '@leadreel/shared';
-import type { AnalyticsTotals, Overview } from '@leadreel/shared/contracts/analytics';
+import type { Overview } from '@leadreel/shared/contracts/analytics';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastDays } from '../../features/analytics/range.ts';
+import { NO_FIGURES, withoutCanvas } from '../../test/analyticsFakes.ts';
 import { type FakeCall, type FakeRoute, fakeAccount, fakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
-// ECharts measures its labels on a canvas; jsdom has none (see AnalyticsScreen.test.tsx).
-beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withoutCanvas();
 
 const TOUR = '77777777-7777-4777-8777-777777777701';
-const NONE: AnalyticsTotals = {
-  loads: 0,
-  plays: 0,
-  uniqueViewers: 0,
-  watchSeconds: 0,
-  completions: 0,
-  leads: 0,
-  clicks: 0,
-  ctaClicks: 0,
-  averagePercent: 0,
-};
 const busy: Overview = {
   totals: {
     loads: 5_000_000,
@@ -42,7 +24,7 @@ const busy: Overview = {
   },
   // Plays up by a fifth, viewers down by a tenth, leads new, watch time and contact clicks as before.
   previous: {
-    ...NONE,
+    ...NO_FIGURES,
     loads: 3_000_000,
     plays: 1_000_000,
     uniqueViewers: 1000,
@@ -157,7 +139,9 @@ describe('the dashboard overview', () => {
   it('welcomes a new account and says when nothing was played', async () => {
     open({
       'GET /account/detail': () => ({ data: fakeAccount() }),
-      'GET /analytics/overview': () => ({ data: { totals: NONE, previous: NONE, days: [], topVideos: [] } }),
+      'GET /analytics/overview': () => ({
+        data: { totals: NO_FIGURES, previous: NO_FIGURES, days: [], topVideos: [] },
+      }),
       'GET /user-form-list/list': leadsOf([]),
     });
     expect(await screen.findByText('Welcome to LeadReel')).toBeTruthy();

@@ -1,35 +1,16 @@
 import type { AnalyticsSession, AnalyticsTotals, VideoAnalytics } from '@leadreel/shared/contracts/analytics';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lastDays } from '../../../features/analytics/range.ts';
+import { NO_FIGURES, withoutCanvas } from '../../../test/analyticsFakes.ts';
 import { type FakeCall, type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../../test/fakeApi.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 
-// ECharts measures its labels on a canvas; jsdom has none and says so on every label. Without a context
-// ECharts estimates the widths from the font size instead, which is all a test needs.
-beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+withoutCanvas();
 
 const VIDEO_ID = '77777777-7777-4777-8777-777777777701';
 const video = fakeVideo(VIDEO_ID, 'product-tour.mp4', { duration: 6 });
 
-const NONE: AnalyticsTotals = {
-  loads: 0,
-  plays: 0,
-  uniqueViewers: 0,
-  watchSeconds: 0,
-  completions: 0,
-  leads: 0,
-  clicks: 0,
-  ctaClicks: 0,
-  averagePercent: 0,
-};
 const figures = (totals: AnalyticsTotals): VideoAnalytics => ({
   totals,
   duration: 6,
@@ -217,7 +198,7 @@ describe('the analytics screen', () => {
   });
 
   it('says when nothing was played in the range', async () => {
-    const calls = open({ 'GET /analytics/video': () => ({ data: figures(NONE) }) });
+    const calls = open({ 'GET /analytics/video': () => ({ data: figures(NO_FIGURES) }) });
     expect(await screen.findByText('No plays in this range yet')).toBeTruthy();
     expect(await figure('Plays')).toBe('0');
     expect(await figure('Play rate')).toBe('–');
