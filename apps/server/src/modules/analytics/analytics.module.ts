@@ -70,7 +70,6 @@ export const analyticsModule = defineModule({
         return durations;
       },
       clock,
-      log,
       retentionDays: config.ANALYTICS_RETENTION_DAYS,
       accountOfVideo: async (videoId) => {
         const video = await services.videos.findById(videoId);

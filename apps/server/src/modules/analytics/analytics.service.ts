@@ -1,6 +1,5 @@
 import type { AnalyticsBatch } from '@leadreel/shared/contracts/analytics';
 import type { WebhookSessionData } from '@leadreel/shared/contracts/webhooks';
-import type { Logger } from 'pino';
 import { notFound, tooManyRequests, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -46,7 +45,6 @@ export function createAnalyticsService(deps: {
   accountOfVideo: (videoId: string) => Promise<VideoOwner | undefined>;
   clock: Clock;
   retentionDays: number;
-  log: Logger;
 }) {
   const { events, writer, clock } = deps;
   const perViewer = createViewerLimit({ max: BATCHES_PER_VIEWER });
