@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AnalyticsBatch, PlayEvent } from '@leadreel/shared/contracts/analytics';
 import { expect, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
@@ -108,4 +110,96 @@ test('a viewing sends its load, play, seek, pause and the seconds watched, a par
   // Each heartbeat comes before what stopped the playing it reports.
   const kinds = events().map((event) => event.kind);
   expect(kinds[kinds.indexOf('pause') - 1]).toBe('heartbeat');
+});
+
+/**
+ * A customer's site on another origin than the server's: `/` holds an embed, `/next` is a page of its own, and
+ * everything else goes through to the server, so the embed (framed from 127.0.0.1, the host page is localhost)
+ * sends its batches here. Each batch is kept as it arrived, with the server's answer: what the network carried,
+ * whatever Playwright sees of a frame being taken down.
+ */
+async function customerSite(server: string, videoId: string) {
+  const batches: { body: AnalyticsBatch; status: number }[] = [];
+  const site = http.createServer((request, response) => {
+    const port = (site.address() as AddressInfo).port;
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname === '/' || pathname === '/next') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        pathname === '/'
+          ? `<!doctype html><title>Customer</title><iframe src="http://127.0.0.1:${port}/embed/${videoId}" width="640" height="360" allow="autoplay"></iframe>`
+          : '<!doctype html><title>Next</title><h1>Another page</h1>',
+      );
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const upstream = http.request(
+        new URL(request.url ?? '/', server),
+        { method: request.method, headers: { ...request.headers, host: new URL(server).host } },
+        (answer) => {
+          if (pathname === EVENTS)
+            batches.push({ body: JSON.parse(body.toString('utf8')), status: answer.statusCode ?? 0 });
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => response.writeHead(502).end());
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const port = (site.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    batches,
+    // The browser keeps its connections open: they are ended, or close would wait for them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        site.close(() => resolve());
+        site.closeAllConnections();
+      }),
+  };
+}
+
+test('an embed playing when its host page is left still sends the seconds it watched last', async ({
+  page,
+  baseURL,
+}) => {
+  const { token } = await signUpByApi(page);
+  const videoId = await uploadVideo(page.request, token, 'analytics-leave.mp4');
+  const site = await customerSite(baseURL as string, videoId);
+  try {
+    await page.goto(site.url);
+    const frame = page.frameLocator('iframe');
+    const video = frame.locator('video');
+    await frame.getByRole('button', { name: /^Play video: / }).click();
+    // Waited for in the frame, then the time read at once: the viewer leaves while the video plays on.
+    const leftAt = await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          const check = () => {
+            if (v.currentTime <= 2.5) return;
+            v.removeEventListener('timeupdate', check);
+            resolve(v.currentTime);
+          };
+          v.addEventListener('timeupdate', check);
+        }),
+    );
+    await page.goto(`${site.url}/next`);
+
+    // Ten seconds of heartbeat have not passed, so only the beacon sent as the frame went can carry these.
+    const watched = () =>
+      site.batches
+        .flatMap(({ body }) => body.events)
+        .flatMap((event) => event.intervals ?? [])
+        .reduce((furthest, [, to]) => Math.max(furthest, to), 0);
+    await expect.poll(watched, { timeout: 30_000 }).toBeGreaterThanOrEqual(Math.floor(leftAt * 10) / 10 - 0.3);
+    expect(site.batches.map(({ status }) => status).every((status) => status === 204)).toBe(true);
+    expect(site.batches.every(({ body }) => body.videoId === videoId)).toBe(true);
+  } finally {
+    await site.close();
+  }
 });

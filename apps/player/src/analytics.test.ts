@@ -101,22 +101,45 @@ describe('the seconds played', () => {
     expect(played.take()).toEqual([[0, 4.3]]);
   });
 
-  it('open another range at a jump, a step back or after a stop, so a part watched again counts twice', () => {
+  it('open another range at a jump, a step back or after a seek, so a part watched again counts twice', () => {
     const played = createPlayed();
     playThrough(played, 0, 4);
     played.at(6); // a jump without a seek event (a stall skipped over)
     played.at(6.5);
     played.at(1); // back, as a loop does
     played.at(2);
-    played.stop();
-    played.at(2.2); // resumed after a pause: a range of its own, though close
+    played.moved(); // a seek a little forward
+    played.at(2.2);
     played.at(3);
+    played.stop();
+    played.at(5); // resumed after a pause, but further on than playing moves
+    played.at(5.5);
     expect(played.take()).toEqual([
       [0, 4],
       [6, 6.5],
       [1, 2],
       [2.2, 3],
+      [5, 5.5],
     ]);
+  });
+
+  it('go on from where a pause stopped when playing resumes a little past it, leaving no hole', () => {
+    const played = createPlayed();
+    playThrough(played, 0, 4.04);
+    played.stop();
+    // Chromium's time settles after a pause: playing resumes a frame or more past where the pause read it.
+    played.at(4.12);
+    played.at(4.37);
+    expect(played.take()).toEqual([
+      [0, 4],
+      [4, 4.4],
+    ]);
+    // Also once the stretch before the pause was reported (a pause takes a heartbeat).
+    played.stop();
+    expect(played.take()).toEqual([]);
+    played.at(4.6);
+    played.at(5);
+    expect(played.take()).toEqual([[4.4, 5]]);
   });
 
   it('go on from the last heartbeat where playing goes on, and report nothing twice', () => {
@@ -421,6 +444,61 @@ describe('the collector', () => {
         .filter((e) => e.kind === 'heartbeat')
         .map((e) => e.intervals),
     ).toEqual([[[0, 3]], [[3, 5]]]);
+  });
+
+  it('leaves no hole where a pause (the inquiry form’s) stopped and playing resumed', () => {
+    const { watch } = collector();
+    const player = fakeVideo();
+    watch(player.element, null);
+    player.play();
+    player.advance(4);
+    player.video.currentTime = 4.04;
+    player.fire('timeupdate');
+    player.pause();
+    // The form is sent; Chromium resumes a little past the time it read at the pause.
+    player.video.currentTime = 4.25;
+    player.play();
+    player.advance(6);
+    player.end();
+    const intervals = events().flatMap((e) => e.intervals ?? []);
+    expect(intervals).toEqual([
+      [0, 4],
+      [4, 6],
+    ]);
+  });
+
+  it('sends each heartbeat at once with what waits, and the end without waiting for the timer', () => {
+    const { watch, track } = collector();
+    const player = fakeVideo();
+    watch(player.element, null);
+    track('load', 0);
+    player.play();
+    vi.advanceTimersByTime(FLUSH_MS);
+    expect(kinds()).toEqual(['load', 'play']);
+    player.advance(6);
+    vi.advanceTimersByTime(HEARTBEAT_MS - FLUSH_MS - 1);
+    player.advance(7);
+    track('rendition', 7, { rendition: 720 });
+    vi.advanceTimersByTime(1);
+    expect(kinds()).toEqual(['load', 'play', 'rendition', 'heartbeat']);
+    expect(events().at(-1)?.intervals).toEqual([[0, 7]]);
+    player.advance(9);
+    player.end();
+    expect(kinds().slice(-2)).toEqual(['heartbeat', 'end']);
+  });
+
+  it('takes in the seconds since the last timeupdate when the page goes, or is frozen', () => {
+    const { watch } = collector();
+    const player = fakeVideo();
+    watch(player.element, null);
+    player.play();
+    player.advance(3);
+    player.video.currentTime = 3.2;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(events().at(-1)?.intervals).toEqual([[0, 3.2]]);
+    player.advance(5);
+    document.dispatchEvent(new Event('freeze'));
+    expect(events().at(-1)?.intervals).toEqual([[3.2, 5]]);
   });
 
   it('reports the height played when hls.js switches level, once per change', () => {

@@ -2,8 +2,8 @@
  * What the player tells the server about a viewing (issue 16 item 1, docs/decisions/0024-analytics.md): the
  * facade shown, play, pause, seek, end, the seconds actually watched (heartbeats), the rendition played, the
  * inquiry form and the contact clicks. Events wait in a queue and leave in batches, at most every few seconds
- * and at once when the page is hidden or left, as beacons. Counting is never worth a broken player: nothing
- * here throws into the page, and a batch that cannot be sent is lost.
+ * and at once with each heartbeat, at the end, and when the page is hidden or left, as beacons. Counting is
+ * never worth a broken player: nothing here throws into the page, and a batch that cannot be sent is lost.
  */
 
 import type { AnalyticsBatch, PlayEvent, PlayEventKind } from '@leadreel/shared/contracts/analytics';
@@ -74,23 +74,37 @@ export function asksNotToBeTracked(nav: Navigator = navigator): boolean {
 
 /**
  * The seconds played since the last heartbeat, as [from, to] ranges in the order played. A time a little past
- * the open range's end extends it; anything else (a jump, a step back, the first time after a pause or a
- * seek) opens another, so a part watched twice shows as two ranges over the same seconds.
+ * the open range's end extends it; anything else (a jump, a step back, the first time after a seek) opens
+ * another, so a part watched twice shows as two ranges over the same seconds. Playing again a little past
+ * where a pause stopped goes on from that second: the browser's clock settles after a pause (Chromium's
+ * currentTime, read at the pause, can be a frame or more behind where playing resumes), and a range opened
+ * at the resumed time left that sliver unwatched, so a complete viewing with a pause came out at 99%.
  */
 export function createPlayed() {
   let ranges: Interval[] = [];
   let open: Interval | null = null;
+  /** Where playing last stopped, while nothing has moved the time since. */
+  let stopped: number | null = null;
   return {
     /** The video showed `time` while playing; `jump` is the furthest step that still counts as playing on. */
     at(time: number, jump = JUMP_SECONDS) {
-      if (open && time >= open[1] && time - open[1] < jump) open[1] = time;
+      const from = open ? open[1] : stopped;
+      const goesOn = from !== null && time >= from && time - from < jump;
+      if (open && goesOn) open[1] = time;
       else {
-        open = [time, time];
+        open = goesOn ? [from, time] : [time, time];
         ranges.push(open);
       }
+      stopped = null;
     },
-    /** Playing stopped (pause, seek, end): the next time opens a range of its own. */
+    /** Playing stopped (pause, end): playing again from about the same second goes on from here. */
     stop() {
+      stopped = open ? open[1] : stopped;
+      open = null;
+    },
+    /** The time was moved (a seek): the next time opens a range of its own. */
+    moved() {
+      stopped = null;
       open = null;
     },
     /** The ranges since the last take, rounded to 0.1 s, empty ones left out; the open one goes on from its end. */
@@ -210,14 +224,23 @@ export function createCollector(options: {
     }
   };
 
-  const hide = quietly(() => {
+  /** Takes in the seconds played since the video's last timeupdate (watch sets it). */
+  let catchUp: () => void = () => undefined;
+  /** A heartbeat, then everything that waits is sent at once. */
+  const report = () => {
+    catchUp();
     beat();
     flush();
-  });
+  };
+
+  const hide = quietly(report);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') hide();
   });
   window.addEventListener('pagehide', hide);
+  // A frozen page (a tab in the background, Page Lifecycle API) runs no timers until it wakes, if it ever
+  // does: https://developer.chrome.com/docs/web-platform/page-lifecycle-api#event-freeze
+  document.addEventListener('freeze', hide);
 
   /** Follows the playback of the player's video (and hls.js, for the rendition it plays). */
   const watch = (video: HTMLVideoElement, hls: HlsLike | null) => {
@@ -225,6 +248,9 @@ export function createCollector(options: {
     let beating: ReturnType<typeof setInterval> | undefined;
     const listen = (event: string, listener: () => void) => video.addEventListener(event, quietly(listener));
     const jump = () => JUMP_SECONDS * Math.max(1, video.playbackRate);
+    catchUp = () => {
+      if (!video.paused && !video.seeking) played.at(video.currentTime, jump());
+    };
     /** Playing stopped: the range closes at where it stopped, and what was played is reported. */
     const halt = () => {
       played.at(video.currentTime, jump());
@@ -239,7 +265,12 @@ export function createCollector(options: {
       played.at(video.currentTime, jump());
       last = video.currentTime;
       track('play', last);
-      beating ??= setInterval(quietly(beat), HEARTBEAT_MS);
+      // Each heartbeat leaves at once with whatever waits, not on the next batch's timer, so that the beacon
+      // sent as the page goes carries at most the seconds since the last one. An embed cannot count on that
+      // beacon: when the customer's page navigates, Chromium runs the frame's pagehide only after the new
+      // page commits, and shuts the frame's process down a second later (https://crrev.com/567395); a frame
+      // whose main thread is busy then (hls.js, a loaded machine) sends nothing at all.
+      beating ??= setInterval(quietly(report), HEARTBEAT_MS);
     });
     listen('timeupdate', () => {
       if (video.seeking) return;
@@ -254,9 +285,11 @@ export function createCollector(options: {
     listen('ended', () => {
       halt();
       track('end', last);
+      // A viewer who watched to the end is the likeliest to leave now: the end does not wait for the timer.
+      flush();
     });
     listen('seeking', () => {
-      played.stop();
+      played.moved();
       beat();
       track('seek', video.currentTime, { from: seconds(last) });
       last = video.currentTime;

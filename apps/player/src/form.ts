@@ -16,11 +16,27 @@ const submittedKey = (scope: string) => `lr-lead-${scope}`;
 /** A little more than the server's MIN_FILL_MS. */
 const MIN_FILL_MS = 2600;
 
-function alreadySent(scope: string): boolean {
+/** The accounts whose form was sent on this page load: all a player that may keep nothing remembers. */
+const sentHere = new Set<string>();
+
+function alreadySent(scope: string, remember: boolean): boolean {
+  if (sentHere.has(scope)) return true;
+  if (!remember) return false;
   try {
     return localStorage.getItem(submittedKey(scope)) === '1';
   } catch {
     return false;
+  }
+}
+
+/** Notes that this viewer sent the account's form, in the browser too where the owner allows it. */
+function noteSent(scope: string, remember: boolean) {
+  sentHere.add(scope);
+  if (!remember) return;
+  try {
+    localStorage.setItem(submittedKey(scope), '1');
+  } catch {
+    // Private windows may refuse storage: the viewer is then asked again next time.
   }
 }
 
@@ -54,6 +70,8 @@ export function mountForm(options: {
   root: HTMLElement;
   video: HTMLVideoElement;
   lang: string;
+  /** Whether the browser may keep that the form was sent (not in the owner's privacy mode). */
+  remember: boolean;
   record: () => { page: string; referrer: string; viewerId: string };
   /** Tells the player's analytics that the form was shown, or sent and taken. */
   track: (kind: 'form_shown' | 'form_submitted') => void;
@@ -63,7 +81,7 @@ export function mountForm(options: {
   if (!form) return null;
   const t = options.lang.toLowerCase().startsWith('zh') ? TEXTS.zh : TEXTS.en;
   const { moment = 'end', second = '0', scope = '', once, skippable, redirect, videoId = '' } = form.dataset;
-  if (once !== undefined && alreadySent(scope)) return null;
+  if (once !== undefined && alreadySent(scope, options.remember)) return null;
   let shownAt = 0;
   let done = false;
   let release: () => void = () => undefined;
@@ -174,11 +192,7 @@ export function mountForm(options: {
         return;
       }
       options.track('form_submitted');
-      try {
-        localStorage.setItem(submittedKey(scope), '1');
-      } catch {
-        // Private windows may refuse storage: the viewer is then asked again next time.
-      }
+      noteSent(scope, options.remember);
       if (redirect) {
         window.open(redirect, '_top', 'noopener');
         return;

@@ -113,6 +113,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     root,
     video,
     lang: document.documentElement.lang || navigator.language,
+    remember: !privacyMode(root),
     record: () => ({ ...where(), viewerId: viewerId(root) }),
     track: (kind) => collectors.get(root)?.track(kind, video.currentTime),
   });
@@ -212,11 +213,19 @@ function where() {
 const pageViewers: Record<string, string> = {};
 
 /**
+ * The account owner's privacy mode (the server renders data-privacy): the player keeps nothing in the
+ * viewer's browser, no viewer id included, as with Wistia's privacy mode.
+ */
+const privacyMode = (root: HTMLElement) => 'privacy' in root.dataset;
+
+/**
  * The viewer's anonymous id for this account (the scope): random, kept in the browser so their clicks and
- * their lead meet in the owner's lead timeline. Where storage is refused, one per page load.
+ * their lead meet in the owner's lead timeline. Where storage is refused, or the owner keeps nothing in the
+ * browser (privacy mode, where what was kept before is not read either), one per page load.
  */
 function viewerId(root: HTMLElement): string {
   const scope = root.dataset.scope ?? '';
+  if (privacyMode(root)) return pageViewer(scope);
   const key = `lr-viewer-${scope}`;
   try {
     const kept = localStorage.getItem(key);
@@ -224,14 +233,20 @@ function viewerId(root: HTMLElement): string {
   } catch {
     // Storage refused (some private windows, blocked third-party storage): this page load's id below.
   }
-  pageViewers[scope] ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
+  const id = pageViewer(scope);
   try {
-    localStorage.setItem(key, pageViewers[scope]);
+    localStorage.setItem(key, id);
   } catch {
     // As above: the id lives as long as the page.
   }
+  return id;
+}
+
+/** This page load's id for the scope, in memory only. */
+function pageViewer(scope: string): string {
+  pageViewers[scope] ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
   return pageViewers[scope];
 }
 
@@ -262,7 +277,8 @@ function mount(root: HTMLElement) {
   if (videoId) {
     const collector = createCollector({
       videoId,
-      viewerId: asksNotToBeTracked() ? undefined : viewerId(root),
+      // Privacy mode counts the viewing as Do Not Track does: without a viewer id.
+      viewerId: asksNotToBeTracked() || privacyMode(root) ? undefined : viewerId(root),
       ...where(),
     });
     collector.track('load', 0);

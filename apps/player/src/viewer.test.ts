@@ -67,3 +67,87 @@ describe('the viewer id', () => {
     expect(sent[0]).toMatchObject({ videoId: '11111111-1111-4111-8111-111111111111', kind: 'whatsapp', second: 0 });
   });
 });
+
+describe('privacy mode', () => {
+  const VIDEO = '33333333-3333-4333-8333-333333333333';
+  const player = (
+    privacy: boolean,
+  ) => `<div data-lr-player data-video-id="${VIDEO}" data-scope="x"${privacy ? ' data-privacy' : ''}
+    data-src="/hls/${VIDEO}/master.m3u8" data-controls="/player/controls.js">
+    <button class="lr-play" aria-label="Play video: tour"></button>
+    <div class="lr-contacts"><a data-lr-contact="whatsapp" href="#">WhatsApp</a></div>
+    <form class="lr-form" hidden></form>
+  </div>`;
+  type FormOptions = Parameters<typeof import('./form.ts').mountForm>[0];
+
+  /**
+   * Mounts the page's player, presses play and clicks its contact button. jsdom loads no scripts and plays no
+   * HLS, so the controls bundle is this fake, which keeps the options the player hands the form.
+   */
+  async function playAndClick(privacy: boolean) {
+    document.body.innerHTML = player(privacy);
+    const beacons: { url: string; body: Record<string, unknown> }[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, body: string) => beacons.push({ url, body: JSON.parse(body) }) > 0,
+    });
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    let form: FormOptions | undefined;
+    Object.assign(window, {
+      LeadReelControls: {
+        mountControls: () => undefined,
+        mountForm: (options: FormOptions) => {
+          form = options;
+          return null;
+        },
+      },
+    });
+    const append = document.head.append.bind(document.head);
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      append(...nodes);
+      for (const node of nodes)
+        if (node instanceof HTMLScriptElement) setTimeout(() => node.onload?.(new Event('load')));
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.resetModules();
+    await import('./player.ts');
+    document.querySelector<HTMLElement>('.lr-play')?.click();
+    await vi.waitFor(() => expect(form).toBeDefined());
+    document.querySelector<HTMLElement>('[data-lr-contact="whatsapp"]')?.dispatchEvent(new Event('click'));
+    const lead = (form as FormOptions).record();
+    window.dispatchEvent(new Event('pagehide'));
+    // (The players of earlier tests still listen to the page, with nothing left to send.)
+    const batch = beacons.find(({ url, body }) => url === '/api/public/events' && body.videoId === VIDEO)?.body;
+    const click = beacons.find(({ url }) => url === '/api/public/click')?.body;
+    return { form: form as FormOptions, lead, batch, click, setItem, getItem };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'LeadReelControls');
+  });
+
+  it('keeps nothing in the browser and reads nothing kept there, sending no viewer id with the events', async () => {
+    localStorage.setItem('lr-viewer-x', 'kept0123456789abcdef');
+    const { form, lead, batch, click, setItem, getItem } = await playAndClick(true);
+    expect(setItem).not.toHaveBeenCalled();
+    expect(getItem).not.toHaveBeenCalled();
+    expect(Object.keys(localStorage)).toEqual(['lr-viewer-x']);
+    // The click and the lead of this page view still meet, by an id that lives as long as the page.
+    expect(click?.viewerId).toMatch(/^[0-9a-f]{32}$/);
+    expect(lead.viewerId).toBe(click?.viewerId);
+    expect(form.remember).toBe(false);
+    expect(batch).toMatchObject({ videoId: VIDEO, events: [{ kind: 'load' }, { kind: 'click' }] });
+    expect(batch).not.toHaveProperty('viewerId');
+  });
+
+  it('is off without data-privacy: the kept id is used for the click, the lead and the events', async () => {
+    localStorage.setItem('lr-viewer-x', 'kept0123456789abcdef');
+    const { form, lead, batch, click } = await playAndClick(false);
+    expect(click?.viewerId).toBe('kept0123456789abcdef');
+    expect(lead.viewerId).toBe('kept0123456789abcdef');
+    expect(batch?.viewerId).toBe('kept0123456789abcdef');
+    expect(form.remember).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// What the inquiry form keeps of a viewer who sent it, for a form the owner shows once per viewer.
+const VIDEO = '11111111-1111-4111-8111-111111111111';
+
+/** A fresh page load's form module, mounted on a player holding a "once" form that may be skipped. */
+async function mount(remember: boolean) {
+  document.body.innerHTML = `<div data-lr-player><video></video>
+    <form class="lr-form" hidden data-moment="before" data-scope="x" data-once data-skippable data-video-id="${VIDEO}">
+      <div class="lr-form-body"><input data-field="name" value="Ada"></div>
+      <button type="submit">Send</button>
+    </form></div>`;
+  const root = document.querySelector<HTMLElement>('[data-lr-player]') as HTMLElement;
+  const video = root.querySelector('video') as HTMLVideoElement;
+  const { mountForm } = await import('./form.ts');
+  const gate = mountForm({
+    root,
+    video,
+    lang: 'en',
+    remember,
+    record: () => ({ page: 'https://shop.example.test/', referrer: '', viewerId: 'page0123456789abcdef' }),
+    track: () => undefined,
+  });
+  return { gate, form: root.querySelector('form') as HTMLFormElement };
+}
+
+/** Sends the form and lets the player's wait (the server's minimum fill time) and the thanks run out. */
+async function send(form: HTMLFormElement) {
+  form.dispatchEvent(new Event('submit', { cancelable: true }));
+  await vi.advanceTimersByTimeAsync(6000);
+}
+
+describe('the form sent', () => {
+  const setItem = vi.spyOn(Storage.prototype, 'setItem');
+  const getItem = vi.spyOn(Storage.prototype, 'getItem');
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    setItem.mockClear();
+    getItem.mockClear();
+  });
+
+  it('is kept in memory only in privacy mode: the page does not ask again, the next page load does', async () => {
+    const first = await mount(false);
+    expect(first.form.hidden).toBe(false);
+    await send(first.form);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(first.form.hidden).toBe(true);
+    expect((await mount(false)).gate).toBeNull();
+    expect(setItem).not.toHaveBeenCalled();
+    expect(getItem).not.toHaveBeenCalled();
+    expect(localStorage).toHaveLength(0);
+
+    vi.resetModules();
+    expect((await mount(false)).form.hidden).toBe(false);
+  });
+
+  it('is kept in the browser otherwise, so the next page load does not ask again', async () => {
+    await send((await mount(true)).form);
+    expect(localStorage.getItem('lr-lead-x')).toBe('1');
+    vi.resetModules();
+    const again = await mount(true);
+    expect(again.gate).toBeNull();
+    expect(again.form.hidden).toBe(true);
+  });
+});
