@@ -1,4 +1,5 @@
 export * from './contracts/account.ts';
+export * from './contracts/api-keys.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/common.ts';
 export * from './contracts/config.ts';

@@ -158,6 +158,12 @@ export const MESSAGES = {
   webhook_not_found: 'this webhook endpoint no longer exists',
   webhooks_not_allowed: 'Webhooks are part of the paid plans.',
   webhook_delivery_not_found: 'this delivery is no longer in the log',
+  // API keys (issue 17 part 1)
+  api_key_name_required: 'enter a name for the key',
+  api_key_name_too_long: 'the name cannot exceed 60 characters',
+  api_keys_too_many: 'at most 10 API keys: revoke one you no longer use',
+  api_key_not_found: 'this API key no longer exists',
+  api_key_not_allowed: 'API access is not part of your plan. Upgrade to use API keys.',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

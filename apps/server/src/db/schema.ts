@@ -340,6 +340,19 @@ export interface InvoiceTable {
   mailed_at: Date | null;
 }
 
+export interface ApiKeyTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  /** `lr_` and the secret's next characters, shown to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole secret; the secret itself is never stored. */
+  secret_hash: Buffer;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -370,4 +383,5 @@ export interface Database {
   plan_notice: PlanNoticeTable;
   subscription: SubscriptionTable;
   account_export: AccountExportTable;
+  api_key: ApiKeyTable;
 }

@@ -1,6 +1,7 @@
 import { accountModule } from './account/account.module.ts';
 import { adminModule } from './admin/admin.module.ts';
 import { analyticsModule } from './analytics/analytics.module.ts';
+import { apiKeysModule } from './api-keys/api-keys.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
@@ -29,6 +30,7 @@ export const MODULES: readonly AppModule[] = [
   videoSettingsModule,
   leadsModule,
   webhooksModule,
+  apiKeysModule,
   deliveryModule,
   pagesModule,
   exportsModule,

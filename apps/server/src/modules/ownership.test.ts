@@ -20,6 +20,7 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   contact_click: 'modules/leads/',
   webhook_endpoint: 'modules/webhooks/',
   webhook_delivery: 'modules/webhooks/',
+  api_key: 'modules/api-keys/',
   session: 'modules/auth/',
   verification_code: 'modules/auth/',
   auth_throttle: 'modules/auth/',

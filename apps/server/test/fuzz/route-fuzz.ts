@@ -83,6 +83,7 @@ async function seed() {
     token,
   );
   const delivery = await post(t.app, '/api/webhook/test', { id: webhook.body.data?.id }, token);
+  const apiKey = await post(t.app, '/api/api-key/create', { name: 'Fuzz' }, token);
   const [uploadingId] = (
     await post(
       t.app,
@@ -117,12 +118,13 @@ async function seed() {
     subtitle: subtitle.body.data?.subtitleId,
     webhook: webhook.body.data?.id,
     delivery: delivery.body.data?.id,
+    apiKey: apiKey.body.data?.id,
     uploading: uploadingId,
   };
   for (const [name, id] of Object.entries(ids)) {
     if (typeof id !== 'string')
       throw new Error(
-        `seeding ${name}: ${JSON.stringify({ folder, lead, subtitle, webhook, delivery, signed: signed.json() })}`,
+        `seeding ${name}: ${JSON.stringify({ folder, lead, subtitle, webhook, delivery, apiKey, signed: signed.json() })}`,
       );
   }
   seeds.uuids.push(...(Object.values(ids) as string[]));

@@ -209,6 +209,16 @@ export const webhooksApi = {
   deliveries: (id: string, page: number, pageSize: number) => call('webhooks.deliveries', { id, page, pageSize }),
 };
 
+/** The account's API keys (spec §2 api-access, §7 "api-key: list, change"; issue 17 part 1). */
+export const apiKeysApi = {
+  list: () => call('apiKey.list'),
+  /** Answers the new key with its secret, shown this once. */
+  create: (body: RouteInput<'apiKey.create'>) => call('apiKey.create', body),
+  /** A new secret for the key, shown this once; the old one stops working at once. */
+  rotate: (id: string) => call('apiKey.change', { id }),
+  revoke: (id: string) => call('apiKey.revoke', { id }),
+};
+
 export const uploadsApi = {
   baseInfo: (cosType: RouteInput<'uploads.baseInfo'>['cosType']) => call('uploads.baseInfo', { cosType }),
   videoCredential: () => call('uploads.videoCredential'),

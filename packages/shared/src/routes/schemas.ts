@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as account from '../contracts/account.ts';
 import * as analytics from '../contracts/analytics.ts';
+import * as apiKeys from '../contracts/api-keys.ts';
 import * as auth from '../contracts/auth.ts';
 import { publicConfigData } from '../contracts/config.ts';
 import * as forms from '../contracts/forms.ts';
@@ -54,6 +55,10 @@ export const ROUTE_SCHEMAS = {
   'account.saveNotification': { body: account.notificationSettingsBody, response: account.notificationSettingsData },
   'account.privacy': { response: account.privacySettingsData },
   'account.savePrivacy': { body: account.privacySettingsBody, response: account.privacySettingsData },
+  'apiKey.list': { response: apiKeys.apiKeyListData },
+  'apiKey.create': { body: apiKeys.createApiKeyBody, response: apiKeys.apiKeySecretData },
+  'apiKey.change': { body: apiKeys.apiKeyIdBody, response: apiKeys.apiKeySecretData },
+  'apiKey.revoke': { body: apiKeys.apiKeyIdBody, response: emptyData },
   'webhooks.list': { response: webhooks.webhookListData },
   'webhooks.create': { body: webhooks.createWebhookBody, response: webhooks.webhookSecretData },
   'webhooks.update': { body: webhooks.updateWebhookBody, response: webhooks.webhookEndpointData },

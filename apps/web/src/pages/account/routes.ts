@@ -14,7 +14,12 @@ export const ACCOUNT_ROUTE: RouteDef = {
       page: () => import('./Memberships.tsx').then((m) => m.Memberships),
     },
     soon('custom-domain', 'custom-domain', 'link'),
-    soon('api-access', 'api-access', 'api'),
+    {
+      name: 'api-access',
+      path: 'api-access',
+      meta: meta('api-access', 'api'),
+      page: () => import('./ApiAccess.tsx').then((m) => m.ApiAccess),
+    },
     {
       name: 'webhooks',
       path: 'webhooks',

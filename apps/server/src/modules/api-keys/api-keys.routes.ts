@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
+import type { ApiKeyService } from './api-keys.service.ts';
+
+/** The account's API keys (spec §7 "api-key: list, change"; issue 17 part 1): list, create, rotate, revoke. */
+export const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeyService; hooks: AuthHooks }> = async (
+  app,
+  { apiKeys, hooks },
+) => {
+  const route = catalogueRoutes(app, hooks);
+  route('apiKey.list', (request) => apiKeys.list(accountId(request)));
+  route('apiKey.create', (request, body) => apiKeys.create(accountId(request), body));
+  route('apiKey.change', (request, { id }) => apiKeys.rotate(accountId(request), id));
+  route('apiKey.revoke', async (request, { id }) => {
+    await apiKeys.revoke(accountId(request), id);
+    return null;
+  });
+};
