@@ -67,8 +67,14 @@ export const analyticsBatchBody = z.strictObject({
   /** The page the player is on (the customer's page for an embed), and where the viewer came from. */
   page: textField().max(2000, 'illegal_input'),
   referrer: textField().max(2000, 'illegal_input'),
+  // Each event through zod's compiled parser (z.compile): the same schema, checked by generated code first and,
+  // when that says no, by the ordinary parser, whose issues are the answer (analytics.test.ts holds the two to
+  // the same answers). Up to 200 events a batch on the route that takes the most requests: a batch of ten
+  // took about 35 µs of the ordinary parser, 7% of the route's CPU (bench:ingest), and takes about 12 µs so.
+  // The whole batch does not compile (viewerIdField's catch is a callback), so its six fields keep the
+  // ordinary parser.
   events: z
-    .array(playEvent, { error: 'illegal_input' })
+    .array(z.compile(playEvent), { error: 'illegal_input' })
     .min(1, 'illegal_input')
     .max(ANALYTICS_BATCH_MAX_EVENTS, 'illegal_input'),
 });
