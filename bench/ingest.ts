@@ -133,10 +133,14 @@ try {
   for (let i = 0; i < SINGLE; i += 1) await repo.insert([row(null, 0)]);
   const singleRate = SINGLE / ((performance.now() - started) / 1000);
 
-  const ingestRps = events.requests.average;
+  // Accepted is not enough: every accepted event must be in the database within 5 s. When the writes fall
+  // behind, the rate accepted was not sustainable; what was is the same events over the run and the lag
+  // past those 5 s.
+  const WITHIN_S = 5;
+  const ingestRps = events.requests.total / (SECONDS + Math.max(0, inDatabase - WITHIN_S));
   console.log(`${CONNECTIONS} connections, ${SECONDS} s each, ${EVENTS_PER_BATCH} events a batch`);
   console.log(
-    `ingest: ${ingestRps.toFixed(0)} batches/s (${(ingestRps * EVENTS_PER_BATCH).toFixed(0)} events/s), p99 ${events.latency.p99} ms`,
+    `ingest: ${events.requests.average.toFixed(0)} batches/s accepted, ${ingestRps.toFixed(0)} sustained with every event stored within ${WITHIN_S} s (${(ingestRps * EVENTS_PER_BATCH).toFixed(0)} events/s), p99 ${events.latency.p99} ms`,
   );
   console.log(
     `every one of ${accepted} accepted events in the database ${inDatabase.toFixed(1)} s after the last answer`,
@@ -148,7 +152,7 @@ try {
   console.log(
     ratioLine(
       'ingest',
-      `${ingestRps.toFixed(0)} batches/s vs ${noop.requests.average.toFixed(0)} req/s, stored within ${inDatabase.toFixed(1)} s`,
+      `${ingestRps.toFixed(0)} sustained batches/s vs ${noop.requests.average.toFixed(0)} req/s, stored within ${inDatabase.toFixed(1)} s`,
       ingestRps / noop.requests.average,
       '>=0.6',
     ),
