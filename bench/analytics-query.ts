@@ -6,12 +6,15 @@ import { benchAccount, benchApi, ratioLine, startBenchServer } from './support.t
 
 // issue 16 benchmark `bench:analytics-query`: the analytics screens' answers over 10 million generated events
 // of one account (20 videos, 500,000 viewings of 20 events, over the last 29 days), read from the rollups
-// through the API, against the same figures computed from the raw events. Prints the p95 of each.
+// through the API, against the same figures computed from the raw events. Prints the p95 of each; the last line's
+// ratio is the slowest answer's p95 over the 200 ms target.
 const SESSIONS = Number(process.env.ANALYTICS_SESSIONS ?? 500_000);
 const EVENTS_PER_SESSION = 20;
 const VIDEOS = 20;
 const RUNS = 30;
 const RAW_RUNS = 3;
+/** Every answer's p95 must be under this, at 10 million events. */
+const TARGET_MS = 200;
 
 const server = await startBenchServer();
 const password = (await readFile(path.join(server.dataDir, '.postgres-password'), 'utf8')).trim();
@@ -95,13 +98,23 @@ try {
     breakdown: () => call('GET', `/api/analytics/video/breakdown?videoId=${video}&${range}`),
     overview: () => call('GET', `/api/analytics/overview?${range}`),
   };
-  const rollupTimes: number[] = [];
+  // Each answer on its own must be under the target: the slowest one decides.
+  let slowest = { name: '', p95: 0 };
   for (const [name, work] of Object.entries(screens)) {
     await work();
     const times = await timed(RUNS, work);
-    rollupTimes.push(...times);
+    if (p95(times) > slowest.p95) slowest = { name, p95: p95(times) };
     console.log(`${name} from the rollups: p95 ${p95(times).toFixed(1)} ms`);
   }
+
+  // The unique viewers the screens show (estimated past a few thousand) against the exact count.
+  const shown = await call<{ totals: { uniqueViewers: number } }>('GET', `/api/analytics/overview?${range}`);
+  const exact = (
+    await sql<{ n: number }>`select count(distinct viewer)::int as n from analytics_viewer_day
+      where account_id = ${account.id} and day >= ${from}::date and day <= ${to}::date`.execute(db)
+  ).rows[0]?.n as number;
+  const error = ((shown.totals.uniqueViewers - exact) / exact) * 100;
+  console.log(`unique viewers: ${shown.totals.uniqueViewers} shown, ${exact} exactly (${error.toFixed(2)}%)`);
 
   // The same answers from the raw events: what every screen would cost without the rollups.
   const since = new Date(`${from}T00:00:00Z`);
@@ -130,17 +143,17 @@ try {
     rawTimes.push(...times);
     console.log(`${name} from the raw events: p95 ${p95(times).toFixed(0)} ms`);
   }
-  const fast = p95(rollupTimes);
   const slow = p95(rawTimes);
   console.log(
-    `all screens: p95 ${fast.toFixed(1)} ms from the rollups (target under 200 ms), ${slow.toFixed(0)} ms from raw`,
+    `slowest answer: ${slowest.name}, p95 ${slowest.p95.toFixed(1)} ms from the rollups (target under ${TARGET_MS} ms), ` +
+      `all screens ${slow.toFixed(0)} ms from raw`,
   );
   console.log(
     ratioLine(
       'analytics-query',
-      `p95 ${fast.toFixed(1)} ms vs ${slow.toFixed(0)} ms from raw events`,
-      fast / slow,
-      '<=0.1',
+      `p95 ${slowest.p95.toFixed(1)} ms (${slowest.name}) vs ${TARGET_MS} ms, ${slow.toFixed(0)} ms from raw events`,
+      slowest.p95 / TARGET_MS,
+      '<1.0',
     ),
   );
 } finally {

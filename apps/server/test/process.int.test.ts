@@ -83,7 +83,7 @@ describe('the worker entry point', () => {
     const database = await createTestDatabase();
     // A database of its own for analytics, empty: the process migrates it.
     const analytics = await createTestDatabase('analytics');
-    for (let i = 0; i < 3; i += 1) await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
+    for (let i = 0; i < 4; i += 1) await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
     try {
       const port = await freePort();
       const worker = startServer(
@@ -105,7 +105,7 @@ describe('the worker entry point', () => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_migration`.execute(
         analytics.db,
       );
-      expect(rows[0]?.n).toBe(3);
+      expect(rows[0]?.n).toBe(4);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
     } finally {
@@ -244,6 +244,16 @@ describe('migrations', () => {
             and table_name not like 'analytics_migration%' order by 1`.execute(database.db)
         ).rows.map((r) => r.table_name);
       expect(await partitioned()).toEqual(['analytics_event']);
+      expect(await rollups()).toEqual([
+        'analytics_account_day',
+        'analytics_event',
+        'analytics_rollup',
+        'analytics_session',
+        'analytics_video_day',
+        'analytics_video_hour',
+        'analytics_viewer_day',
+      ]);
+      await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
       expect(await rollups()).toEqual([
         'analytics_event',
         'analytics_rollup',

@@ -39,6 +39,8 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   analytics_video_hour: 'modules/analytics/',
   analytics_viewer_day: 'modules/analytics/',
   analytics_rollup: 'modules/analytics/',
+  analytics_video_day: 'modules/analytics/',
+  analytics_account_day: 'modules/analytics/',
 };
 
 /** Each exception, with why it is one. */

@@ -66,6 +66,21 @@ export type AnalyticsVideoHourTable = {
   coverage: number;
 };
 
+/** An account's viewers of a day (migrations/…_analytics_viewer_sketch.ts), as a sketch (viewer-sketch.ts). */
+export type AnalyticsAccountDayTable = {
+  account_id: string;
+  day: ColumnType<string, string, string>;
+  viewers: Buffer;
+};
+
+/** A video's viewers of a day, as a sketch. */
+export type AnalyticsVideoDayTable = {
+  video_id: string;
+  day: ColumnType<string, string, string>;
+  account_id: string;
+  viewers: Buffer;
+};
+
 /** The analytics database: the application's own, or the one ANALYTICS_DATABASE_URL names. */
 export type AnalyticsDatabase = {
   analytics_event: AnalyticsEventTable;
@@ -78,5 +93,7 @@ export type AnalyticsDatabase = {
     account_id: string;
   };
   analytics_rollup: { name: string; received_at: Timestamp; event_id: string };
+  analytics_account_day: AnalyticsAccountDayTable;
+  analytics_video_day: AnalyticsVideoDayTable;
 };
 export type AnalyticsDb = Kysely<AnalyticsDatabase>;

@@ -198,18 +198,15 @@ export function createFigures(deps: {
 
     async breakdown(accountId: string, query: RangeQuery): Promise<AnalyticsBreakdown> {
       await deps.ownVideo(accountId, query.videoId);
-      const range = rangeOf(query);
-      const by = (column: 'referrer' | 'page' | 'device' | 'browser' | 'country') =>
-        repo.breakdown(query.videoId, range, column);
-      const [referrers, pages, devices, browsers, countries] = await Promise.all([
-        by('referrer'),
-        by('page'),
-        by('device'),
-        by('browser'),
-        by('country'),
-      ]);
-      // A country is known only with a GeoIP database (GEOIP_DB).
-      return { referrers, pages, devices, browsers, countries: countries.filter((row) => row.name !== '') };
+      const by = await repo.breakdowns(query.videoId, rangeOf(query));
+      return {
+        referrers: by.referrer,
+        pages: by.page,
+        devices: by.device,
+        browsers: by.browser,
+        // A country is known only with a GeoIP database (GEOIP_DB).
+        countries: by.country.filter((row) => row.name !== ''),
+      };
     },
   };
 }

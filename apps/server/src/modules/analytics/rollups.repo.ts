@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AnalyticsDb } from './analytics.schema.ts';
 import type { HourCounts, RawEvent, SessionState } from './rollup.ts';
+import { ViewerSketch, viewerHash } from './viewer-sketch.ts';
 
 const JOB = 'rollup';
 
@@ -182,10 +183,12 @@ export function createRollupRepo(db: AnalyticsDb) {
         .execute();
     },
 
-    async addViewers(
-      trx: AnalyticsDb,
-      viewers: { video_id: string; day: string; viewer: string; account_id: string }[],
-    ) {
+    /**
+     * Records who played each video each day, and adds them to the day's sketches of the video's and the
+     * account's viewers (viewer-sketch.ts), which the screens count from. A sketch that has a viewer is
+     * unchanged by them, so a viewer met again in a later step is counted once.
+     */
+    async addViewers(trx: AnalyticsDb, viewers: ViewerDay[]) {
       for (let i = 0; i < viewers.length; i += 5000) {
         await trx
           .insertInto('analytics_viewer_day')
@@ -193,7 +196,95 @@ export function createRollupRepo(db: AnalyticsDb) {
           .onConflict((oc) => oc.columns(['video_id', 'day', 'viewer']).doNothing())
           .execute();
       }
+      if (viewers.length === 0) return;
+      const hashes = new Map(viewers.map((v) => [v.viewer, viewerHash(v.viewer)]));
+
+      const videoDays = groupByDay(viewers, (v) => v.video_id);
+      const knownVideoDays = await trx
+        .selectFrom('analytics_video_day')
+        .select(['video_id', sql<string>`day::text`.as('day'), 'viewers'])
+        .where(
+          inKeys(
+            'video_id',
+            [...videoDays.values()].map((group) => [group.first.video_id, group.first.day]),
+          ),
+        )
+        .execute();
+      const videoSketches = sketchesOf(knownVideoDays.map((row) => [`${row.video_id}:${row.day}`, row.viewers]));
+      const videoRows = [...videoDays].map(([key, { first, members }]) => ({
+        video_id: first.video_id,
+        day: first.day,
+        account_id: first.account_id,
+        viewers: added(videoSketches.get(key), members, hashes),
+      }));
+      for (let i = 0; i < videoRows.length; i += SKETCH_ROWS) {
+        await trx
+          .insertInto('analytics_video_day')
+          .values(videoRows.slice(i, i + SKETCH_ROWS))
+          .onConflict((oc) =>
+            oc.columns(['video_id', 'day']).doUpdateSet((eb) => ({ viewers: eb.ref('excluded.viewers') })),
+          )
+          .execute();
+      }
+
+      const accountDays = groupByDay(viewers, (v) => v.account_id);
+      const knownAccountDays = await trx
+        .selectFrom('analytics_account_day')
+        .select(['account_id', sql<string>`day::text`.as('day'), 'viewers'])
+        .where(
+          inKeys(
+            'account_id',
+            [...accountDays.values()].map((group) => [group.first.account_id, group.first.day]),
+          ),
+        )
+        .execute();
+      const accountSketches = sketchesOf(knownAccountDays.map((row) => [`${row.account_id}:${row.day}`, row.viewers]));
+      const accountRows = [...accountDays].map(([key, { first, members }]) => ({
+        account_id: first.account_id,
+        day: first.day,
+        viewers: added(accountSketches.get(key), members, hashes),
+      }));
+      for (let i = 0; i < accountRows.length; i += SKETCH_ROWS) {
+        await trx
+          .insertInto('analytics_account_day')
+          .values(accountRows.slice(i, i + SKETCH_ROWS))
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'day']).doUpdateSet((eb) => ({ viewers: eb.ref('excluded.viewers') })),
+          )
+          .execute();
+      }
     },
   };
 }
 export type RollupRepo = ReturnType<typeof createRollupRepo>;
+
+type ViewerDay = { video_id: string; day: string; viewer: string; account_id: string };
+/** Sketches written per statement: up to 16 KiB each. */
+const SKETCH_ROWS = 200;
+
+/** The viewers by (`idOf`, day), keyed `id:day`. */
+function groupByDay(viewers: ViewerDay[], idOf: (viewer: ViewerDay) => string) {
+  const groups = new Map<string, { first: ViewerDay; members: string[] }>();
+  for (const viewer of viewers) {
+    const key = `${idOf(viewer)}:${viewer.day}`;
+    const group = groups.get(key);
+    if (group) group.members.push(viewer.viewer);
+    else groups.set(key, { first: viewer, members: [viewer.viewer] });
+  }
+  return groups;
+}
+
+/** Rows whose (`column`, day) is one of `keys`: one parameter per column however many keys. */
+const inKeys = (column: 'video_id' | 'account_id', keys: [string, string][]) =>
+  sql<boolean>`(${sql.ref(column)}, day) in (select * from unnest(${keys.map((key) => key[0])}::uuid[],
+    ${keys.map((key) => key[1])}::date[]))`;
+
+const sketchesOf = (rows: [string, Buffer][]) =>
+  new Map(rows.map(([key, bytes]) => [key, ViewerSketch.fromBytes(bytes)]));
+
+/** The day's sketch (a new one for a day not seen yet) with these viewers added, as stored. */
+function added(sketch: ViewerSketch | undefined, viewers: string[], hashes: Map<string, string>) {
+  const day = sketch ?? new ViewerSketch();
+  for (const viewer of viewers) day.addHash(hashes.get(viewer) ?? viewerHash(viewer));
+  return day.toBytes();
+}
