@@ -83,7 +83,7 @@ describe('the worker entry point', () => {
     const database = await createTestDatabase();
     // A database of its own for analytics, empty: the process migrates it.
     const analytics = await createTestDatabase('analytics');
-    for (let i = 0; i < 4; i += 1) await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
+    for (let i = 0; i < 5; i += 1) await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
     try {
       const port = await freePort();
       const worker = startServer(
@@ -105,7 +105,7 @@ describe('the worker entry point', () => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_migration`.execute(
         analytics.db,
       );
-      expect(rows[0]?.n).toBe(4);
+      expect(rows[0]?.n).toBe(5);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
     } finally {
@@ -244,6 +244,18 @@ describe('migrations', () => {
             and table_name not like 'analytics_migration%' order by 1`.execute(database.db)
         ).rows.map((r) => r.table_name);
       expect(await partitioned()).toEqual(['analytics_event']);
+      const eventIndexes = async () =>
+        (
+          await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'analytics_event'
+            order by 1`.execute(database.db)
+        ).rows.map((r) => r.indexname);
+      expect(await eventIndexes()).toEqual(['analytics_event_pkey', 'analytics_event_received']);
+      await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
+      expect(await eventIndexes()).toEqual([
+        'analytics_event_pkey',
+        'analytics_event_received',
+        'analytics_event_video_at',
+      ]);
       expect(await rollups()).toEqual([
         'analytics_account_day',
         'analytics_event',
