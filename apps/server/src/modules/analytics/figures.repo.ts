@@ -40,6 +40,41 @@ export function createFiguresRepo(db: AnalyticsDb, { exactViewerDays = EXACT_VIE
       .where('started_at', '>=', range.from)
       .where('started_at', '<', range.until);
 
+  /**
+   * The distinct viewers of a video or an account over the range, from the days' sketches; counted exactly
+   * from analytics_viewer_day while the union is exact or the range holds few viewer-days.
+   */
+  async function distinctViewersOf(key: 'video_id' | 'account_id', id: string, range: Range) {
+    const from = dayOf(range.from);
+    const until = dayOf(range.until);
+    const days =
+      key === 'video_id'
+        ? await db
+            .selectFrom('analytics_video_day')
+            .select('viewers')
+            .where('video_id', '=', id)
+            .where('day', '>=', from)
+            .where('day', '<', until)
+            .execute()
+        : await db
+            .selectFrom('analytics_account_day')
+            .select('viewers')
+            .where('account_id', '=', id)
+            .where('day', '>=', from)
+            .where('day', '<', until)
+            .execute();
+    return distinctViewers(days, exactViewerDays, async () => {
+      const row = await db
+        .selectFrom('analytics_viewer_day')
+        .select((eb) => eb.fn.count<number>('viewer').distinct().as('n'))
+        .where(key, '=', id)
+        .where('day', '>=', from)
+        .where('day', '<', until)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    });
+  }
+
   return {
     /** The video's hours in the range, oldest first. */
     hours(videoId: string, range: Range) {
@@ -54,25 +89,7 @@ export function createFiguresRepo(db: AnalyticsDb, { exactViewerDays = EXACT_VIE
     },
 
     /** The video's distinct viewers over the range: exact when few, else estimated within about 1%. */
-    async uniqueViewers(videoId: string, range: Range) {
-      const days = await db
-        .selectFrom('analytics_video_day')
-        .select('viewers')
-        .where('video_id', '=', videoId)
-        .where('day', '>=', dayOf(range.from))
-        .where('day', '<', dayOf(range.until))
-        .execute();
-      return distinctViewers(days, exactViewerDays, async () => {
-        const row = await db
-          .selectFrom('analytics_viewer_day')
-          .select((eb) => eb.fn.count<number>('viewer').distinct().as('n'))
-          .where('video_id', '=', videoId)
-          .where('day', '>=', dayOf(range.from))
-          .where('day', '<', dayOf(range.until))
-          .executeTakeFirst();
-        return Number(row?.n ?? 0);
-      });
-    },
+    uniqueViewers: (videoId: string, range: Range) => distinctViewersOf('video_id', videoId, range),
 
     async sessions(videoId: string, range: Range, limit: number, offset: number) {
       const [rows, total] = await Promise.all([
@@ -109,25 +126,7 @@ export function createFiguresRepo(db: AnalyticsDb, { exactViewerDays = EXACT_VIE
     },
 
     /** The account's distinct viewers over the range (of all its videos), as uniqueViewers counts them. */
-    async accountViewers(accountId: string, range: Range) {
-      const days = await db
-        .selectFrom('analytics_account_day')
-        .select('viewers')
-        .where('account_id', '=', accountId)
-        .where('day', '>=', dayOf(range.from))
-        .where('day', '<', dayOf(range.until))
-        .execute();
-      return distinctViewers(days, exactViewerDays, async () => {
-        const row = await db
-          .selectFrom('analytics_viewer_day')
-          .select((eb) => eb.fn.count<number>('viewer').distinct().as('n'))
-          .where('account_id', '=', accountId)
-          .where('day', '>=', dayOf(range.from))
-          .where('day', '<', dayOf(range.until))
-          .executeTakeFirst();
-        return Number(row?.n ?? 0);
-      });
-    },
+    accountViewers: (accountId: string, range: Range) => distinctViewersOf('account_id', accountId, range),
 
     /** The account's most played videos over the range. */
     topVideos(accountId: string, range: Range, limit: number) {

@@ -312,6 +312,10 @@ for (const [separate, where] of [
         ).rows;
       const kept = await sketches();
       expect(kept).toHaveLength(6);
+      // Newest first: the raw table's lean indexes, then the sketches.
+      expect(await migrateDown(t.analyticsDb as never, ANALYTICS_MIGRATIONS)).toEqual([
+        '20261201000400_analytics_event_lean',
+      ]);
       expect(await migrateDown(t.analyticsDb as never, ANALYTICS_MIGRATIONS)).toEqual([
         '20261201000300_analytics_viewer_sketch',
       ]);
