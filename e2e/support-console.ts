@@ -46,12 +46,19 @@ export async function signUpByApi(page: Page, dataDir?: string) {
   return { email, password, token };
 }
 
-/** The operator's command (`leadreel admin plan`), against the e2e server's embedded PostgreSQL. */
-export async function grantPlan(email: string, plan: string) {
+/** An operator's command (`leadreel admin ...`), against the e2e server's embedded PostgreSQL; its output. */
+export async function admin(...args: string[]) {
   const { stdout } = await run(
     path.resolve(import.meta.dirname, '../bin/leadreel'),
-    ['admin', 'plan', email, plan, '--as', 'e2e'],
-    { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+    ['admin', ...args, '--as', 'e2e'],
+    {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
   );
-  expect(stdout).toContain(`is now on ${plan}`);
+  return stdout;
+}
+
+/** The operator's command (`leadreel admin plan`). */
+export async function grantPlan(email: string, plan: string) {
+  expect(await admin('plan', email, plan)).toContain(`is now on ${plan}`);
 }

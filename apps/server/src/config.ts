@@ -77,6 +77,8 @@ export const configSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(30),
   /** A session ends this many days after sign-in, however active. */
   SESSION_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(90),
+  /** Days between a request to delete an account and the deletion of its data; signing in before then cancels. */
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(365).default(14),
   /** Per-IP budget of auth requests a minute (login, codes, resets). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   /**

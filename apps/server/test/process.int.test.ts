@@ -152,7 +152,10 @@ describe('migrations', () => {
       const paying = [...billed, 'invoice', 'payment_event', 'payment_order'].sort();
       const noticed = [...paying, 'plan_notice'].sort();
       const subscribed = [...noticed, 'subscription'].sort();
-      const latest = [...subscribed, 'account_export'].sort();
+      const exported = [...subscribed, 'account_export'].sort();
+      const keyed = [...exported, 'api_key'].sort();
+      const referred = [...keyed, 'affiliate_payout', 'commission'].sort();
+      const latest = [...referred, 'account_deletion'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -168,9 +171,19 @@ describe('migrations', () => {
             where table_name = 'credit_entry' and column_name = 'created_at'`.execute(database.db)
         ).rows[0]?.d;
       expect(await creditDefault()).toBe('clock_timestamp()');
+      expect(await columns('account')).toContain('privacy_mode');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest);
+      expect(await tables()).toEqual(referred);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(keyed);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(exported);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(exported);
+      expect(await columns('account')).not.toContain('privacy_mode');
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(exported);
       expect(await creditDefault()).toBe('now()');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(subscribed);

@@ -1,4 +1,6 @@
 export * from './contracts/account.ts';
+export * from './contracts/account-deletion.ts';
+export * from './contracts/affiliates.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/common.ts';

@@ -51,6 +51,7 @@ export const MESSAGES = {
   referrer_is_referrer: 'referrers cannot be referred',
   referrer_not_found: 'the referrer does not exist',
   referrer_loop: 'this account was referred by you, directly or through others',
+  affiliate_not_referrer: 'the affiliate program is open to referrers only',
 
   // Videos, folders and uploads (issue 4)
   folder_invalid: 'the folder does not exist',
@@ -164,6 +165,15 @@ export const MESSAGES = {
   api_keys_too_many: 'at most 10 API keys: revoke one you no longer use',
   api_key_not_found: 'this API key no longer exists',
   api_key_not_allowed: 'API access is not part of your plan. Upgrade to use API keys.',
+  // Account deletion (issue 17 part 3; spec §4, §5)
+  deletion_reason_invalid: 'choose why you are leaving',
+  deletion_note_too_long: 'the note cannot exceed 500 characters',
+  deletion_agreement_required: 'tick the box to confirm you understand what deletion does',
+  deletion_phrase_mismatch: 'type your sign-in email exactly to confirm',
+  deletion_already_requested: 'your account is already scheduled for deletion',
+  deletion_not_pending: 'no deletion is scheduled for your account',
+  deletion_in_progress: 'your account is being deleted and can no longer be restored',
+  account_deletion_pending: 'your account is scheduled for deletion: cancel the deletion to use it again',
   // spec §8: "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 

@@ -7,6 +7,8 @@
  *   leadreel admin plan <email> <Free|Lite|Pro|Business> [--until YYYY-MM-DD]
  *   leadreel admin credits <email> <amount> [--reason TEXT]
  *   leadreel admin refund <invoice number|order id> [--reason TEXT]
+ *   leadreel admin referrer <email> <on|off>
+ *   leadreel admin payout <email>
  *   leadreel admin log [--limit N]
  */
 import { promises as fs } from 'node:fs';
@@ -21,8 +23,12 @@ const USAGE = `usage:
   leadreel admin plan <email> <${PLAN_TYPES.join('|')}> [--until YYYY-MM-DD]
   leadreel admin credits <email> <amount> [--reason TEXT]
   leadreel admin refund <invoice number|order id> [--reason TEXT]
+  leadreel admin referrer <email> <on|off>
+  leadreel admin payout <email>
   leadreel admin log [--limit N]
 options: --as NAME (who runs it; default the system user)`;
+
+const COMMANDS = ['show', 'plan', 'credits', 'refund', 'referrer', 'payout', 'log'];
 
 /** The running embedded server's address: its password file, and the port in postmaster.pid (4th line). */
 async function embeddedUrl(dataDir: string): Promise<string> {
@@ -60,7 +66,7 @@ async function main(argv: string[]) {
   });
   const [command, ...rest] = positionals;
   const operator = values.as ?? process.env.SUDO_USER ?? os.userInfo().username;
-  if (!command || !['show', 'plan', 'credits', 'refund', 'log'].includes(command)) throw new UsageError();
+  if (!command || !COMMANDS.includes(command)) throw new UsageError();
 
   // Loaded once the command is known to be one, so a mistyped command answers at once.
   const [
@@ -131,6 +137,17 @@ async function main(argv: string[]) {
       console.log(
         `${order.invoiceNumber ?? order.orderId} is refunded: ${order.amount} ${order.currency} (minor units)`,
       );
+    } else if (command === 'referrer') {
+      const [email, on] = rest;
+      if (!email || (on !== 'on' && on !== 'off') || rest.length > 2) throw new UsageError();
+      await admin.setReferrer(operator, email, on === 'on');
+      console.log(`${email} is ${on === 'on' ? 'now' : 'no longer'} a referrer`);
+    } else if (command === 'payout') {
+      const [email] = rest;
+      if (!email || rest.length > 1) throw new UsageError();
+      for (const { currency, amount } of await admin.payout(operator, email)) {
+        console.log(`${email} is paid out ${amount} ${currency} (minor units)`);
+      }
     } else {
       const limit = Number(values.limit ?? 20);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError();

@@ -353,6 +353,51 @@ export interface ApiKeyTable {
   revoked_at: Date | null;
 }
 
+/** Affiliates (issue 17 part 2): a referrer's commission on a paid invoice, or its reversal on a refund. */
+export interface CommissionTable {
+  id: Generated<string>;
+  referrer_id: string;
+  /** null once the referred account is deleted; its masked email stays. */
+  referred_id: string | null;
+  /** The referred account's email, masked (`a***@example.test`). */
+  referred_email: string;
+  order_id: string;
+  invoice_number: string;
+  kind: 'commission' | 'reversal';
+  /** The plan the invoice bought (what was sold, not what the account may do); null for credits. */
+  plan: PlanType | null;
+  invoice_amount: number;
+  percent: number;
+  /** Minor units: above 0 for a commission, below 0 for a reversal. */
+  amount: number;
+  currency: string;
+  status: Generated<'pending' | 'paid_out'>;
+  payout_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** What an operator paid a referrer, in one currency. */
+export interface AffiliatePayoutTable {
+  id: Generated<string>;
+  referrer_id: string;
+  currency: string;
+  amount: number;
+  operator: string;
+  created_at: CreatedAt;
+}
+
+/** An account that asked to be deleted (modules/account-deletion): locked until it is, or cancelled. */
+export interface AccountDeletionTable {
+  account_id: string;
+  email: string;
+  language: Language;
+  reason: string;
+  note: string;
+  requested_at: CreatedAt;
+  delete_after: Date;
+  erased_at: Date | null;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -384,4 +429,7 @@ export interface Database {
   subscription: SubscriptionTable;
   account_export: AccountExportTable;
   api_key: ApiKeyTable;
+  account_deletion: AccountDeletionTable;
+  commission: CommissionTable;
+  affiliate_payout: AffiliatePayoutTable;
 }

@@ -3,6 +3,7 @@ import {
   okEnvelope,
   ROUTE_SCHEMAS,
   ROUTES,
+  type RouteEntry,
   type RouteName,
   type RouteOutput,
   type RouteParsed,
@@ -43,9 +44,11 @@ export function catalogueRoutes(app: FastifyInstance, hooks: AuthHooks) {
     options: RouteOptions,
     handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
   ) => {
-    const { method, path, auth, tag } = ROUTES[name];
+    const entry: RouteEntry = ROUTES[name];
+    const { method, path, auth, tag } = entry;
     const schemas: RouteSchema = ROUTE_SCHEMAS[name];
-    const signIn = auth === 'session' ? [hooks.required] : auth === 'optional' ? [hooks.optional] : [];
+    const session = entry.whileDeleting ? hooks.whileDeleting : hooks.required;
+    const signIn = auth === 'session' ? [session] : auth === 'optional' ? [hooks.optional] : [];
     const onRequest = [...(options.onRequest ?? []), ...signIn];
     app.route({
       method,

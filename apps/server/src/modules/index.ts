@@ -1,5 +1,7 @@
 import { accountModule } from './account/account.module.ts';
+import { accountDeletionModule } from './account-deletion/account-deletion.module.ts';
 import { adminModule } from './admin/admin.module.ts';
+import { affiliatesModule } from './affiliates/affiliates.module.ts';
 import { analyticsModule } from './analytics/analytics.module.ts';
 import { apiKeysModule } from './api-keys/api-keys.module.ts';
 import { authModule } from './auth/auth.module.ts';
@@ -31,6 +33,8 @@ export const MODULES: readonly AppModule[] = [
   leadsModule,
   webhooksModule,
   apiKeysModule,
+  accountDeletionModule,
+  affiliatesModule,
   deliveryModule,
   pagesModule,
   exportsModule,

@@ -23,6 +23,8 @@ export type ClientOptions = {
   getLanguage: () => string;
   /** spec §4: a 403 for an invalid token clears it and goes to login. */
   onUnauthorized: () => void;
+  /** A 423: the account is scheduled for deletion, and only the page that cancels it answers. */
+  onLocked?: () => void;
   timeoutMs?: number;
 };
 
@@ -82,6 +84,7 @@ export function createApiClient(options: ClientOptions) {
     if (statusCode === 200 && response.ok) return envelope.data as T;
     const code = envelope.error ?? String(statusCode || 500);
     if (statusCode === 403 && (code === 'unauthorized' || !envelope.error)) options.onUnauthorized();
+    if (statusCode === 423) options.onLocked?.();
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
       code,

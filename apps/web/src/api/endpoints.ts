@@ -49,6 +49,9 @@ export const accountApi = {
   saveNotification: (body: RouteInput<'account.saveNotification'>) => call('account.saveNotification', body),
   privacy: () => call('account.privacy'),
   savePrivacy: (body: RouteInput<'account.savePrivacy'>) => call('account.savePrivacy', body),
+  deletion: () => call('account.deletion'),
+  requestDeletion: (body: RouteInput<'account.requestDeletion'>) => call('account.requestDeletion', body),
+  cancelDeletion: () => call('account.cancelDeletion'),
 };
 
 /** The list's query as the console builds it (the schema coerces page numbers, so its input type is loose). */
@@ -217,6 +220,11 @@ export const apiKeysApi = {
   /** A new secret for the key, shown this once; the old one stops working at once. */
   rotate: (id: string) => call('apiKey.change', { id }),
   revoke: (id: string) => call('apiKey.revoke', { id }),
+};
+
+/** The affiliate program's page (spec §7 pay affiliate data): referrers only. */
+export const affiliatesApi = {
+  data: (query: RouteInput<'pay.affiliateData'>) => call('pay.affiliateData', query),
 };
 
 export const uploadsApi = {

@@ -22,6 +22,11 @@ export function clearSession() {
 }
 
 let onSignedOut: () => void = () => undefined;
+let onLocked: () => void = () => undefined;
+/** The router registers where a 423 (the account is scheduled for deletion) sends the user. */
+export function setLockedHandler(handler: () => void) {
+  onLocked = handler;
+}
 /** The router registers where a 403 sends the user. */
 export function setSignedOutHandler(handler: () => void) {
   onSignedOut = handler;
@@ -34,6 +39,7 @@ export const api = createApiClient({
     clearSession();
     onSignedOut();
   },
+  onLocked: () => onLocked(),
 });
 
 /** The user-facing text of an error: the translation of its key, else the server's words. */

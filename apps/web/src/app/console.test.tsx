@@ -78,7 +78,7 @@ describe('the title rule and parent redirects (spec §2)', () => {
     fakeApi({ 'GET /account/detail': () => ({ data: fakeAccount({ isReferer: true }) }) });
     const { router } = renderApp('/account', { token: 'tok' });
     await waitFor(() => expect(path(router)).toBe('/account/affiliate-system'));
-    expect(await screen.findByText('Not available yet')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Affiliate program' })).toBeTruthy();
   });
 
   it('refuses a page the account may not see', async () => {

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { setSignedOutHandler } from '../api/index.ts';
+import { setLockedHandler, setSignedOutHandler } from '../api/index.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { RootShell } from './RootShell.tsx';
 import type { RouteDef } from './routeDef.ts';
@@ -88,9 +88,16 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
+const DELETE_ACCOUNT_PATH = '/account/delete-account';
+
 export function createAppRouter() {
   const router = createBrowserRouter(createRoutes());
   // spec §4: a 403 clears the stored token and redirects to login.
   setSignedOutHandler(() => void router.navigate('/login', { replace: true }));
+  // Issue 17 part 3: signed in during a deletion's grace period, every screen leads to cancelling it.
+  setLockedHandler(() => {
+    if (router.state.location.pathname !== DELETE_ACCOUNT_PATH)
+      void router.navigate(DELETE_ACCOUNT_PATH, { replace: true });
+  });
   return router;
 }

@@ -22,6 +22,11 @@ export type RouteEntry = {
    * beacon). Such routes have no response schema and are called by hand, not by the console's `call`.
    */
   readonly answers?: 'file' | 'nothing';
+  /**
+   * A `session` route an account scheduled for deletion may still call (issue 17 part 3): signing in during
+   * the grace period leads only to cancelling it. Every other session route answers 423.
+   */
+  readonly whileDeleting?: true;
 };
 
 const auth = (method: RouteMethod, path: string, session: RouteAuth = 'public') =>
@@ -35,7 +40,7 @@ export const ROUTES = {
   'auth.verifyCode': auth('POST', '/auth/verify-code', 'optional'),
   'auth.signup': auth('POST', '/auth/signup'),
   'auth.login': auth('POST', '/auth/login'),
-  'auth.logout': auth('POST', '/auth/logout', 'session'),
+  'auth.logout': { ...auth('POST', '/auth/logout', 'session'), whileDeleting: true },
   'auth.findPassword': auth('POST', '/auth/find-password'),
   'auth.resetPassword': auth('POST', '/auth/reset-password'),
   'auth.changePassword': auth('POST', '/auth/change-password', 'session'),
@@ -43,7 +48,7 @@ export const ROUTES = {
   'auth.google': auth('POST', '/auth/login/google'),
   'auth.checkToken': auth('POST', '/channel/check-token'),
   'auth.bindReferrer': auth('POST', '/auth/bind-referrer', 'session'),
-  'account.detail': { method: 'GET', path: '/account/detail', auth: 'session', tag: 'account' },
+  'account.detail': { method: 'GET', path: '/account/detail', auth: 'session', tag: 'account', whileDeleting: true },
   'account.language': { method: 'POST', path: '/account/language', auth: 'session', tag: 'account' },
   'account.vipUserInfo': { method: 'GET', path: '/pay/vip-user-info', auth: 'session', tag: 'pay' },
   'pay.products': { method: 'GET', path: '/pay/products', auth: 'session', tag: 'pay' },
@@ -57,6 +62,7 @@ export const ROUTES = {
   'pay.orders': { method: 'GET', path: '/pay/orders', auth: 'session', tag: 'pay' },
   'pay.cancelSubscribe': { method: 'POST', path: '/pay/cancel-subscribe', auth: 'session', tag: 'pay' },
   'pay.resumeSubscribe': { method: 'POST', path: '/pay/resume-subscribe', auth: 'session', tag: 'pay' },
+  'pay.affiliateData': { method: 'GET', path: '/pay/affiliate-data', auth: 'session', tag: 'pay' },
   'account.noticeEmail': { method: 'GET', path: '/account/get-notice-email', auth: 'session', tag: 'account' },
   'account.noticeEmailCode': { method: 'POST', path: '/account/notice-email/code', auth: 'session', tag: 'account' },
   'account.changeNoticeEmail': {
@@ -69,6 +75,22 @@ export const ROUTES = {
   'account.saveNotification': { method: 'POST', path: '/account/notification', auth: 'session', tag: 'account' },
   'account.privacy': { method: 'GET', path: '/account/privacy', auth: 'session', tag: 'account' },
   'account.savePrivacy': { method: 'POST', path: '/account/privacy', auth: 'session', tag: 'account' },
+  // spec §7 "account: delete": the request; its state and cancelling it beside it.
+  'account.deletion': {
+    method: 'GET',
+    path: '/account/deletion',
+    auth: 'session',
+    tag: 'account',
+    whileDeleting: true,
+  },
+  'account.requestDeletion': { method: 'POST', path: '/account/delete', auth: 'session', tag: 'account' },
+  'account.cancelDeletion': {
+    method: 'POST',
+    path: '/account/deletion/cancel',
+    auth: 'session',
+    tag: 'account',
+    whileDeleting: true,
+  },
   'apiKey.list': { method: 'GET', path: '/api-key/list', auth: 'session', tag: 'api keys' },
   'apiKey.create': { method: 'POST', path: '/api-key/create', auth: 'session', tag: 'api keys' },
   'apiKey.change': { method: 'POST', path: '/api-key/change', auth: 'session', tag: 'api keys' },

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import * as account from '../contracts/account.ts';
+import * as accountDeletion from '../contracts/account-deletion.ts';
+import * as affiliates from '../contracts/affiliates.ts';
 import * as analytics from '../contracts/analytics.ts';
 import * as apiKeys from '../contracts/api-keys.ts';
 import * as auth from '../contracts/auth.ts';
@@ -48,6 +50,7 @@ export const ROUTE_SCHEMAS = {
   'pay.orders': { query: pay.orderListQuery, response: pay.orderListData },
   'pay.cancelSubscribe': { response: account.vipUserInfoData },
   'pay.resumeSubscribe': { response: account.vipUserInfoData },
+  'pay.affiliateData': { query: affiliates.affiliateDataQuery, response: affiliates.affiliateData },
   'account.noticeEmail': { response: account.noticeEmailData },
   'account.noticeEmailCode': { body: account.noticeEmailCodeBody, response: auth.verifyCodeData },
   'account.changeNoticeEmail': { body: account.changeNoticeEmailBody, response: account.noticeEmailData },
@@ -55,6 +58,12 @@ export const ROUTE_SCHEMAS = {
   'account.saveNotification': { body: account.notificationSettingsBody, response: account.notificationSettingsData },
   'account.privacy': { response: account.privacySettingsData },
   'account.savePrivacy': { body: account.privacySettingsBody, response: account.privacySettingsData },
+  'account.deletion': { response: accountDeletion.accountDeletionData },
+  'account.requestDeletion': {
+    body: accountDeletion.requestDeletionBody,
+    response: accountDeletion.accountDeletionData,
+  },
+  'account.cancelDeletion': { response: accountDeletion.accountDeletionData },
   'apiKey.list': { response: apiKeys.apiKeyListData },
   'apiKey.create': { body: apiKeys.createApiKeyBody, response: apiKeys.apiKeySecretData },
   'apiKey.change': { body: apiKeys.apiKeyIdBody, response: apiKeys.apiKeySecretData },

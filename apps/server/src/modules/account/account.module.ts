@@ -30,7 +30,7 @@ export const accountModule = defineModule({
   create: ({ db, services, config, mailer, log }) => {
     const repo = createAccountRepo(db);
     const entitlements = createEntitlements({
-      find: (accountId) => repo.findById(accountId),
+      find: (accountId) => repo.findStanding(accountId),
       catalogue: config.catalogue,
     });
     const accounts = createAccountService({

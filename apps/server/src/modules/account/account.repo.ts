@@ -8,6 +8,22 @@ export function createAccountRepo(db: Db) {
       return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The account with whether it is scheduled for deletion (locked: gone to everyone but its holder). */
+    findStanding(id: string) {
+      return db
+        .selectFrom('account')
+        .leftJoin('account_deletion', 'account_deletion.account_id', 'account.id')
+        .selectAll('account')
+        .select((eb) => eb('account_deletion.account_id', 'is not', null).$castTo<boolean>().as('locked'))
+        .where('account.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Deletes the account; every table holding its data cascades from it (account-deletion's job). */
+    async remove(trx: Db, id: string) {
+      await trx.deleteFrom('account').where('id', '=', id).execute();
+    },
+
     /**
      * Adds `delta` bytes to the account's used storage (never below 0) in the caller's transaction. A
      * positive delta is refused (false) when it would exceed `quota`.
@@ -287,6 +303,25 @@ export function createAccountRepo(db: Db) {
           .executeTakeFirst();
         return result.numUpdatedRows > 0n ? 'bound' : 'taken';
       });
+    },
+
+    /**
+     * The account's email and the referrer it is bound to, when that account is a referrer now; read in
+     * the caller's transaction (a payment's), so it needs no second connection while that one is held.
+     */
+    referralOf(trx: Db, id: string) {
+      return trx
+        .selectFrom('account as payer')
+        .innerJoin('account as referrer', 'referrer.id', 'payer.referrer_id')
+        .select(['payer.id as id', 'payer.email as email', 'referrer.id as referrerId'])
+        .where('payer.id', '=', id)
+        .where('referrer.is_referrer', '=', true)
+        .executeTakeFirst();
+    },
+
+    /** Makes the account a referrer in the affiliate program, or no longer one (an operator's choice). */
+    async setReferrer(id: string, on: boolean, trx: Db = db) {
+      await trx.updateTable('account').set({ is_referrer: on }).where('id', '=', id).execute();
     },
   };
 }

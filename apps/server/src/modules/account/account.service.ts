@@ -37,6 +37,9 @@ export function createAccountService(deps: {
   return {
     load,
 
+    /** Deletes the account and, by cascade, every row of its data (issue 17 part 3: the deletion job's). */
+    remove: (trx: Db, accountId: string) => accounts.remove(trx, accountId),
+
     /** The account and what its plan, period and usage allow, from one read of it. */
     async withRights(accountId: string) {
       const account = await load(accountId);
@@ -170,6 +173,15 @@ export function createAccountService(deps: {
       if (bound === 'loop') throw conflict('referrer_loop');
       if (bound === 'taken') throw conflict('referrer_already_bound');
     },
+
+    /**
+     * An operator makes the account a referrer (spec §6: only referrers see affiliate-system) or takes it
+     * back; commissions earned before stay. Binding it to a referrer is refused from then on.
+     */
+    setReferrer: (accountId: string, on: boolean, trx?: Db) => accounts.setReferrer(accountId, on, trx),
+
+    /** Who earns on the account's payments: its referrer while that is a referrer (affiliates), else undefined. */
+    referralOf: (trx: Db, accountId: string) => accounts.referralOf(trx, accountId),
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -76,6 +76,43 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
     expect(logged).toContain('"reason":"asked in time"');
   });
 
+  it('makes an account a referrer, pays out its commissions, and takes it out of the program', async () => {
+    const referrer = await signUp(t);
+    expect(await leadreel('admin', 'referrer', referrer.email, 'on')).toMatchObject({
+      code: 0,
+      stdout: `${referrer.email} is now a referrer\n`,
+    });
+    const detail = (await get(t.app, '/api/account/detail', referrer.token)).body.data;
+    expect(detail.isReferer).toBe(true);
+    const nothing = await leadreel('admin', 'payout', referrer.email);
+    expect(nothing).toMatchObject({ code: 1 });
+    expect(nothing.stderr).toContain(`${referrer.email} has no commission to pay out`);
+
+    const referred = await signUp(t);
+    await post(t.app, '/api/auth/bind-referrer', { ref: detail.userId }, referred.token);
+    const order = (await post(t.app, '/api/pay/stripe', { productId: 'Pro-yr-USD', method: 'card' }, referred.token))
+      .body.data;
+    await t.services.orders.settle(order.orderId, { status: 'paid', amount: order.amount, currency: order.currency });
+    const commission = Math.floor((order.amount * t.config.catalogue.affiliatePercent) / 100);
+    expect(await leadreel('admin', 'payout', referrer.email, '--as', 'carol')).toMatchObject({
+      code: 0,
+      stdout: `${referrer.email} is paid out ${commission} USD (minor units)\n`,
+    });
+    const paid = (await get(t.app, '/api/pay/affiliate-data', referrer.token)).body.data;
+    expect(paid.totals).toEqual([
+      { currency: 'USD', earned: commission, reversed: 0, pending: 0, paidOut: commission },
+    ]);
+
+    expect(await leadreel('admin', 'referrer', referrer.email, 'off')).toMatchObject({
+      code: 0,
+      stdout: `${referrer.email} is no longer a referrer\n`,
+    });
+    expect((await get(t.app, '/api/pay/affiliate-data', referrer.token)).body.error).toBe('affiliate_not_referrer');
+    const logged = (await leadreel('admin', 'log', '--limit', '3')).stdout.trim().split('\n');
+    expect(logged[0]).toMatch(new RegExp(`alice referrer ${referrer.email} .*"on":false`));
+    expect(logged[1]).toMatch(new RegExp(`carol payout ${referrer.email} .*"amount":${commission}`));
+  });
+
   it('says what is wrong and changes nothing on bad input', async () => {
     const { email, token } = await signUp(t);
     const usages = [
@@ -88,6 +125,9 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
       ['admin', 'log', '--limit', '0'],
       ['admin', 'show', email, '--colour'],
       ['admin', 'refund'],
+      ['admin', 'referrer', email],
+      ['admin', 'referrer', email, 'yes'],
+      ['admin', 'payout'],
     ];
     for (const [index, answer] of (await Promise.all(usages.map((args) => leadreel(...args)))).entries()) {
       const args = usages[index]?.join(' ');
@@ -100,6 +140,7 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
       [['admin', 'plan', email, 'Pro', '--until', 'next week'], '--until: a date as YYYY-MM-DD'],
       [['admin', 'plan', email, 'Pro', '--until', '2030-02-31'], '--until: a date as YYYY-MM-DD'],
       [['admin', 'credits', email, '99999999'], 'credits: a whole number from 1 to 10000000'],
+      [['admin', 'referrer', 'nobody@example.invalid', 'on'], 'no account with the email nobody@example.invalid'],
     ] as const;
     const answers = await Promise.all(refusals.map(([args]) => leadreel(...args)));
     for (const [index, answer] of answers.entries()) {

@@ -17,6 +17,7 @@ export const adminModule = defineModule({
       repo: createAdminRepo(db),
       accounts: services.accounts,
       credits: services.credits,
+      affiliates: services.affiliates,
       orders: services.orders,
       events,
       now: () => clock.now(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlanType } from '@leadreel/shared';
 import { AppError } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { AffiliateService } from '../affiliates/affiliates.service.ts';
 import type { CreditService } from '../billing/credits.service.ts';
 import type { OrderService } from '../billing/orders.service.ts';
 import type { EventBus } from '../events/events.ts';
@@ -17,7 +18,8 @@ export class AdminError extends Error {}
  */
 export function createAdminService(deps: {
   repo: AdminRepo;
-  accounts: Pick<AccountService, 'findByEmail' | 'withRights' | 'openPlan' | 'find'>;
+  accounts: Pick<AccountService, 'findByEmail' | 'withRights' | 'openPlan' | 'find' | 'setReferrer'>;
+  affiliates: Pick<AffiliateService, 'payout'>;
   credits: Pick<CreditService, 'add' | 'balance'>;
   orders: Pick<OrderService, 'refund'>;
   /**
@@ -123,6 +125,44 @@ export function createAdminService(deps: {
         if (error instanceof AppError) throw new AdminError(`${reference}: ${error.message}`);
         throw error;
       }
+    },
+
+    /** Makes the account a referrer in the affiliate program (spec §6 isReferer), or no longer one. */
+    async setReferrer(operator: string, email: string, on: boolean) {
+      const account = await accountOf(email);
+      await events.transaction(async (trx) => {
+        await accounts.setReferrer(account.id, on, trx);
+        await repo.record(
+          { operator, action: 'referrer', account_id: account.id, account_email: account.email, detail: { on } },
+          trx,
+        );
+      });
+    },
+
+    /**
+     * Records that the referrer was paid what is pending, per currency (the money moves outside LeadReel);
+     * answers what each payout was. Nothing pending (or a balance below zero after refunds) pays nothing.
+     */
+    async payout(operator: string, email: string) {
+      const account = await accountOf(email);
+      const paid = await events.transaction(async (trx) => {
+        const payouts = await deps.affiliates.payout(trx, account.id, operator, deps.now());
+        if (payouts.length > 0) {
+          await repo.record(
+            {
+              operator,
+              action: 'payout',
+              account_id: account.id,
+              account_email: account.email,
+              detail: { payouts },
+            },
+            trx,
+          );
+        }
+        return payouts;
+      });
+      if (paid.length === 0) throw new AdminError(`${email} has no commission to pay out`);
+      return paid;
     },
 
     log: (limit: number) => repo.recent(limit),

@@ -13,11 +13,16 @@ export function createAuthRepo(db: Db) {
     },
 
     findSessionByHash(tokenHash: string) {
-      return db
-        .selectFrom('session')
-        .select(['id', 'account_id', 'last_used_at', 'expires_at', 'revoked_at'])
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('session')
+          // An account scheduled for deletion is locked (modules/account-deletion): read with the session.
+          .leftJoin('account_deletion', 'account_deletion.account_id', 'session.account_id')
+          .select(['session.id', 'session.account_id', 'last_used_at', 'expires_at', 'revoked_at'])
+          .select((eb) => eb('account_deletion.account_id', 'is not', null).$castTo<boolean>().as('locked'))
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst()
+      );
     },
 
     touchSession(id: string, now: Date) {

@@ -7,7 +7,8 @@ const DAY_MS = 24 * 3600_000;
 // Writing last_used_at on every request would turn every read into a write; a minute's precision is plenty.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export type AuthContext = { accountId: string; sessionId: string };
+/** `locked`: the account is scheduled for deletion; only the routes that lead to cancelling it answer. */
+export type AuthContext = { accountId: string; sessionId: string; locked: boolean };
 
 /** 256 random bits, base64url; only its SHA-256 is stored, so a database leak yields no usable token. */
 export function hashToken(token: string): string {
@@ -45,7 +46,7 @@ export function createSessionService(deps: { repo: AuthRepo; clock: Clock; idleD
       const now = clock.now();
       if (!session || remainingMs(session, now) <= 0) throw unauthorized();
       if (now.getTime() - session.last_used_at.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(session.id, now);
-      return { accountId: session.account_id, sessionId: session.id };
+      return { accountId: session.account_id, sessionId: session.id, locked: Boolean(session.locked) };
     },
 
     /** spec §2 token login: seconds left, 0 when the token is unknown, revoked or expired. */

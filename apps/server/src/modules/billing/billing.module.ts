@@ -63,6 +63,11 @@ export const billingModule = defineModule({
       events,
       catalogue: config.catalogue,
       providers,
+      // The affiliates' commissions, written with the invoice (through their service, made after this one).
+      invoiceHooks: {
+        paid: (trx, invoice) => services.affiliates.invoicePaid(trx, invoice),
+        refunded: (trx, invoice) => services.affiliates.invoiceRefunded(trx, invoice),
+      },
       clock,
       log,
     });

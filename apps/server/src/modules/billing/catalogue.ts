@@ -43,8 +43,11 @@ const catalogueSchema = z.strictObject({
   currencies: z.array(currency).min(1).max(20),
   /** spec §9: "Annual billing saves 17%". */
   annualSavingPercent: z.number().int().min(0).max(90),
-  /** A referrer's share of each paid invoice of the accounts they brought (spec §9 affiliate percent). */
-  affiliatePercent: z.number().min(0).max(100),
+  /**
+   * A referrer's share of each paid invoice of the accounts they brought (spec §9 affiliate percent), in
+   * whole percent: commissions are the invoice's minor units times it over 100, rounded down.
+   */
+  affiliatePercent: z.number().int().min(0).max(100),
   /** How long a lapsed plan stays in each period before the next (spec §4 leaves them to us). */
   lifecycle: z.strictObject({
     bufferDays: z.number().int().min(1).max(365),

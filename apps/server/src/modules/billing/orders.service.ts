@@ -24,6 +24,41 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const orderNotFound = () => new AppError(404, 'order_not_found');
 
+/** An invoice paid or refunded, as those told of it see it (the affiliates' commissions). */
+export type InvoiceEvent = {
+  orderId: string;
+  invoiceNumber: string;
+  /** Whose invoice it is: the payer. */
+  accountId: string;
+  kind: OrderRow['kind'];
+  /** The plan it bought; null for credits. */
+  planType: OrderRow['plan_type'];
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  at: Date;
+};
+
+/**
+ * Told of each invoice paid and each refunded, inside the transaction that pays or refunds it, so what
+ * they write commits with it or not at all. Billing knows nothing of who listens (modules/affiliates).
+ */
+export type InvoiceHooks = {
+  paid: (trx: Db, invoice: InvoiceEvent) => Promise<void>;
+  refunded: (trx: Db, invoice: InvoiceEvent) => Promise<void>;
+};
+
+const invoiceEvent = (order: OrderRow, invoiceNumber: string, at: Date): InvoiceEvent => ({
+  orderId: order.id,
+  invoiceNumber,
+  accountId: order.account_id,
+  kind: order.kind,
+  planType: order.plan_type,
+  amount: Number(order.amount),
+  currency: order.currency,
+  at,
+});
+
 export function orderData(row: OrderRow): Order {
   return {
     orderId: row.id,
@@ -59,6 +94,7 @@ export function createOrderService(deps: {
   catalogue: Catalogue;
   /** Which provider takes each method; a method missing here is not offered. */
   providers: Partial<Record<PaymentMethod, PaymentProvider>>;
+  invoiceHooks?: InvoiceHooks;
   clock: Clock;
   log: Logger;
 }) {
@@ -343,7 +379,7 @@ export function createOrderService(deps: {
           subscription_id: subscriptionId,
           ...period,
         });
-        await repo.issueInvoice(trx, {
+        const invoiceNumber = await repo.issueInvoice(trx, {
           prefix: `LR-${now.getUTCFullYear()}`,
           order_id: order.id,
           account_id: order.account_id,
@@ -352,6 +388,7 @@ export function createOrderService(deps: {
           currency: order.currency,
           issued_at: now,
         });
+        await deps.invoiceHooks?.paid(trx, invoiceEvent(full, invoiceNumber, now));
         publish('order.paid', { orderId: order.id });
         if (order.kind === 'plan') publish('plan.opened', { accountId: order.account_id });
       });
@@ -435,6 +472,12 @@ export function createOrderService(deps: {
           refunded_at: now,
           refund_reason: reason.slice(0, 500),
         });
+        if (row.invoice_number) {
+          await deps.invoiceHooks?.refunded(
+            trx,
+            invoiceEvent({ ...order, invoice_number: null }, row.invoice_number, now),
+          );
+        }
         await record?.(trx, row);
         publish('order.refunded', { orderId: order.id });
       });

@@ -23,6 +23,8 @@ export type Standing = {
   period_end_at: Date | null;
   used_storage: string | number;
   used_traffic: string | number;
+  /** Scheduled for deletion (issue 17 part 3): locked, and to work with no session behind it, gone. */
+  locked?: boolean;
 };
 
 /** Every "may this account do X, how much of Y is left" the server asks, answered at once. */
@@ -166,7 +168,8 @@ export function createEntitlements(deps: {
     /** For work with no session behind it (mail, webhooks, pages): null for an account that is gone. */
     async ofAccount(accountId: string) {
       const account = await deps.find(accountId);
-      return account ? entitlementsOf(account, catalogue) : null;
+      // A locked account serves no media, fires no webhooks and answers no API key (issue 17 part 3).
+      return account && !account.locked ? entitlementsOf(account, catalogue) : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CLICK_KINDS } from '@leadreel/shared';
+import type { CLICK_KINDS, Language } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { JobKind, JobQueue, SomeJobKind } from '../jobs/jobs.ts';
@@ -18,6 +18,10 @@ export type EventMap = {
   'order.refunded': { orderId: string };
   /** An order was paid: what it bought is given and its invoice issued. */
   'order.paid': { orderId: string };
+  /** An account asked to be deleted: its holder is mailed when its data goes (`deleteAfter`, ISO 8601). */
+  'account.deletionRequested': { accountId: string; deleteAfter: string };
+  /** An account's data was deleted: the mail that says so goes to the address it signed in with. */
+  'account.deleted': { to: string; language: Language };
   /** A viewer's inquiry was stored. */
   'lead.created': { leadId: string };
   /** A viewer clicked a contact or call-to-action button of the player (stored as `clickId`). */

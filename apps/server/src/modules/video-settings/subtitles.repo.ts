@@ -77,6 +77,8 @@ export function createSubtitleRepo(db: Db) {
         .where('subtitle.video_id', '=', videoId)
         .where('video.playable', '=', true)
         .where('video.status', 'in', SHOWN_STATUSES)
+        .leftJoin('account_deletion', 'account_deletion.account_id', 'video.account_id')
+        .where('account_deletion.account_id', 'is', null)
         .executeTakeFirst();
     },
   };

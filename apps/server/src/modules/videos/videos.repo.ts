@@ -73,6 +73,9 @@ export function createVideoRepo(db: Db) {
         .where('id', 'in', ids)
         .where('playable', '=', true)
         .where('status', 'in', SHOWN_STATUSES)
+        // Nor an account scheduled for deletion's: a page cached before the request stops at once.
+        .leftJoin('account_deletion', 'account_deletion.account_id', 'video.account_id')
+        .where('account_deletion.account_id', 'is', null)
         .execute();
       return new Set(rows.map((row) => row.id));
     },

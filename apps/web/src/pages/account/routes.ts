@@ -6,7 +6,13 @@ export const ACCOUNT_ROUTE: RouteDef = {
   path: '/account',
   meta: meta('account', 'user'),
   children: [
-    soon('affiliate-system', 'affiliate-system', 'share', { permission: (account) => account.isReferer }),
+    {
+      name: 'affiliate-system',
+      path: 'affiliate-system',
+      meta: meta('affiliate-system', 'share'),
+      page: () => import('./Affiliates.tsx').then((m) => m.Affiliates),
+      permission: (account) => account.isReferer,
+    },
     {
       name: 'memberships',
       path: 'memberships',
@@ -40,7 +46,12 @@ export const ACCOUNT_ROUTE: RouteDef = {
       page: () => import('./PasswordForms.tsx').then((m) => m.SetPassword),
       permission: (account) => !account.hasPassword,
     },
-    soon('delete-account', 'delete-account', 'delete'),
+    {
+      name: 'delete-account',
+      path: 'delete-account',
+      meta: meta('delete-account', 'delete'),
+      page: () => import('./DeleteAccount.tsx').then((m) => m.DeleteAccount),
+    },
     {
       name: 'global-settings',
       path: 'global-settings',
