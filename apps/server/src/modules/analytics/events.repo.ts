@@ -1,22 +1,14 @@
-import { sql } from 'kysely';
-import type { AnalyticsDb } from './analytics.schema.ts';
+import { type Selectable, sql } from 'kysely';
+import type { AnalyticsDb, AnalyticsEventTable } from './analytics.schema.ts';
 
 /**
  * What every event of one batch shares (one viewing of one video, as one request saw it): kept once per
  * batch, and sent to the database once per batch.
  */
-export type EventSource = {
-  account_id: string;
-  video_id: string;
-  session_id: string;
-  viewer_id: string | null;
-  page: string;
-  referrer: string;
-  device: string;
-  browser: string;
-  os: string;
-  country: string | null;
-};
+export type EventSource = Pick<
+  Selectable<AnalyticsEventTable>,
+  'account_id' | 'video_id' | 'session_id' | 'viewer_id' | 'page' | 'referrer' | 'device' | 'browser' | 'os' | 'country'
+>;
 
 /**
  * One event to store (a row of `analytics_event` less what the database sets), its batch's fields by

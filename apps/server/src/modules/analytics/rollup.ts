@@ -6,24 +6,13 @@
  */
 
 import type { Selectable } from 'kysely';
-import type { AnalyticsSessionTable, AnalyticsVideoHourTable } from './analytics.schema.ts';
+import type { AnalyticsEventTable, AnalyticsSessionTable, AnalyticsVideoHourTable } from './analytics.schema.ts';
 
 export const BUCKETS = 100;
 
-export type RawEvent = {
-  video_id: string;
-  session_id: string;
-  account_id: string;
-  viewer_id: string | null;
-  kind: string;
-  at: Date;
+/** An event as the rollup reads it: the stored columns, with what the kind adds (`data`) as the player sends it. */
+export type RawEvent = Omit<Selectable<AnalyticsEventTable>, 'event_id' | 'received_at' | 'position' | 'data'> & {
   data: { intervals?: [number, number][]; click?: string } | null;
-  page: string;
-  referrer: string;
-  device: string;
-  browser: string;
-  os: string;
-  country: string | null;
 };
 
 /** A viewing as the rollup keeps it (analytics_session, less whether its end was announced). */
