@@ -63,7 +63,7 @@ try {
       case when e.i = 0 then 'load' when e.i = 1 then 'play' when e.i = 19 then 'end' else 'heartbeat' end,
       greatest(0, e.i * 3 - 3),
       case when e.i between 2 and 18 then jsonb_build_object('intervals',
-        jsonb_build_array(jsonb_build_array(e.i * 3 - 6, e.i * 3 - 3))) end,
+        jsonb_build_array(jsonb_build_array(e.i * 3 - 6, e.i * 3 - 3)))::text end,
       'https://customer.example.test/page-' || (s.n % 50),
       case s.n % 3 when 0 then '' else 'https://search.example.test/' end,
       case s.n % 4 when 0 then 'mobile' else 'desktop' end, 'Chrome', 'Windows', null
@@ -125,7 +125,7 @@ try {
             count(distinct session_id) filter (where kind = 'end') as completions,
             count(*) filter (where kind = 'click') as clicks,
             coalesce(sum((iv->>1)::float - (iv->>0)::float), 0) as watch_seconds
-          from analytics_event left join lateral jsonb_array_elements(data->'intervals') iv on kind = 'heartbeat'
+          from analytics_event left join lateral jsonb_array_elements(data::jsonb->'intervals') iv on kind = 'heartbeat'
           where video_id = ${video} and at >= ${since}`.execute(db),
     sessions: () =>
       sql`select session_id, min(at), max(at), count(*) from analytics_event

@@ -262,8 +262,15 @@ describe('migrations', () => {
           await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'analytics_event'
             order by 1`.execute(database.db)
         ).rows.map((r) => r.indexname);
+      const dataType = async () =>
+        (
+          await sql<{ t: string }>`select data_type as t from information_schema.columns
+            where table_name = 'analytics_event' and column_name = 'data'`.execute(database.db)
+        ).rows[0]?.t;
       expect(await eventIndexes()).toEqual(['analytics_event_pkey', 'analytics_event_received']);
+      expect(await dataType()).toBe('text');
       await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
+      expect(await dataType()).toBe('jsonb');
       expect(await eventIndexes()).toEqual([
         'analytics_event_pkey',
         'analytics_event_received',

@@ -84,7 +84,7 @@ describe('the ingestion endpoint', () => {
     expect(rows.map((row) => row.kind).sort()).toEqual(['heartbeat', 'load', 'play']);
     expect(rows.every((row) => row.account_id === accountId)).toBe(true);
     expect(rows[0]).toMatchObject({ device: 'mobile', browser: 'Mobile Safari', os: 'iOS' });
-    expect(rows.find((row) => row.kind === 'heartbeat')?.data).toEqual({
+    expect(JSON.parse(String(rows.find((row) => row.kind === 'heartbeat')?.data))).toEqual({
       intervals: [
         [0, 8],
         [4, 12],

@@ -13,8 +13,11 @@ export type AnalyticsEventTable = {
   viewer_id: string | null;
   kind: string;
   position: number;
-  /** What the kind adds: a heartbeat's intervals, a seek's start, a rendition, a click's button. */
-  data: ColumnType<unknown, string | null, string | null>;
+  /**
+   * What the kind adds, as the JSON text the server wrote from a checked event: a heartbeat's intervals, a
+   * seek's start, a rendition, a click's button (text, not jsonb: only the rollup reads it).
+   */
+  data: string | null;
   page: string;
   referrer: string;
   /** desktop, mobile, tablet, tv, console or other. */

@@ -113,7 +113,7 @@ export function createEventRepo(db: AnalyticsDb) {
           insert into analytics_event (event_id, at, account_id, video_id, session_id, viewer_id, kind, position,
             data, page, referrer, device, browser, os, country)
           select e.id, to_timestamp(e.at / 1000), s.account_id, s.video_id, s.session_id, s.viewer_id, e.kind,
-            e.position, e.data::jsonb, s.page, s.referrer, s.device, s.browser, s.os, s.country
+            e.position, e.data, s.page, s.referrer, s.device, s.browser, s.os, s.country
           from unnest(${arrayLiteral(sourceOf)}::int[], ${arrayLiteral(ids)}::uuid[], ${arrayLiteral(ats)}::float8[],
             ${arrayLiteral(kinds)}::text[], ${arrayLiteral(positions)}::real[], ${arrayLiteral(data)}::text[])
             as e(source, id, at, kind, position, data)

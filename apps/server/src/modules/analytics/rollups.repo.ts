@@ -86,7 +86,10 @@ export function createRollupRepo(db: AnalyticsDb) {
         .orderBy('analytics_event.event_id')
         .limit(limit)
         .execute();
-      return rows as (RawEvent & { received_key: string; event_id: string })[];
+      return rows.map((row) => ({ ...row, data: row.data === null ? null : JSON.parse(row.data) })) as (RawEvent & {
+        received_key: string;
+        event_id: string;
+      })[];
     },
 
     /** The sessions of these keys that exist. */
