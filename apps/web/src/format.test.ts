@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatCount, formatDate, formatDateMinute, formatDateTime, formatSize, timeAgo } from './format.ts';
+
+// dayjs's locale is global, and the console's provider sets it to the screen's language: a Chinese screen's
+// test in the same worker (isolate: false) would leave it Chinese. These read the English forms.
+beforeEach(() => {
+  dayjs.locale('en');
+});
 
 describe('formatters of spec §9', () => {
   it.each([
