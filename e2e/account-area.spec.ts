@@ -42,6 +42,8 @@ test('a Pro user makes an API key that is shown once, rotates it and revokes it'
   await page.getByRole('button', { name: 'Revoke', exact: true }).last().click();
   await expect(page.getByText('API key revoked')).toBeVisible();
   await expect(page.getByText('No API keys yet')).toBeVisible();
+  // The English toast leaves before the Chinese picture is taken.
+  await expect(page.getByText('API key revoked')).toBeHidden({ timeout: 15_000 });
 
   await switchLanguage(page, '简体中文');
   await expect(page.getByText('暂无 API 密钥')).toBeVisible();
