@@ -81,6 +81,8 @@ export const configSchema = z.object({
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(365).default(14),
   /** Per-IP budget of auth requests a minute (login, codes, resets). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
+  /** Requests a minute each API key may make to the public API (Wistia's figure: 600). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(600),
   /**
    * How long a client may take to send a request's headers (slow-loris), in ms. Node's default is 60 s;
    * a real client sends them in one packet.

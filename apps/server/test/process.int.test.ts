@@ -155,7 +155,8 @@ describe('migrations', () => {
       const exported = [...subscribed, 'account_export'].sort();
       const keyed = [...exported, 'api_key'].sort();
       const referred = [...keyed, 'affiliate_payout', 'commission'].sort();
-      const latest = [...referred, 'account_deletion'].sort();
+      const deleting = [...referred, 'account_deletion'].sort();
+      const latest = [...deleting, 'api_idempotency'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -173,6 +174,8 @@ describe('migrations', () => {
       expect(await creditDefault()).toBe('clock_timestamp()');
       expect(await columns('account')).toContain('privacy_mode');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(deleting);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(referred);
       await migrateDown(database.db as never);

@@ -165,6 +165,12 @@ export const MESSAGES = {
   api_keys_too_many: 'at most 10 API keys: revoke one you no longer use',
   api_key_not_found: 'this API key no longer exists',
   api_key_not_allowed: 'API access is not part of your plan. Upgrade to use API keys.',
+  // The public API (issue 17 part 1)
+  api_key_invalid: 'send a valid API key as Authorization: Bearer lr_...',
+  cursor_invalid: 'the cursor is not one this list gave',
+  idempotency_key_invalid: 'the Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotency_key_reused: 'this Idempotency-Key was already used with a different request',
+  idempotency_key_in_progress: 'a request with this Idempotency-Key is still running: retry in a moment',
   // Account deletion (issue 17 part 3; spec §4, §5)
   deletion_reason_invalid: 'choose why you are leaving',
   deletion_note_too_long: 'the note cannot exceed 500 characters',

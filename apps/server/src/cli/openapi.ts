@@ -6,6 +6,8 @@ import { parseConfig } from '../config.ts';
 import { createDb } from '../db/database.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
+import { v1Document } from '../modules/public-api/openapi-v1.ts';
+import { clientTypes } from './client-types.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../../openapi.json');
 
@@ -35,17 +37,37 @@ export async function generateOpenApi(): Promise<string> {
   return document;
 }
 
+const CLIENT = path.resolve(import.meta.dirname, '../../../../packages/api-client');
+
+/**
+ * Every generated file and its text: the console API's document, the public API's (written from its
+ * catalogue), and the typed client's types generated from the latter.
+ */
+async function generatedFiles(): Promise<[string, string][]> {
+  const v1 = v1Document();
+  return [
+    [OUT, await generateOpenApi()],
+    [path.join(CLIENT, 'openapi.json'), `${JSON.stringify(sortKeys(v1), null, 2)}\n`],
+    [path.join(CLIENT, 'src/schema.ts'), clientTypes(v1 as unknown as Parameters<typeof clientTypes>[0])],
+  ];
+}
+
 if (import.meta.main) {
-  const document = await generateOpenApi();
+  const files = await generatedFiles();
   if (process.argv.includes('--check')) {
-    const committed = await fs.readFile(OUT, 'utf8').catch(() => '');
-    if (committed !== document) {
-      process.stderr.write(`${OUT} is out of date: run npm run openapi and commit it\n`);
-      process.exit(1);
+    let stale = false;
+    for (const [file, text] of files) {
+      if ((await fs.readFile(file, 'utf8').catch(() => '')) !== text) {
+        process.stderr.write(`${file} is out of date: run npm run openapi and commit it\n`);
+        stale = true;
+      }
     }
-    process.stdout.write('openapi.json is up to date\n');
+    if (stale) process.exit(1);
+    process.stdout.write('the OpenAPI documents and the client types are up to date\n');
   } else {
-    await fs.writeFile(OUT, document);
-    process.stdout.write(`wrote ${OUT}\n`);
+    for (const [file, text] of files) {
+      await fs.writeFile(file, text);
+      process.stdout.write(`wrote ${file}\n`);
+    }
   }
 }

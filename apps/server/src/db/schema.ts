@@ -340,6 +340,16 @@ export interface InvoiceTable {
   mailed_at: Date | null;
 }
 
+/** The first answer to a public API create sent with an Idempotency-Key, kept a day (null while running). */
+export interface ApiIdempotencyTable {
+  account_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  status: number | null;
+  response: string | null;
+  created_at: CreatedAt;
+}
+
 export interface ApiKeyTable {
   id: Generated<string>;
   account_id: string;
@@ -432,4 +442,5 @@ export interface Database {
   account_deletion: AccountDeletionTable;
   commission: CommissionTable;
   affiliate_payout: AffiliatePayoutTable;
+  api_idempotency: ApiIdempotencyTable;
 }

@@ -13,6 +13,7 @@ import { leadsModule } from './leads/leads.module.ts';
 import { lifecycleModule } from './lifecycle/lifecycle.module.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { pagesModule } from './pages/pages.module.ts';
+import { publicApiModule } from './public-api/public-api.module.ts';
 import { storageModule } from './storage/storage.module.ts';
 import { videoSettingsModule } from './video-settings/video-settings.module.ts';
 import { videosModule } from './videos/videos.module.ts';
@@ -33,6 +34,7 @@ export const MODULES: readonly AppModule[] = [
   leadsModule,
   webhooksModule,
   apiKeysModule,
+  publicApiModule,
   accountDeletionModule,
   affiliatesModule,
   deliveryModule,

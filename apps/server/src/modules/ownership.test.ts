@@ -21,6 +21,7 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   webhook_endpoint: 'modules/webhooks/',
   webhook_delivery: 'modules/webhooks/',
   api_key: 'modules/api-keys/',
+  api_idempotency: 'modules/public-api/',
   account_deletion: 'modules/account-deletion/',
   commission: 'modules/affiliates/',
   affiliate_payout: 'modules/affiliates/',

@@ -8,9 +8,16 @@ import { createPgRateLimitStore } from './rate-limit-store.ts';
 /** A check that throws 429 rate_limited when its window is full. */
 export type Limit = (request: FastifyRequest) => Promise<void>;
 
+type LimitOptions = { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string };
+
+/** Where a request leaves its window, for `RateLimit` headers. */
+export type WindowCount = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
+
 export type Limits = {
   /** A limit of a module's own: at most `max` requests per key per window. */
-  limiter: (options: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string }) => Limit;
+  limiter: (options: LimitOptions) => Limit;
+  /** The same count, answered rather than thrown, for a caller that reports it (the public API's headers). */
+  counter: (options: LimitOptions) => (request: FastifyRequest) => Promise<WindowCount>;
   /** Sign-in and code routes: AUTH_RATE_LIMIT_PER_MINUTE per IP. */
   perIp: Limit;
   /** Guessing one account's password or code from many addresses: 10 tries per address per 10 minutes. */
@@ -29,8 +36,23 @@ export async function registerLimits(app: FastifyInstance, db: Db, config: Confi
       if (!result.isAllowed && result.isExceeded) throw tooManyRequests('rate_limited', result.ttlInSeconds);
     };
   };
+  const counter: Limits['counter'] = (options) => {
+    const check = app.createRateLimit(options);
+    return async (request) => {
+      const result = await check(request);
+      // `isAllowed` means an allow-listed key, which no limit of ours has.
+      if (result.isAllowed) return { allowed: true, limit: options.max, remaining: options.max, resetSeconds: 0 };
+      return {
+        allowed: !result.isExceeded,
+        limit: result.max,
+        remaining: result.remaining,
+        resetSeconds: result.ttlInSeconds,
+      };
+    };
+  };
   return {
     limiter,
+    counter,
     perIp: limiter({
       max: config.AUTH_RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,

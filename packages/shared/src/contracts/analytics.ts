@@ -96,6 +96,9 @@ const inRange = (query: { from: string; to: string }) => {
   return days >= 0 && days < ANALYTICS_RANGE_MAX_DAYS;
 };
 
+/** A range alone (the public API takes the video from its path). */
+export const analyticsRangeQuery = z.strictObject(range).refine(inRange, { error: 'illegal_input', path: ['to'] });
+
 export const videoAnalyticsQuery = z.strictObject({ videoId: videoIdField, ...range }).refine(inRange, {
   error: 'illegal_input',
   path: ['to'],

@@ -63,7 +63,7 @@ export const webhookUrlField = textField('webhook_url_invalid')
     return url === null || (url.username === '' && url.password === '');
   }, 'webhook_url_credentials');
 
-const eventsField = z
+export const webhookEventsField = z
   .array(z.enum(WEBHOOK_EVENTS, { error: 'webhook_event_invalid' }), { error: 'webhook_events_required' })
   .min(1, 'webhook_events_required')
   .max(WEBHOOK_EVENTS.length, 'webhook_event_invalid')
@@ -73,13 +73,13 @@ export const webhookIdField = z.uuid({ error: 'webhook_not_found' });
 
 export const createWebhookBody = z.strictObject({
   url: webhookUrlField,
-  events: eventsField,
+  events: webhookEventsField,
   enabled: z.boolean({ error: 'illegal_input' }).default(true),
 });
 export const updateWebhookBody = z.strictObject({
   id: webhookIdField,
   url: webhookUrlField,
-  events: eventsField,
+  events: webhookEventsField,
   enabled: z.boolean({ error: 'illegal_input' }),
 });
 export const webhookIdBody = z.strictObject({ id: webhookIdField });

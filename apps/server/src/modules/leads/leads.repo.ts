@@ -1,6 +1,7 @@
 import type { ClickListQuery, LeadFilter } from '@leadreel/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { afterKeyset, cursorAt, type Keyset, keysetPage } from '../../db/keyset.ts';
 import type { ContactClickTable, LeadTable } from '../../db/schema.ts';
 
 /** The start of a `YYYY-MM-DD` day, and of the day after it (a filter's `to` includes its whole day). */
@@ -78,6 +79,20 @@ export function createLeadRepo(db: Db) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(counts.total), unread: Number(counts.unread) };
+    },
+
+    /** One page of the filtered leads, newest first, after a cursor (the public API's list). */
+    async keysetPage(accountId: string, filter: LeadFilter, after: Keyset | undefined, limit: number) {
+      let query = filtered(accountId, filter);
+      if (after) query = query.where(afterKeyset('lead', after));
+      const rows = await query
+        .selectAll()
+        .select(cursorAt('lead').as('cursor_at'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return keysetPage(rows, limit);
     },
 
     /** The filtered leads for an export, newest first, at most `limit`. */

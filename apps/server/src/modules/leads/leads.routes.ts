@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
+import type { ExportFile } from './lead-export.ts';
 import type { LeadService } from './leads.service.ts';
 
 /** The inquiry form screen (spec §7 "vod form: config, save, add-field"). */
@@ -13,6 +14,16 @@ export const formRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHoo
   route('forms.save', (request, { videoId, form }) => leads.saveForm(accountId(request), videoId, form));
   route('forms.addField', (request, { videoId, field }) => leads.addField(accountId(request), videoId, field));
 };
+
+/** An export as a download named by the day (the console's and the public API's). */
+export function sendLeadsFile(reply: FastifyReply, file: ExportFile) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
 
 /** Seeing leads (spec: form-submit-data and the video submissions dialog; §7 "user-form-list: list, export"). */
 export const leadListRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHooks }> = async (
@@ -31,15 +42,9 @@ export const leadListRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: Aut
   });
   route('leads.detail', (request, { leadId }) => leads.detail(accountId(request), leadId));
   route('leads.clicks', (request, query) => leads.listClicks(accountId(request), query));
-  route.raw('leads.export', async (request, query, reply) => {
-    const file = await leads.exportLeads(accountId(request), query);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="leads-${day}.${file.extension}"`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
-  });
+  route.raw('leads.export', async (request, query, reply) =>
+    sendLeadsFile(reply, await leads.exportLeads(accountId(request), query)),
+  );
 };
 /**
  * A viewer's submission, from the player on a watch page or an embed (same origin as this API). Limited

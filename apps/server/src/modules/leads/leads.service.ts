@@ -16,6 +16,7 @@ import {
 } from '@leadreel/shared';
 import { LEAD_EXPORT_COLUMNS } from '@leadreel/shared/viewer-text/lead-export';
 import type { Selectable } from 'kysely';
+import { decodeCursor } from '../../db/keyset.ts';
 import type { LeadTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
@@ -151,6 +152,15 @@ export function createLeadService(deps: {
         unread,
         masked: hide,
       };
+    },
+
+    /** A page of the filtered leads, newest first, after the cursor a page before gave (the public API). */
+    async listAfter(accountId: string, query: LeadFilter & { cursor?: string; limit: number }) {
+      await entitlements.assertFeature(accountId, 'submissions');
+      const hide = await masked(accountId);
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const { rows, nextCursor } = await repo.keysetPage(accountId, query, after, query.limit);
+      return { data: rows.map((row) => toLead(row, hide)), nextCursor };
     },
 
     async markRead(accountId: string, leadIds: string[], read: boolean) {

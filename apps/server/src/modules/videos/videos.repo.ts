@@ -1,6 +1,7 @@
 import { SHOWN_STATUSES, type VideoStatus } from '@leadreel/shared';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { afterKeyset, cursorAt, type Keyset, keysetPage } from '../../db/keyset.ts';
 import type { VideoTable } from '../../db/schema.ts';
 
 export type VideoRow = Awaited<ReturnType<ReturnType<typeof createVideoRepo>['find']>> & {};
@@ -204,6 +205,30 @@ export function createVideoRepo(db: Db) {
         .where('account_id', '=', accountId)
         .where('id', '=', videoId)
         .where('status', '=', 'uploading')
+        .execute();
+    },
+
+    /** One page of the account's videos, newest first, after a cursor (the public API's list). */
+    async keysetPage(filter: { accountId: string; folderId?: string; after?: Keyset; limit: number }) {
+      let query = db.selectFrom('video').where('account_id', '=', filter.accountId);
+      if (filter.folderId) query = query.where('folder_id', '=', filter.folderId);
+      if (filter.after) query = query.where(afterKeyset('video', filter.after));
+      const rows = await query
+        .selectAll()
+        .select(cursorAt('video').as('cursor_at'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit + 1)
+        .execute();
+      return keysetPage(rows, filter.limit);
+    },
+
+    rename(accountId: string, videoId: string, name: string) {
+      return db
+        .updateTable('video')
+        .set({ name, updated_at: new Date() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', videoId)
         .execute();
     },
 

@@ -10,6 +10,7 @@ import {
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db, Transact } from '../../db/database.ts';
+import { decodeCursor } from '../../db/keyset.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
@@ -188,6 +189,29 @@ export function createVideoService(deps: {
         offset: (query.page - 1) * query.pageSize,
       });
       return { list: rows.map(toVideoData), total };
+    },
+
+    /** A page of the account's videos, newest first, after the cursor a page before gave (the public API). */
+    async listAfter(accountId: string, query: { folderId?: string; cursor?: string; limit: number }) {
+      await entitlements.assertFeature(accountId, 'getData');
+      if (query.folderId) await ownFolder(accountId, query.folderId);
+      const { rows, nextCursor } = await videos.keysetPage({
+        accountId,
+        folderId: query.folderId,
+        after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+        limit: query.limit,
+      });
+      return { data: rows.map(toVideoData), nextCursor };
+    },
+
+    /** Renames a video and moves it to a folder, either or both (the public API's PATCH). */
+    async change(accountId: string, videoId: string, change: { name?: string; folderId?: string }) {
+      await entitlements.assertFeature(accountId, 'videoSettings');
+      const row = await videos.find(accountId, videoId);
+      if (!row) throw videoNotFound();
+      if (change.folderId !== undefined) await this.moveVideos(accountId, [videoId], change.folderId);
+      if (change.name !== undefined) await videos.rename(accountId, videoId, change.name);
+      return this.detail(accountId, videoId);
     },
 
     async detail(accountId: string, videoId: string) {

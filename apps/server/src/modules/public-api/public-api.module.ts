@@ -1,0 +1,75 @@
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defineModule } from '../module.ts';
+import { createIdempotency, type Idempotency } from './idempotency.ts';
+import { v1Document } from './openapi-v1.ts';
+import { v1Handlers } from './v1-handlers.ts';
+import { registerV1Routes } from './v1-routes.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    /** The public API's idempotency keys. */
+    idempotency: Idempotency;
+  }
+}
+
+/**
+ * The reference page's own policy: Scalar starts from an inline script and styles itself inline. It loads
+ * nothing from elsewhere (its script is served from the package, fonts off), and may call only this API.
+ */
+const REFERENCE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** The document at /api/v1/openapi.json, and the reference page that renders it at /api/v1/docs. */
+async function reference(scope: FastifyInstance) {
+  const document = v1Document();
+  scope.get('/v1/openapi.json', { schema: { hide: true } }, async () => document);
+  await scope.register(scalar, {
+    routePrefix: '/v1/docs',
+    logLevel: 'warn',
+    configuration: {
+      content: document,
+      pageTitle: 'LeadReel API reference',
+      withDefaultFonts: false,
+      hideClientButton: true,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
+    },
+    hooks: {
+      onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        reply.header('content-security-policy', REFERENCE_CSP);
+        done();
+      },
+    },
+  });
+}
+
+/** The public REST API (issue 17 part 1): API key access to videos, uploads, folders, leads, analytics, webhooks. */
+export const publicApiModule = defineModule({
+  name: 'public-api',
+  create: ({ db, clock }) => ({ idempotency: createIdempotency(db, clock) }),
+  api: async (scope, { services, limits, config }) => {
+    registerV1Routes(scope, {
+      handlers: v1Handlers(services),
+      apiKeys: services.apiKeys,
+      limits,
+      idempotency: services.idempotency,
+      perMinute: config.API_RATE_LIMIT_PER_MINUTE,
+    });
+    await reference(scope);
+  },
+  sweep: async ({ services }) => {
+    await services.idempotency.sweep();
+  },
+});
