@@ -3,15 +3,17 @@ import { HUGE_BODY_STRINGS, HUGE_URL_STRINGS, type JsonSchema, poisoned, type Se
 
 /** One route as the fuzz sees it: where its inputs go and what their schemas are. */
 export type RouteSpec = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Fastify's form: `/media/:videoId/:generation/*`. */
   path: string;
   query?: JsonSchema;
   body?: JsonSchema;
   /** How the body travels: JSON (the API), text/plain JSON (sendBeacon), raw bytes (upload parts). */
   bodyKind?: 'json' | 'beacon' | 'bytes';
-  /** Whether a 2xx JSON answer is the API's envelope (not so for oEmbed or the OpenAPI document). */
+  /** Whether a 2xx JSON answer is the API's envelope (not so for oEmbed, the OpenAPI document, the public API). */
   envelope: boolean;
+  /** Signed in with an API key (the public API, /api/v1) rather than a console session. */
+  apiKey?: true;
   /** A body the route accepts: half the runs send it with one field replaced, to reach what runs after validation. */
   example?: Record<string, unknown>;
 };

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { JobQueue } from '../../src/modules/jobs/jobs.ts';
+import { v1Document } from '../../src/modules/public-api/openapi-v1.ts';
 import { videoWithForm } from '../factories.ts';
 import { createTestApp, get, post, signUp, type TestApp } from '../helpers.ts';
 import type { JsonSchema, Seeds } from './arbitraries.ts';
@@ -26,6 +27,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 let t: TestApp;
 let cosToken: string;
+/** The public API's key: its id is kept out of the seeds, so the fuzzed key routes cannot revoke it. */
+let apiSecret: string;
 const seeds: Seeds = { uuids: [], emails: [], strings: [] };
 // Jobs are recorded nowhere: the fuzz is about the HTTP answer, and nothing may leave the machine.
 const queue: JobQueue = { send: async () => undefined };
@@ -84,6 +87,8 @@ async function seed() {
   );
   const delivery = await post(t.app, '/api/webhook/test', { id: webhook.body.data?.id }, token);
   const apiKey = await post(t.app, '/api/api-key/create', { name: 'Fuzz' }, token);
+  const v1Key = await post(t.app, '/api/api-key/create', { name: 'Fuzz v1' }, token);
+  apiSecret = v1Key.body.data?.secret;
   const [uploadingId] = (
     await post(
       t.app,
@@ -209,6 +214,27 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
       });
     }
   }
+  // The public API, from its own document (written from its catalogue), signed in with an API key.
+  for (const [openApiPath, operations] of Object.entries((v1Document() as unknown as OpenApi).paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const queryParams = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      specs.push({
+        method: method.toUpperCase() as RouteSpec['method'],
+        path: `/api/v1${openApiPath}`.replace(/\{(\w+)\}/g, ':$1'),
+        query:
+          queryParams.length > 0
+            ? {
+                type: 'object',
+                properties: Object.fromEntries(queryParams.map((parameter) => [parameter.name, parameter.schema])),
+                required: queryParams.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+              }
+            : undefined,
+        body: operation.requestBody?.content['application/json']?.schema,
+        envelope: false,
+        apiKey: true,
+      });
+    }
+  }
   // Routes kept out of the document: the player's click and event beacons, the local driver's part uploads, health checks,
   // the document itself and the player's scripts, and the not-found handler behind every other path.
   const hidden: RouteSpec[] = [
@@ -248,6 +274,14 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
     { method: 'GET', path: '/healthz', envelope: true },
     { method: 'GET', path: '/readyz', envelope: true },
     { method: 'GET', path: '/api/openapi.json', envelope: false },
+    ...[
+      '/api/v1/openapi.json',
+      '/api/v1/docs',
+      '/api/v1/docs/',
+      '/api/v1/docs/openapi.json',
+      '/api/v1/docs/openapi.yaml',
+    ].map((path): RouteSpec => ({ method: 'GET', path, envelope: false })),
+    { method: 'GET', path: '/api/v1/docs/js/scalar.js', envelope: false },
     ...['hls.light.min.js', 'embed.js', 'player.js', 'controls.js'].map(
       (file): RouteSpec => ({ method: 'GET', path: `/player/${file}`, envelope: false }),
     ),
@@ -294,18 +328,22 @@ const log = pino(
   },
 );
 
+const isDeletion = (spec: RouteSpec) => spec.method === 'DELETE' || spec.path.includes('delete');
+
 /**
  * Defines the fuzz of one share of the routes (every `shards`-th, from `shard`) on an app and database of its own,
  * so that the shares run in parallel test files, one per core.
  */
 export async function fuzzShard(shard: number, shards: number) {
   // Made before the tests are collected, so that each route is a test of its own name.
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, { queue, log });
+  // The public API's limit per key would otherwise turn most runs on its routes into a 429.
+  t = await createTestApp(
+    { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', API_RATE_LIMIT_PER_MINUTE: '100000' },
+    { queue, log },
+  );
   const { partQuery, accountId, authAccountId, examples } = await seed();
   // Deletes last, so the seeded rows serve every other route first.
-  const every = routeSpecs(partQuery, examples).sort(
-    (a, b) => Number(a.path.includes('delete')) - Number(b.path.includes('delete')),
-  );
+  const every = routeSpecs(partQuery, examples).sort((a, b) => Number(isDeletion(a)) - Number(isDeletion(b)));
   const specs = every.filter((_spec, index) => index % shards === shard);
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
@@ -346,7 +384,10 @@ export async function fuzzShard(shard: number, shards: number) {
           // Sign-out and password changes end sessions: each run of those routes gets a fresh one.
           if (deletes) await t.services.accountDeletion.cancel(owner).catch(() => undefined);
           if (owner === authAccountId && !signedOut) token = await t.services.sessions.issue(owner);
-          const auth = signedOut ?? { authorization: `Bearer ${token}`, 'x-cos-security-token': cosToken };
+          const signedIn: Record<string, string> = spec.apiKey
+            ? { authorization: `Bearer ${apiSecret}` }
+            : { authorization: `Bearer ${token}`, 'x-cos-security-token': cosToken };
+          const auth = signedOut ?? signedIn;
           const sent = { ...request, headers: { ...request.headers, ...auth } };
           check(spec, sent, await t.app.inject(sent));
           requests += 1;
