@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createLeadReelClient, uploadVideo } from '@leadreel/api-client';
+import { createLeadReelClient, uploadVideo } from '@leadreel/api-client/source';
 import { MESSAGES, type PlanType } from '@leadreel/shared';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
