@@ -2,7 +2,7 @@ import type { AffiliateData, AffiliateDataQuery, AffiliateRow } from '@leadreel/
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
-import type { InvoiceEvent } from '../billing/orders.service.ts';
+import type { InvoiceEvent } from '../billing/settlement.ts';
 import type { AffiliateRepo } from './affiliates.repo.ts';
 import { maskEmail } from './mask-email.ts';
 
