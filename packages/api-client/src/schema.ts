@@ -66,6 +66,71 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/videos/{videoId}/whatsapp": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Get a video's WhatsApp button */
+    get: operations["videos.whatsapp"];
+    /** Replace a video's WhatsApp button */
+    put: operations["videos.saveWhatsapp"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/videos/{videoId}/phone": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Get a video's phone button */
+    get: operations["videos.phone"];
+    /** Replace a video's phone button */
+    put: operations["videos.savePhone"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/videos/{videoId}/email": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Get a video's email button */
+    get: operations["videos.email"];
+    /** Replace a video's email button */
+    put: operations["videos.saveEmail"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/videos/{videoId}/call-to-action": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Get a video's call to action */
+    get: operations["videos.callToAction"];
+    /** Replace a video's call to action */
+    put: operations["videos.saveCallToAction"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/videos/{videoId}/seo": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    /** Get a video's watch page (title, description, link name, indexing) */
+    get: operations["videos.seo"];
+    /** Replace a video's watch page (title, description, link name, indexing) */
+    put: operations["videos.saveSeo"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/videos/{videoId}/analytics": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     /** A video's figures over a range of days */
@@ -899,6 +964,698 @@ export interface operations {
             second: number;
             skippable: boolean;
             oncePerViewer: boolean;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.whatsapp": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            label: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            showFrom: number;
+            showUntil: number | null;
+            number: string;
+            message: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.saveWhatsapp": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          enabled: boolean;
+          label: string;
+          position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+          showFrom: number;
+          showUntil: number | null;
+          number: string;
+          message: string;
+        };
+      };
+    };
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            label: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            showFrom: number;
+            showUntil: number | null;
+            number: string;
+            message: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.phone": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            label: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            showFrom: number;
+            showUntil: number | null;
+            number: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.savePhone": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          enabled: boolean;
+          label: string;
+          position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+          showFrom: number;
+          showUntil: number | null;
+          number: string;
+        };
+      };
+    };
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            label: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            showFrom: number;
+            showUntil: number | null;
+            number: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            label: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            showFrom: number;
+            showUntil: number | null;
+            address: string;
+            subject: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.saveEmail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          enabled: boolean;
+          label: string;
+          position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+          showFrom: number;
+          showUntil: number | null;
+          address: string;
+          subject: string;
+        };
+      };
+    };
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            label: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            showFrom: number;
+            showUntil: number | null;
+            address: string;
+            subject: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.callToAction": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            style: "button" | "banner";
+            text: string;
+            link: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            timing: "during" | "end";
+            showFrom: number;
+            showUntil: number | null;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.saveCallToAction": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          enabled: boolean;
+          style: "button" | "banner";
+          text: string;
+          link: string;
+          position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+          timing: "during" | "end";
+          showFrom: number;
+          showUntil: number | null;
+        };
+      };
+    };
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            enabled: boolean;
+            style: "button" | "banner";
+            text: string;
+            link: string;
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            timing: "during" | "end";
+            showFrom: number;
+            showUntil: number | null;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.seo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            title: string;
+            description: string;
+            keywords: (string)[];
+            slug: string;
+            indexable: boolean;
+            videoId: string;
+            coverUrl: string | null;
+            watchUrl: string;
+            embedUrl: string;
+          };
+        };
+      };
+      /** The request is not valid: `error` says why and `field` where. */
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** No API key, or one that is malformed, unknown, rotated or revoked (`api_key_invalid`). */
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** The plan does not allow it (API access, a feature of the plan's period, storage). */
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Not found: it does not exist, or it is another account’s. */
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** Over the rate limit of the API key: wait the `Retry-After` seconds. */
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "videos.saveSeo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          title: string;
+          description: string;
+          keywords: (string)[];
+          slug: string;
+          indexable: boolean;
+        };
+      };
+    };
+    responses: {
+      /** OK. */
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            title: string;
+            description: string;
+            keywords: (string)[];
+            slug: string;
+            indexable: boolean;
+            videoId: string;
+            coverUrl: string | null;
+            watchUrl: string;
+            embedUrl: string;
           };
         };
       };

@@ -9,6 +9,17 @@
 import { z } from 'zod';
 import { analyticsRangeQuery, videoAnalyticsData } from '../contracts/analytics.ts';
 import { dayField, inquiryFormData, inquiryFormSchema, LEAD_EXPORT_FORMATS, leadData } from '../contracts/forms.ts';
+import { superActionData, superActionSetting } from '../contracts/overlays.ts';
+import {
+  emailButtonData,
+  emailButtonSetting,
+  seoPageData,
+  seoPageFields,
+  telephoneData,
+  telephoneSetting,
+  whatsappData,
+  whatsappSetting,
+} from '../contracts/player.ts';
 import { folderData, folderIdField, folderNameField, videoData, videoIdField } from '../contracts/videos.ts';
 import { createWebhookBody, webhookEndpointData, webhookSecretData } from '../contracts/webhooks.ts';
 import { textField } from '../text.ts';
@@ -99,6 +110,20 @@ const leadListQuery = z.strictObject({
 
 const updateWebhookBody = createWebhookBody.partial();
 
+/** A setting of a video, read and replaced whole: `GET` and `PUT /videos/{videoId}/<path>`. */
+function setting<B extends z.ZodType, R extends z.ZodType>(path: string, what: string, body: B, response: R) {
+  const common = { path: `/videos/{videoId}/${path}`, tag: 'video settings', params: videoParams, response } as const;
+  return [
+    { ...common, method: 'GET', summary: `Get a video's ${what}` },
+    { ...common, method: 'PUT', summary: `Replace a video's ${what}`, body },
+  ] as const;
+}
+const whatsapp = setting('whatsapp', 'WhatsApp button', whatsappSetting, whatsappData);
+const phone = setting('phone', 'phone button', telephoneSetting, telephoneData);
+const email = setting('email', 'email button', emailButtonSetting, emailButtonData);
+const callToAction = setting('call-to-action', 'call to action', superActionSetting, superActionData);
+const seo = setting('seo', 'watch page (title, description, link name, indexing)', seoPageFields, seoPageData);
+
 export const V1_ROUTES = {
   'folders.list': {
     method: 'GET',
@@ -183,6 +208,16 @@ export const V1_ROUTES = {
     body: inquiryFormSchema,
     response: inquiryFormData,
   },
+  'videos.whatsapp': whatsapp[0],
+  'videos.saveWhatsapp': whatsapp[1],
+  'videos.phone': phone[0],
+  'videos.savePhone': phone[1],
+  'videos.email': email[0],
+  'videos.saveEmail': email[1],
+  'videos.callToAction': callToAction[0],
+  'videos.saveCallToAction': callToAction[1],
+  'videos.seo': seo[0],
+  'videos.saveSeo': seo[1],
   'videos.analytics': {
     method: 'GET',
     path: '/videos/{videoId}/analytics',

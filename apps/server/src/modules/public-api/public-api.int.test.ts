@@ -306,6 +306,40 @@ describe('the public API: leads, analytics, forms', () => {
     });
     expect(bad.response.status).toBe(400);
   });
+
+  it("reads and replaces a video's WhatsApp button and watch page, refusing a bad one and another account's video", async () => {
+    const dev = await developer();
+    const videoId = await videoWithForm(t, dev);
+    const path = { params: { path: { videoId } } };
+    const current = (await dev.api.GET('/videos/{videoId}/whatsapp', path)).data;
+    if (!current) throw new Error('no WhatsApp setting');
+    const { enabled: _shown, ...setting } = current;
+    const saved = await dev.api.PUT('/videos/{videoId}/whatsapp', {
+      ...path,
+      body: { ...setting, enabled: true, number: '+8613800138000', message: 'About the demo' },
+    });
+    expect(saved.data).toMatchObject({ enabled: true, number: '+8613800138000', message: 'About the demo' });
+    expect((await dev.api.GET('/videos/{videoId}/whatsapp', path)).data?.number).toBe('+8613800138000');
+    const noNumber = await dev.api.PUT('/videos/{videoId}/whatsapp', {
+      ...path,
+      body: { ...setting, enabled: true, number: '' },
+    });
+    expect([noNumber.response.status, noNumber.error?.error]).toEqual([400, 'phone_invalid']);
+
+    const seo = (await dev.api.GET('/videos/{videoId}/seo', path)).data;
+    if (!seo) throw new Error('no watch page');
+    const { videoId: _id, coverUrl: _cover, watchUrl, embedUrl: _embed, ...fields } = seo;
+    expect(watchUrl).toContain(videoId);
+    const page = await dev.api.PUT('/videos/{videoId}/seo', {
+      ...path,
+      body: { ...fields, title: 'The 2-minute tour' },
+    });
+    expect(page.data?.title).toBe('The 2-minute tour');
+
+    const stranger = await developer();
+    expect((await stranger.api.GET('/videos/{videoId}/whatsapp', path)).response.status).toBe(404);
+    expect((await stranger.api.PUT('/videos/{videoId}/seo', { ...path, body: fields })).response.status).toBe(404);
+  });
 });
 
 describe('the public API: webhooks and idempotency', () => {

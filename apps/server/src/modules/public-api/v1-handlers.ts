@@ -13,7 +13,7 @@ const SIGN_BATCH = 100;
  * (plan periods, ownership, quotas) apply whichever door a request comes in by.
  */
 export function v1Handlers(services: Services): V1Handlers {
-  const { videos, uploads, leads, figures, webhooks } = services;
+  const { videos, uploads, leads, figures, webhooks, settings } = services;
 
   /**
    * Where an upload is: which parts storage holds, and a signed URL for each of the others. The API key
@@ -60,6 +60,20 @@ export function v1Handlers(services: Services): V1Handlers {
     },
     'videos.form': ({ accountId }, { params }) => leads.getForm(accountId, params.videoId),
     'videos.saveForm': ({ accountId }, { params, body }) => leads.saveForm(accountId, params.videoId, body),
+    'videos.whatsapp': ({ accountId }, { params }) => settings.getContact(accountId, params.videoId, 'whatsapp'),
+    'videos.saveWhatsapp': ({ accountId }, { params, body }) =>
+      settings.saveContact(accountId, params.videoId, 'whatsapp', body),
+    'videos.phone': ({ accountId }, { params }) => settings.getContact(accountId, params.videoId, 'telephone'),
+    'videos.savePhone': ({ accountId }, { params, body }) =>
+      settings.saveContact(accountId, params.videoId, 'telephone', body),
+    'videos.email': ({ accountId }, { params }) => settings.getContact(accountId, params.videoId, 'email'),
+    'videos.saveEmail': ({ accountId }, { params, body }) =>
+      settings.saveContact(accountId, params.videoId, 'email', body),
+    'videos.callToAction': ({ accountId }, { params }) => settings.getOverlay(accountId, params.videoId, 'superAction'),
+    'videos.saveCallToAction': ({ accountId }, { params, body }) =>
+      settings.saveOverlay(accountId, params.videoId, 'superAction', body),
+    'videos.seo': ({ accountId }, { params }) => settings.getSeo(accountId, params.videoId),
+    'videos.saveSeo': ({ accountId }, { params, body }) => settings.saveSeo(accountId, params.videoId, body),
     'videos.analytics': ({ accountId }, { params, query }) =>
       figures.video(accountId, { videoId: params.videoId, ...query }),
 
