@@ -20,6 +20,8 @@ try {
   });
   await jobs.startWorkers(Math.max(1, config.WORKERS), jobWorkers(services, config, log));
   onShutdownSignal(log, async () => {
+    // A rollup under way ends at its next step, before the job queue and the database close under it.
+    await services.analytics.stop();
     await jobs.stop();
     await runtime.close();
   });

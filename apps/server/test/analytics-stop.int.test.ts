@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountOnPlan, videoWithForm } from './factories.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
 import { freePort, startServer, waitReady } from './processes.ts';
@@ -109,5 +109,48 @@ describe('a server taking viewing events', () => {
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
     expect(await stored()).toEqual({ n: before + accepted, distinct: before + accepted });
+  });
+});
+
+describe('the rollup as its process stops', () => {
+  it('takes no further step once stopped, leaving the events to the next process', async () => {
+    const sessions = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from analytics_session
+          where session_id = 'stopping-session'`.execute(database.db)
+      ).rows[0]?.n;
+    const stopping = await createTestApp({}, { database });
+    const answer = await stopping.app.inject({
+      method: 'POST',
+      url: '/api/public/events',
+      headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+      payload: {
+        videoId,
+        sessionId: 'stopping-session',
+        page: 'https://customer.example.test/pricing',
+        referrer: '',
+        events: [{ id: randomUUID(), kind: 'play', at: Date.now(), position: 0 }],
+      },
+    });
+    expect(answer.statusCode).toBe(204);
+    await stopping.services.analytics.flush();
+    // The rollup reads events received a few seconds before the database's clock: wait until this one is.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_event
+          where session_id = 'stopping-session' and received_at < now() - interval '5 seconds'`.execute(database.db);
+        expect(rows[0]?.n).toBe(1);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    await stopping.services.analytics.stop();
+    await stopping.services.analytics.rollUp();
+    expect(await sessions()).toBe(0);
+    await stopping.close();
+    // The next process rolls it up: the stopped one left it, it did not lose it.
+    const next = await createTestApp({}, { database });
+    await next.services.analytics.rollUp();
+    expect(await sessions()).toBe(1);
+    await next.close();
   });
 });

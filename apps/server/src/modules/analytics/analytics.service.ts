@@ -50,6 +50,8 @@ export function createAnalyticsService(deps: {
   const perViewer = createViewerLimit({ max: BATCHES_PER_VIEWER });
   const perIp = createViewerLimit({ max: BATCHES_PER_IP });
   const videos = new Map<string, { owner: VideoOwner | undefined; until: number }>();
+  /** Set as the process stops: a rollup or an announcement under way ends at its next step, not mid-query. */
+  let stopping = false;
 
   /** The video's owner, remembered a while: a turned-on privacy mode applies within VIDEO_CACHE_MS. */
   async function ownerOf(videoId: string) {
@@ -108,7 +110,9 @@ export function createAnalyticsService(deps: {
     const before = new Date(clock.now().getTime() - SESSION_IDLE_MS);
     for (;;) {
       const ended = await deps.rollups.endedSessions(before, ANNOUNCE_BATCH);
+      const announced: typeof ended = [];
       for (const session of ended) {
+        if (stopping) break;
         await deps.announceEnded(session.account_id, {
           sessionId: session.session_id,
           videoId: session.video_id,
@@ -128,9 +132,10 @@ export function createAnalyticsService(deps: {
           os: session.os,
           country: session.country,
         });
+        announced.push(session);
       }
-      await deps.rollups.markNotified(ended);
-      if (ended.length < ANNOUNCE_BATCH) return;
+      await deps.rollups.markNotified(announced);
+      if (stopping || ended.length < ANNOUNCE_BATCH) return;
     }
   }
 
@@ -142,7 +147,7 @@ export function createAnalyticsService(deps: {
      */
     async rollUp() {
       let steps = 1;
-      while (await rollUpStep()) steps += 1;
+      while (!stopping && (await rollUpStep())) steps += 1;
       await announceEnded();
       return steps;
     },
@@ -178,7 +183,11 @@ export function createAnalyticsService(deps: {
     },
     /** Writes what waits now (tests; the writer flushes by itself every second). */
     flush: () => writer.flush(),
-    stop: () => writer.stop(),
+    /** Ends the rollup's loops at their next step and writes what the writer holds. */
+    stop: () => {
+      stopping = true;
+      return writer.stop();
+    },
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
