@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer } from '../src/modules/storage/s3-test-server.ts';
-import { createTestApp, get, signUp, type TestApp } from './helpers.ts';
+import { populated, storedKeys } from './account-deletion.ts';
+import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
 
 // issue 4: with STORAGE=s3 the browser sends parts straight to the bucket, and everything else (the
@@ -94,5 +95,19 @@ describe('uploads and playback on S3', () => {
     expect((await call('/api/vod/video/delete', { videoIds: [videoId] }, token)).statusCode).toBe(200);
     expect((await t.app.inject({ url: segmentUrl })).statusCode).toBe(404);
     expect(await t.services.storage.head(started.key)).toBeNull();
+  });
+});
+
+describe('account deletion on S3', () => {
+  it("deletes every object under the account's prefixes from the bucket, and no other account's", async () => {
+    const owner = await populated(t);
+    const bystander = await populated(t);
+    expect(await storedKeys(t, owner.accountId)).toHaveLength(2);
+    const body = { reason: 'switching', note: '', agreed: true, phrase: owner.email };
+    expect((await post(t.app, '/api/account/delete', body, owner.token)).status).toBe(200);
+    t.clock.advance(t.config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000 + 1000);
+    await t.services.accountDeletion.run();
+    expect(await storedKeys(t, owner.accountId)).toEqual([]);
+    expect(await storedKeys(t, bystander.accountId)).toHaveLength(2);
   });
 });

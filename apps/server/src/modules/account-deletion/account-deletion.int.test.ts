@@ -1,11 +1,9 @@
 import { MESSAGES } from '@leadreel/shared';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.ts';
+import { populated, rowsLeft, storedKeys } from '../../../test/account-deletion.ts';
+import { accountOnPlan, leadFrom } from '../../../test/factories.ts';
 import { get, mailsTo, post, useTestApp } from '../../../test/helpers.ts';
-import type { Database } from '../../db/schema.ts';
-import { ACCOUNT_ANALYTICS_TABLES } from '../analytics/erase.ts';
-import { accountPrefixes } from './account-deletion.service.ts';
+import { logoFolder } from '../video-settings/settings.service.ts';
 
 // issue 17 part 3: account deletion on the real PostgreSQL and the local storage driver.
 const t = useTestApp({}, { pageCacheMs: 60_000 });
@@ -24,60 +22,6 @@ const deletionMails = async (email: string) =>
 const status = (token: string) => get(t.app, '/api/account/deletion', token);
 const signIn = async (email: string, password: string) =>
   (await post(t.app, '/api/auth/login', { email, password })).body.data.accessToken as string;
-
-/** An account with a video, a lead, an API key, objects under both prefixes and analytics rows. */
-async function populated() {
-  const owner = await accountOnPlan(t, 'Pro');
-  const videoId = await videoWithForm(t, owner);
-  expect((await post(t.app, '/api/public/lead', leadFrom(videoId))).status).toBe(200);
-  const key = await post(t.app, '/api/api-key/create', { name: 'CRM' }, owner.token);
-  expect(key.status).toBe(200);
-  const [sources, media] = accountPrefixes(owner.accountId);
-  await t.services.storage.put(`${sources}${videoId}/source`, Buffer.from('original'), 'video/mp4');
-  await t.services.storage.put(`${media}${videoId}/1/master.m3u8`, Buffer.from('#EXTM3U'), 'application/x-mpegurl');
-  await sql`insert into analytics_account_day (account_id, day, viewers) values (${owner.accountId}, current_date, '\\x00')`.execute(
-    t.analyticsDb,
-  );
-  return { ...owner, videoId, apiKey: key.body.data.secret as string };
-}
-
-/** Every row of the account left in a table with an `account_id` (and the account itself), by table. */
-async function rowsLeft(accountId: string) {
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.columns
-    where column_name = 'account_id' and table_schema = 'public'`.execute(t.db);
-  const left: Record<string, number> = {};
-  for (const { table_name } of tables.rows) {
-    // The operators' audit log keeps the account id by design (migration 20261127100100).
-    if (table_name === 'admin_action') continue;
-    const found = await sql<{
-      n: string;
-    }>`select count(*) as n from ${sql.table(table_name)} where account_id = ${accountId}`.execute(t.db);
-    if (Number(found.rows[0]?.n)) left[table_name] = Number(found.rows[0]?.n);
-  }
-  for (const table of ACCOUNT_ANALYTICS_TABLES) {
-    const found = await sql<{
-      n: string;
-    }>`select count(*) as n from ${sql.table(table)} where account_id = ${accountId}`.execute(t.analyticsDb);
-    if (Number(found.rows[0]?.n)) left[table] = Number(found.rows[0]?.n);
-  }
-  const account = await t.db
-    .selectFrom('account' as keyof Database)
-    .select('id')
-    .where('id', '=', accountId)
-    .execute();
-  if (account.length) left.account = account.length;
-  return left;
-}
-
-const objectsLeft = async (accountId: string, videoId: string) => {
-  const [sources, media] = accountPrefixes(accountId);
-  const found = await Promise.all([
-    t.services.storage.head(`${sources}${videoId}/source`),
-    t.services.storage.head(`${media}${videoId}/1/master.m3u8`),
-  ]);
-  return found.filter(Boolean).length;
-};
 
 describe('account deletion: the request', () => {
   it('refuses bad input with the field and its message key', async () => {
@@ -109,7 +53,7 @@ describe('account deletion: the request', () => {
   });
 
   it('locks the account at once, mails the date, and lets its holder sign in only to cancel', async () => {
-    const owner = await populated();
+    const owner = await populated(t);
     const other = await accountOnPlan(t);
     const page = await t.app.inject({ method: 'GET', url: `/v/${owner.videoId}` });
     expect(page.statusCode).toBe(200);
@@ -188,19 +132,102 @@ describe('account deletion: the request', () => {
   });
 });
 
+describe('account deletion: what viewers reach in the grace period', () => {
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+  const LOGO = 'logo-0123456789abcdef.png';
+  /** A button click as the player's beacon sends it: 204 when stored. */
+  const click = (videoId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/click',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ videoId, kind: 'action', second: 3, page: 'https://customer.example/', referrer: '' }),
+    });
+  /** Every public post and media file of a video, answered: status and body. */
+  async function answers(videoId: string) {
+    const replies = {
+      // From an address of its own: the other tests' leads come from the default one, limited to 10 a minute.
+      lead: await t.app.inject({
+        method: 'POST',
+        url: '/api/public/lead',
+        payload: leadFrom(videoId),
+        remoteAddress: '10.17.0.1',
+      }),
+      click: await click(videoId),
+      master: await t.app.inject({ url: `/media/${videoId}/master.m3u8` }),
+      file: await t.app.inject({ url: `/media/${videoId}/1/master.m3u8` }),
+      logo: await t.app.inject({ url: `/media/${videoId}/brand/${LOGO}` }),
+    };
+    return Object.fromEntries(
+      Object.entries(replies).map(([name, reply]) => [name, { status: reply.statusCode, body: reply.body }]),
+    );
+  }
+  /** `populated`'s video, published as the pipeline leaves one: its generation's master and a logo. */
+  async function published() {
+    const owner = await populated(t);
+    const media = { master: 'master.m3u8', renditions: [], poster: null, thumbnail: null, storyboard: null };
+    await t.db
+      .updateTable('video')
+      .set({ generation: 1, media: { ...media, preview: null, bytes: 7 } })
+      .where('id', '=', owner.videoId)
+      .execute();
+    await t.services.storage.put(
+      `${logoFolder(owner.accountId, owner.videoId, LOGO)}image`,
+      Buffer.from('png'),
+      'image/png',
+    );
+    return owner;
+  }
+
+  it('answers its lead and click posts and its media as for a video that does not exist, and stores nothing', async () => {
+    const owner = await published();
+    const bystander = await published();
+    const served = await answers(owner.videoId);
+    expect(Object.values(served).map((answer) => answer.status)).toEqual([200, 204, 200, 200, 200]);
+
+    expect((await request(owner.token, valid(owner.email))).status).toBe(200);
+    // Media requests reuse what they read of the account until the next save of served bytes.
+    await t.services.traffic.flush();
+    const kept = await rowsLeft(t, owner.accountId);
+    const unknown = await answers(UNKNOWN);
+    expect(Object.values(unknown).map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(await answers(owner.videoId)).toEqual(unknown);
+    expect(await rowsLeft(t, owner.accountId)).toEqual(kept);
+    expect(kept).toMatchObject({ lead: 2, contact_click: 1 });
+    // Another account's video is served and takes posts as before.
+    const other = await answers(bystander.videoId);
+    expect(Object.values(other).map((answer) => answer.status)).toEqual([200, 204, 200, 200, 200]);
+  });
+
+  it("keeps the bandwidth limit's answer for an account that is not locked", async () => {
+    const owner = await published();
+    await t.db
+      .updateTable('account')
+      .set({ used_traffic: '9000000000000000' })
+      .where('id', '=', owner.accountId)
+      .execute();
+    await t.services.traffic.flush();
+    const master = await t.app.inject({ url: `/media/${owner.videoId}/master.m3u8` });
+    expect({ status: master.statusCode, error: master.json().error }).toEqual({
+      status: 403,
+      error: 'bandwidth_limit',
+    });
+  });
+});
+
 describe('account deletion: the job', () => {
   it('deletes nothing before the grace period, then every row, object and analytics row, and mails', async () => {
-    const owner = await populated();
-    const bystander = await populated();
+    const owner = await populated(t);
+    const bystander = await populated(t);
     expect((await request(owner.token, valid(owner.email))).status).toBe(200);
     expect(await t.services.accountDeletion.run()).toBe(0);
-    expect(await objectsLeft(owner.accountId, owner.videoId)).toBe(2);
+    expect(await storedKeys(t, owner.accountId)).toHaveLength(2);
 
     const restricted = await signIn(owner.email, owner.password);
     t.clock.advance(14 * DAY_MS + 1000);
     expect(await t.services.accountDeletion.run()).toBeGreaterThanOrEqual(1);
-    expect(await rowsLeft(owner.accountId)).toEqual({});
-    expect(await objectsLeft(owner.accountId, owner.videoId)).toBe(0);
+    expect(await rowsLeft(t, owner.accountId)).toEqual({});
+    expect(await storedKeys(t, owner.accountId)).toEqual([]);
     const mails = await deletionMails(owner.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/will be deleted on/),
@@ -208,8 +235,8 @@ describe('account deletion: the job', () => {
     ]);
     // A signed-in session of the deleted account is a 403; the other account keeps everything.
     expect((await get(t.app, '/api/account/detail', restricted)).status).toBe(403);
-    expect(await objectsLeft(bystander.accountId, bystander.videoId)).toBe(2);
-    expect(Object.keys(await rowsLeft(bystander.accountId)).sort()).toEqual(
+    expect(await storedKeys(t, bystander.accountId)).toHaveLength(2);
+    expect(Object.keys(await rowsLeft(t, bystander.accountId)).sort()).toEqual(
       expect.arrayContaining(['account', 'api_key', 'lead', 'video', 'analytics_account_day']),
     );
     // A second run finds nothing and mails nothing more.
@@ -218,7 +245,7 @@ describe('account deletion: the job', () => {
   });
 
   it('finishes once after failing part way, and cannot be cancelled once rows are deleted', async () => {
-    const owner = await populated();
+    const owner = await populated(t);
     expect((await request(owner.token, valid(owner.email))).status).toBe(200);
     t.clock.advance(14 * DAY_MS + 1000);
     // The first pass deleted the account's rows, then the storage failed on the sweep after it.
@@ -245,8 +272,8 @@ describe('account deletion: the job', () => {
       code: 'deletion_in_progress',
     });
     await t.services.accountDeletion.run();
-    expect(await rowsLeft(owner.accountId)).toEqual({});
-    expect(await objectsLeft(owner.accountId, owner.videoId)).toBe(0);
+    expect(await rowsLeft(t, owner.accountId)).toEqual({});
+    expect(await storedKeys(t, owner.accountId)).toEqual([]);
     expect(
       (await mailsTo(t.outbox, owner.email)).filter((mail) => /has been deleted/.test(mail.subject ?? '')),
     ).toHaveLength(1);

@@ -9,6 +9,8 @@ export const deliveryModule = defineModule({
       videos: services.videos,
       storage: services.storage,
       canServe: services.canServe,
+      // Entitlements are null for an account scheduled for deletion, or gone.
+      isLocked: async (accountId) => (await services.entitlements.ofAccount(accountId)) === null,
       countTraffic: services.traffic.add,
     });
     // What was served and not yet saved is saved before the database closes.

@@ -12,6 +12,8 @@ export type MediaDeps = {
   storage: StorageDriver;
   /** Whether the account may still serve playback (spec §8: bandwidth limit reached). */
   canServe: (accountId: string) => Promise<boolean>;
+  /** Whether the account is scheduled for deletion (or gone): its media is then as gone as its pages. */
+  isLocked: (accountId: string) => Promise<boolean>;
   /** Counts bytes served for an account (the account module's traffic tally). */
   countTraffic: (accountId: string, bytes: number) => void;
 };
@@ -31,7 +33,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * playlist, which gains the full ladder after the fast path, is revalidated, and so are the playlists of a
  * ladder still encoding (published segment by segment when there is no fast path).
  */
-export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, storage, canServe, countTraffic }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
+  app,
+  { videos, storage, canServe, isLocked, countTraffic },
+) => {
   // Embeds on customers' sites fetch playlists and segments from here with XHR (hls.js).
   app.addHook('onSend', async (_request, reply) => {
     asPublicSubresource(reply);
@@ -58,10 +63,18 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       .header('cache-control', 'no-store')
       .send({ statusCode: 403, error: 'bandwidth_limit', message: 'Video playback unavailable.' });
 
+  /**
+   * A refused account's answer. `canServe` is false for a locked account too; its videos' pages are 404
+   * (issue 17 part 3), so its media is the same 404 rather than a plan's bandwidth message. Asked only on
+   * refusal, so serving stays one cached check per segment.
+   */
+  const refused = async (reply: FastifyReply, accountId: string) =>
+    (await isLocked(accountId)) ? notFound(reply) : bandwidthExceeded(reply);
+
   app.get<{ Params: { videoId: string } }>('/media/:videoId/master.m3u8', async (request, reply) => {
     const video = await publishedVideo(request.params.videoId, true);
     if (!video?.media) return notFound(reply);
-    if (!(await canServe(video.account_id))) return bandwidthExceeded(reply);
+    if (!(await canServe(video.account_id))) return refused(reply, video.account_id);
     const stored = await storage.get(
       `${generationPrefix(video.account_id, video.id, video.generation)}${video.media.master}`,
     );
@@ -83,7 +96,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
   app.get<{ Params: { videoId: string; file: string } }>('/media/:videoId/brand/:file', async (request, reply) => {
     const { file } = request.params;
     const video = await publishedVideo(request.params.videoId, false);
-    if (!video || !BRAND_FILE.test(file)) return notFound(reply);
+    if (!video || !BRAND_FILE.test(file) || (await isLocked(video.account_id))) return notFound(reply);
     const stored = await storage.get(`${logoFolder(video.account_id, video.id, file)}image`);
     if (!stored) return notFound(reply);
     return reply
@@ -101,7 +114,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (app, { videos, 
       if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) return notFound(reply);
       const video = await publishedVideo(videoId, false);
       if (!video || Number(generation) !== video.generation) return notFound(reply);
-      if (!(await canServe(video.account_id))) return bandwidthExceeded(reply);
+      if (!(await canServe(video.account_id))) return refused(reply, video.account_id);
       const key = `${generationPrefix(video.account_id, video.id, video.generation)}${path}`;
       const head = await storage.head(key);
       if (!head) return notFound(reply);

@@ -7,7 +7,6 @@ import {
   DEFAULT_FORM,
   type FormField,
   type InquiryForm,
-  isShownStatus,
   type Lead,
   type LeadExportFormat,
   type LeadField,
@@ -94,7 +93,7 @@ export function createLeadService(deps: {
   repo: LeadRepo;
   /** Where forms are stored: with the video's other settings. */
   forms: Pick<SettingsService, 'savedForm' | 'saveForm'>;
-  videos: Pick<VideoService, 'ownVideo' | 'findById'>;
+  videos: Pick<VideoService, 'ownVideo' | 'findById' | 'stillShown'>;
   accounts: AccountService;
   entitlements: EntitlementsService;
   /**
@@ -106,6 +105,16 @@ export function createLeadService(deps: {
   const { repo, forms, videos, accounts, entitlements, events } = deps;
 
   const ownVideo: VideoService['ownVideo'] = (...args) => videos.ownVideo(...args);
+
+  /**
+   * The video a viewer's post is for, when its public page is shown: the pages' own rule (playable, not
+   * failed or deleted, its account not scheduled for deletion), so a form or button left open on a page
+   * loaded before the account was locked stores nothing (issue 17 part 3).
+   */
+  async function shownVideo(videoId: string) {
+    const video = await videos.findById(videoId);
+    return video && (await videos.stillShown([video.id])).has(video.id) ? video : undefined;
+  }
 
   async function formOf(videoId: string): Promise<InquiryForm> {
     return { ...DEFAULT_FORM, ...(await forms.savedForm(videoId)) };
@@ -251,8 +260,8 @@ export function createLeadService(deps: {
       referrer: string;
       viewerId?: string | undefined;
     }) {
-      const video = await videos.findById(click.videoId);
-      if (!video?.playable || !isShownStatus(video.status)) throw new AppError(404, 'video_invalid');
+      const video = await shownVideo(click.videoId);
+      if (!video) throw new AppError(404, 'video_invalid');
       await events.transaction(async (trx, publish) => {
         const stored = await repo.insertClick(
           {
@@ -284,10 +293,8 @@ export function createLeadService(deps: {
      * success (the script learns nothing) and kept nowhere. Anything else is checked against the form.
      */
     async submit(input: SubmitLead): Promise<{ leadId: string | null }> {
-      const video = await videos.findById(input.videoId);
-      if (!video?.playable || !['processing', 'ready'].includes(video.status)) {
-        throw new AppError(404, 'form_not_found', { field: 'videoId' });
-      }
+      const video = await shownVideo(input.videoId);
+      if (!video) throw new AppError(404, 'form_not_found', { field: 'videoId' });
       const form = await formOf(video.id);
       if (!form.enabled) throw new AppError(404, 'form_not_found', { field: 'videoId' });
       if (input.website !== '' || input.elapsedMs < MIN_FILL_MS) return { leadId: null };
