@@ -35,6 +35,9 @@ afterAll(async () => {
 async function untilSomeoneWaitsOnALock(client: pg.Client) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
+    // Inside a transaction PostgreSQL answers the statistics views from the snapshot of their first read
+    // (stats_fetch_consistency): clear it, or a server that reaches the lock after that read is never seen.
+    await client.query('select pg_stat_clear_snapshot()');
     const { rows } = await client.query(
       `select count(*)::int as n from pg_stat_activity where datname = current_database()
          and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
