@@ -25,6 +25,8 @@ export async function populated(t: TestApp) {
   const [sources, media] = accountPrefixes(owner.accountId);
   await t.services.storage.put(`${sources}${videoId}/source`, Buffer.from('original'), 'video/mp4');
   await t.services.storage.put(`${media}${videoId}/1/master.m3u8`, Buffer.from('#EXTM3U'), 'application/x-mpegurl');
+  // An upload left open (a browser closed mid-file): its parts are stored, but not as an object.
+  await t.services.storage.createMultipartUpload(`${sources}${crypto.randomUUID()}/source`, 'video/mp4');
   await sql`insert into analytics_account_day (account_id, day, viewers) values (${owner.accountId}, current_date, '\\x00')`.execute(
     t.analyticsDb,
   );
@@ -62,7 +64,8 @@ export async function rowsLeft(t: TestApp, accountId: string) {
 
 /**
  * The key of every object stored under the account's prefixes, listed from the storage itself (the local
- * driver's folder, or the bucket), so an object at a key nobody recorded is found too.
+ * driver's folder, or the bucket), so an object at a key nobody recorded is found too; and every upload
+ * still open there.
  */
 export async function storedKeys(t: TestApp, accountId: string): Promise<string[]> {
   const keys: string[] = [];
@@ -88,6 +91,11 @@ export async function storedKeys(t: TestApp, accountId: string): Promise<string[
         if (entry.isFile()) keys.push(`${prefix}${path.relative(folder, path.join(entry.parentPath, entry.name))}`);
       }
     }
+  }
+  // Uploads still open under the prefixes, as `upload:<key>`: their parts are stored too.
+  const open = await t.services.storage.listOpenUploads(new Date(Date.now() + 86_400_000));
+  for (const upload of open) {
+    if (accountPrefixes(accountId).some((prefix) => upload.key.startsWith(prefix))) keys.push(`upload:${upload.key}`);
   }
   return keys.sort();
 }

@@ -102,12 +102,12 @@ describe('account deletion on S3', () => {
   it("deletes every object under the account's prefixes from the bucket, and no other account's", async () => {
     const owner = await populated(t);
     const bystander = await populated(t);
-    expect(await storedKeys(t, owner.accountId)).toHaveLength(2);
+    expect(await storedKeys(t, owner.accountId)).toHaveLength(3);
     const body = { reason: 'switching', note: '', agreed: true, phrase: owner.email };
     expect((await post(t.app, '/api/account/delete', body, owner.token)).status).toBe(200);
     t.clock.advance(t.config.ACCOUNT_DELETION_GRACE_DAYS * 86_400_000 + 1000);
     await t.services.accountDeletion.run();
     expect(await storedKeys(t, owner.accountId)).toEqual([]);
-    expect(await storedKeys(t, bystander.accountId)).toHaveLength(2);
+    expect(await storedKeys(t, bystander.accountId)).toHaveLength(3);
   });
 });

@@ -221,7 +221,7 @@ describe('account deletion: the job', () => {
     const bystander = await populated(t);
     expect((await request(owner.token, valid(owner.email))).status).toBe(200);
     expect(await t.services.accountDeletion.run()).toBe(0);
-    expect(await storedKeys(t, owner.accountId)).toHaveLength(2);
+    expect(await storedKeys(t, owner.accountId)).toHaveLength(3);
 
     const restricted = await signIn(owner.email, owner.password);
     t.clock.advance(14 * DAY_MS + 1000);
@@ -235,7 +235,7 @@ describe('account deletion: the job', () => {
     ]);
     // A signed-in session of the deleted account is a 403; the other account keeps everything.
     expect((await get(t.app, '/api/account/detail', restricted)).status).toBe(403);
-    expect(await storedKeys(t, bystander.accountId)).toHaveLength(2);
+    expect(await storedKeys(t, bystander.accountId)).toHaveLength(3);
     expect(Object.keys(await rowsLeft(t, bystander.accountId)).sort()).toEqual(
       expect.arrayContaining(['account', 'api_key', 'lead', 'video', 'analytics_account_day']),
     );

@@ -34,7 +34,7 @@ export function createAccountDeletion(deps: {
   apiKeys: Pick<ApiKeyService, 'revokeAll'>;
   /** Stops the account's subscription renewing, at the provider (billing's "cancel subscribe"). */
   stopRenewal: (accountId: string) => Promise<void>;
-  storage: Pick<StorageDriver, 'deletePrefix'>;
+  storage: Pick<StorageDriver, 'deletePrefix' | 'listOpenUploads' | 'abortMultipartUpload'>;
   /** A link to the account's export (the exports module's, as mailed before a lapsed plan clears). */
   exportLink: (accountId: string, until: Date) => Promise<string>;
   /** Deletes the account's rows in the analytics database (which has no foreign key to cascade). */
@@ -69,7 +69,14 @@ export function createAccountDeletion(deps: {
   }
 
   async function sweep(accountId: string) {
-    for (const prefix of accountPrefixes(accountId)) await deps.storage.deletePrefix(prefix);
+    const prefixes = accountPrefixes(accountId);
+    // An upload still open keeps its parts out of the listing of objects (on S3 they are billed until
+    // aborted): every one under the account's prefixes is aborted first.
+    const open = await deps.storage.listOpenUploads(new Date(deps.clock.now().getTime() + DAY_MS));
+    for (const upload of open.filter((candidate) => prefixes.some((prefix) => candidate.key.startsWith(prefix)))) {
+      await deps.storage.abortMultipartUpload(upload.key, upload.uploadId);
+    }
+    for (const prefix of prefixes) await deps.storage.deletePrefix(prefix);
     await deps.eraseAnalytics(accountId);
   }
 
