@@ -192,35 +192,15 @@ type OpenApi = {
   >;
 };
 
-function routeSpecs(partQuery: Record<string, string>, examples: Record<string, Record<string, unknown>>): RouteSpec[] {
-  const document = t.app.swagger() as unknown as OpenApi;
+/** The routes of an OpenAPI document: the path in Fastify's form under `prefix`, the query and the body. */
+function specsOf(document: OpenApi, prefix: string, extra: (openApiPath: string) => Partial<RouteSpec>): RouteSpec[] {
   const specs: RouteSpec[] = [];
   for (const [openApiPath, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const queryParams = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
       specs.push({
         method: method.toUpperCase() as RouteSpec['method'],
-        path: openApiPath.replace('{*}', '*').replace(/\{(\w+)\}/g, ':$1'),
-        query:
-          queryParams.length > 0
-            ? {
-                type: 'object',
-                properties: Object.fromEntries(queryParams.map((parameter) => [parameter.name, parameter.schema])),
-                required: queryParams.filter((parameter) => parameter.required).map((parameter) => parameter.name),
-              }
-            : undefined,
-        body: operation.requestBody?.content['application/json']?.schema,
-        envelope: openApiPath.startsWith('/api/'),
-      });
-    }
-  }
-  // The public API, from its own document (written from its catalogue), signed in with an API key.
-  for (const [openApiPath, operations] of Object.entries((v1Document() as unknown as OpenApi).paths)) {
-    for (const [method, operation] of Object.entries(operations)) {
-      const queryParams = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
-      specs.push({
-        method: method.toUpperCase() as RouteSpec['method'],
-        path: `/api/v1${openApiPath}`.replace(/\{(\w+)\}/g, ':$1'),
+        path: `${prefix}${openApiPath}`.replace('{*}', '*').replace(/\{(\w+)\}/g, ':$1'),
         query:
           queryParams.length > 0
             ? {
@@ -231,10 +211,21 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
             : undefined,
         body: operation.requestBody?.content['application/json']?.schema,
         envelope: false,
-        apiKey: true,
+        ...extra(openApiPath),
       });
     }
   }
+  return specs;
+}
+
+function routeSpecs(partQuery: Record<string, string>, examples: Record<string, Record<string, unknown>>): RouteSpec[] {
+  const specs: RouteSpec[] = [
+    ...specsOf(t.app.swagger() as unknown as OpenApi, '', (openApiPath) => ({
+      envelope: openApiPath.startsWith('/api/'),
+    })),
+    // The public API, from its own document (written from its catalogue), signed in with an API key.
+    ...specsOf(v1Document() as unknown as OpenApi, '/api/v1', () => ({ apiKey: true })),
+  ];
   // Routes kept out of the document: the player's click and event beacons, the local driver's part uploads, health checks,
   // the document itself and the player's scripts, and the not-found handler behind every other path.
   const hidden: RouteSpec[] = [

@@ -1,17 +1,10 @@
 import type { Order, OrderList, PaymentConfig, PaymentMethod, PaymentProviderName } from '@leadreel/shared';
-import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { AccountService } from '../account/account.service.ts';
-import type { EventBus } from '../events/events.ts';
 import type { BillingService } from './billing.service.ts';
-import type { Catalogue } from './catalogue.ts';
-import type { CreditService } from './credits.service.ts';
-import type { OrderRepo, OrderRow } from './orders.repo.ts';
-import type { PaymentProvider, ProviderOutcome } from './payments/provider.ts';
-import { createSettlement, type InvoiceHooks, orderNotFound } from './settlement.ts';
-import type { SubscriptionRepo } from './subscriptions.repo.ts';
+import type { OrderRow } from './orders.repo.ts';
+import type { ProviderOutcome } from './payments/provider.ts';
+import { createSettlement, orderNotFound, type SettlementDeps } from './settlement.ts';
 
 /** How long a payer has to pay an order; an hour covers a slow card check or a phone to find. */
 const ORDER_TTL_MS = 60 * 60 * 1000;
@@ -46,20 +39,12 @@ export function orderData(row: OrderRow): Order {
  * the credits are given, the invoice is issued and the receipt mail is queued (`order.paid`). A payment
  * reported after the order was canceled or expired is still honoured: the money was taken.
  */
-export function createOrderService(deps: {
-  repo: OrderRepo;
-  subscriptions: SubscriptionRepo;
-  billing: Pick<BillingService, 'quotePlan' | 'quoteCredits' | 'describePlan'>;
-  accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf'>;
-  credits: Pick<CreditService, 'add' | 'reverse' | 'expirePlanGrant'>;
-  events: EventBus;
-  catalogue: Catalogue;
-  /** Which provider takes each method; a method missing here is not offered. */
-  providers: Partial<Record<PaymentMethod, PaymentProvider>>;
-  invoiceHooks?: InvoiceHooks;
-  clock: Clock;
-  log: Logger;
-}) {
+export function createOrderService(
+  deps: SettlementDeps & {
+    /** Quotes what a checkout charges; settlement needs only the plan's description. */
+    billing: Pick<BillingService, 'quotePlan' | 'quoteCredits' | 'describePlan'>;
+  },
+) {
   const { repo, catalogue, providers, clock } = deps;
   const settlement = createSettlement(deps);
 

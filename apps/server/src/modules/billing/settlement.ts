@@ -60,6 +60,7 @@ export type SettlementDeps = {
   credits: Pick<CreditService, 'add' | 'reverse' | 'expirePlanGrant'>;
   events: EventBus;
   catalogue: Catalogue;
+  /** Which provider takes each method; a method missing here is not offered. */
   providers: Partial<Record<PaymentMethod, PaymentProvider>>;
   invoiceHooks?: InvoiceHooks;
   clock: Clock;
