@@ -7,16 +7,21 @@ import { type APIRequestContext, expect } from '@playwright/test';
 
 const run = promisify(execFile);
 
+/** Writes a six-second H.264/AAC MP4 (a test pattern and a tone) to `file`. */
+export async function makeClip(file: string) {
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=duration=6'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+  ]);
+}
+
 /** The browser's side of the upload contract, done from the test: pre-add, start, sign, PUT, success. */
 export async function uploadVideo(request: APIRequestContext, token: string, name: string) {
   const work = await mkdtemp(path.join(tmpdir(), 'leadreel-e2e-video-'));
   const file = path.join(work, name);
   try {
-    await run('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=duration=6'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
-    ]);
+    await makeClip(file);
     const bytes = await readFile(file);
     const auth = { authorization: `Bearer ${token}` };
     const call = async (url: string, data: unknown, headers: Record<string, string> = {}) => {

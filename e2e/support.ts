@@ -8,8 +8,11 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>.png for a person to look at. */
-export async function snap(page: Page, name: string) {
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>.png for a person to look at. `fullPage: false` keeps
+ * to the window, for a page that draws only what is scrolled into view (below it a full page is blank).
+ */
+export async function snap(page: Page, name: string, { fullPage = true } = {}) {
   await mkdir(SCREENSHOTS, { recursive: true });
   // Let dialogs and notifications finish their entrance animations, so the picture shows what a user sees.
   // Endless ones (spinners) never finish, so only finite animations are waited for, and not for ever.
@@ -26,7 +29,7 @@ export async function snap(page: Page, name: string) {
     )
     .catch(() => undefined);
   await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /**

@@ -57,7 +57,7 @@ function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
  */
 export async function uploadVideo(
   client: LeadReelClient,
-  file: { name: string; bytes: Uint8Array },
+  file: { name: string; bytes: Uint8Array<ArrayBuffer> },
   options: { folderId?: string; idempotencyKey?: string; fetch?: typeof globalThis.fetch } = {},
 ): Promise<Video> {
   const put = options.fetch ?? globalThis.fetch;

@@ -4,11 +4,31 @@ import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * zod bounds every integer by the safe range (±9007199254740991), which says nothing and shows in the
+ * reference's examples as `"uploadPercent": -9007199254740991`: those bounds are left out.
+ */
+function withoutSafeBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSafeBounds);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const bound = key === 'minimum' || key === 'maximum';
+    if (bound && Math.abs(inner as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = withoutSafeBounds(inner);
+  }
+  return out;
+}
+
 /** What a request sends, as JSON Schema: defaults optional, transforms described by their input. */
 const inputSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+  withoutSafeBounds(
+    z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }),
+  ) as JsonSchema;
 const outputSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+  withoutSafeBounds(
+    z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'openapi-3.0' }),
+  ) as JsonSchema;
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 const errorResponse = (description: string) => ({

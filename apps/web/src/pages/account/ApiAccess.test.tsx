@@ -175,4 +175,18 @@ describe('the API access page', () => {
     expect(within(keys).getByTestId('api-key-revoke').textContent).toMatch(/吊\s?销/);
     expect(screen.getByText('当前套餐不包含 API 访问。升级后即可使用 API 密钥。')).toBeTruthy();
   });
+
+  it('points to the API reference in a new tab and says where requests go, in English and Chinese', async () => {
+    const { unmount } = open();
+    const base = `${window.location.origin}/api/v1`;
+    const link = await screen.findByRole('link', { name: 'API reference' });
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual(['/api/v1/docs', '_blank']);
+    expect(screen.getByText(`Requests go to ${base}, with the key as Authorization: Bearer <key>.`)).toBeTruthy();
+    unmount();
+
+    open({}, { language: 'zh_CN' });
+    const chinese = await screen.findByRole('link', { name: 'API 参考文档' });
+    expect([chinese.getAttribute('href'), chinese.getAttribute('target')]).toEqual(['/api/v1/docs', '_blank']);
+    expect(screen.getByText(`请求发送至 ${base}，并以 Authorization: Bearer <密钥> 的形式携带密钥。`)).toBeTruthy();
+  });
 });

@@ -215,6 +215,15 @@ export function ApiAccess() {
         )}
       </Flex>
       <Typography.Paragraph type="secondary">{t('apiKeys.intro')}</Typography.Paragraph>
+      {/* The console and the API share one origin, so this page's origin is the API's. */}
+      <Typography.Paragraph>
+        <Typography.Text type="secondary">
+          {t('apiKeys.endpoint', { baseUrl: `${window.location.origin}/api/v1` })}
+        </Typography.Text>{' '}
+        <Typography.Link href="/api/v1/docs" target="_blank" rel="noopener">
+          {t('apiKeys.reference')}
+        </Typography.Link>
+      </Typography.Paragraph>
       {!allowed && (
         <UpgradeNotice
           className="api-keys-upgrade"
