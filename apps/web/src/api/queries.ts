@@ -1,7 +1,9 @@
 import type { Video } from '@leadreel/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useAuthStore } from '../stores/auth.ts';
 import { accountApi, fetchVipInfo, uploadsApi, type VideoListArgs, videosApi } from './endpoints.ts';
+import { errorText } from './index.ts';
 import { domainKey, routeKey } from './keys.ts';
 
 /** Query keys, declared once so invalidation and reads agree. */
@@ -78,4 +80,24 @@ export function useVideoStatusPolling(videos: Video[] | undefined, sending: Read
 
 export function useStorageBaseInfoQuery(cosType: Parameters<typeof uploadsApi.baseInfo>[0]) {
   return useQuery({ queryKey: routeKey('uploads.baseInfo', { cosType }), queryFn: () => uploadsApi.baseInfo(cosType) });
+}
+
+/**
+ * An action on a row of a list (rotate a key, send a test, delete): `onDone` gets its answer, then the list
+ * is read again; a failure is told in a toast, in the user's language.
+ */
+export function useRowAction<T>(refresh: QueryKey, action: () => Promise<T>, onDone?: (result: T) => void) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: (result) => {
+      onDone?.(result);
+      return queryClient.invalidateQueries({ queryKey: refresh });
+    },
+    // Braces: antd's message is a thenable the mutation would wait on until the toast closes.
+    onError: (error) => {
+      message.error(errorText(error));
+    },
+  });
 }

@@ -22,6 +22,7 @@ import { ApiError } from '../../api/client.ts';
 import { apiKeysApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { domainKey } from '../../api/keys.ts';
+import { useRowAction } from '../../api/queries.ts';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { formatDate, formatDateMinute } from '../../format.ts';
@@ -119,28 +120,12 @@ function KeyActions({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
-  // Braces: antd's message is a thenable the mutation would wait on until the toast closes.
-  const fail = (error: unknown) => {
-    message.error(errorText(error));
-  };
-  const rotate = useMutation({
-    mutationFn: () => apiKeysApi.rotate(apiKey.id),
-    onSuccess: (rotated) => {
-      onSecret(rotated);
-      return refresh();
-    },
-    onError: fail,
-  });
-  const revoke = useMutation({
-    mutationFn: () => apiKeysApi.revoke(apiKey.id),
-    onSuccess: () => {
-      message.success(t('apiKeys.revoked'));
-      return refresh();
-    },
-    onError: fail,
-  });
+  const rotate = useRowAction(keys.all, () => apiKeysApi.rotate(apiKey.id), onSecret);
+  const revoke = useRowAction(
+    keys.all,
+    () => apiKeysApi.revoke(apiKey.id),
+    () => message.success(t('apiKeys.revoked')),
+  );
   return (
     <Flex gap={8} wrap>
       {allowed && (

@@ -33,6 +33,7 @@ import { ApiError } from '../../api/client.ts';
 import { webhooksApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { domainKey, routeKey } from '../../api/keys.ts';
+import { useRowAction } from '../../api/queries.ts';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { i18n } from '../../i18n/index.ts';
@@ -255,38 +256,14 @@ function EndpointCard({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [tested, setTested] = useState<WebhookDelivery | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
-  // Braces: antd's message is a thenable the mutation would wait on until the toast closes.
-  const fail = (error: unknown) => {
-    message.error(errorText(error));
-  };
-  const test = useMutation({
-    mutationFn: () => webhooksApi.sendTest(endpoint.id),
-    onSuccess: (delivery) => {
-      setTested(delivery);
-      return refresh();
-    },
-    onError: fail,
-  });
-  const roll = useMutation({
-    mutationFn: () => webhooksApi.rollSecret(endpoint.id),
-    onSuccess: (rolled) => {
-      onSecret(rolled);
-      return refresh();
-    },
-    onError: fail,
-  });
-  const remove = useMutation({
-    mutationFn: () => webhooksApi.remove(endpoint.id),
-    onSuccess: () => {
-      message.success(t('webhooks.deleted'));
-      return refresh();
-    },
-    onError: fail,
-  });
-
+  const test = useRowAction(keys.all, () => webhooksApi.sendTest(endpoint.id), setTested);
+  const roll = useRowAction(keys.all, () => webhooksApi.rollSecret(endpoint.id), onSecret);
+  const remove = useRowAction(
+    keys.all,
+    () => webhooksApi.remove(endpoint.id),
+    () => message.success(t('webhooks.deleted')),
+  );
   return (
     <Card
       className="webhook-endpoint"
