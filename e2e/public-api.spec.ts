@@ -90,7 +90,10 @@ test('a Pro user makes a key in the console, uploads with the client, lists a le
   const opened = page.waitForEvent('popup');
   await page.getByRole('link', { name: 'API 参考文档' }).click();
   const tab = await opened;
-  await expect(tab).toHaveURL(`${baseURL}/api/v1/docs/`);
+  await expect(tab).toHaveURL(`${baseURL}/api/v1/docs/zh/`);
+  // Scalar's own words in Chinese; the operations are the document's.
+  await expect(tab.getByText('简介', { exact: true }).first()).toBeVisible();
+  await snap(tab, 'api-reference-zh', { fullPage: false });
   // Left open: the context closes it (closing a tab by hand once hung Chromium for the whole test limit).
   await page.goto('/api/v1/docs');
   await expect(page).toHaveTitle('LeadReel API reference');

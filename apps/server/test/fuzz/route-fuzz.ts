@@ -265,14 +265,12 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
     { method: 'GET', path: '/healthz', envelope: true },
     { method: 'GET', path: '/readyz', envelope: true },
     { method: 'GET', path: '/api/openapi.json', envelope: false },
-    ...[
-      '/api/v1/openapi.json',
-      '/api/v1/docs',
-      '/api/v1/docs/',
-      '/api/v1/docs/openapi.json',
-      '/api/v1/docs/openapi.yaml',
-    ].map((path): RouteSpec => ({ method: 'GET', path, envelope: false })),
-    { method: 'GET', path: '/api/v1/docs/js/scalar.js', envelope: false },
+    { method: 'GET', path: '/api/v1/openapi.json', envelope: false },
+    ...['/api/v1/docs', '/api/v1/docs/zh'].flatMap((docs) =>
+      ['', '/', '/openapi.json', '/openapi.yaml', '/js/scalar.js'].map(
+        (file): RouteSpec => ({ method: 'GET', path: `${docs}${file}`, envelope: false }),
+      ),
+    ),
     ...['hls.light.min.js', 'embed.js', 'player.js', 'controls.js'].map(
       (file): RouteSpec => ({ method: 'GET', path: `/player/${file}`, envelope: false }),
     ),

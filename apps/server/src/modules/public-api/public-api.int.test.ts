@@ -428,10 +428,13 @@ describe('the public API: its document and reference page', () => {
       await readFile(path.resolve(import.meta.dirname, '../../../../../packages/api-client/openapi.json'), 'utf8'),
     );
     expect(served).toEqual(committed);
+    const chinese = await (await fetch(`${base}/api/v1/docs/zh`)).text();
+    expect(chinese).toMatch(/"locale": "zh-CN"/);
     const page = await fetch(`${base}/api/v1/docs`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('LeadReel API reference');
+    expect(html).toMatch(/"locale": "en"/);
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("connect-src 'self'");
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1] as string);

@@ -29,30 +29,39 @@ const REFERENCE_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** The document at /api/v1/openapi.json, and the reference page that renders it at /api/v1/docs. */
+/**
+ * The document at /api/v1/openapi.json, and the reference page that renders it: at /api/v1/docs with
+ * Scalar's own words in English, at /api/v1/docs/zh in Chinese (the console links the one of its language).
+ */
 async function reference(scope: FastifyInstance) {
   const document = v1Document();
   scope.get('/v1/openapi.json', { schema: { hide: true } }, async () => document);
-  await scope.register(scalar, {
-    routePrefix: '/v1/docs',
-    logLevel: 'warn',
-    configuration: {
-      content: document,
-      pageTitle: 'LeadReel API reference',
-      withDefaultFonts: false,
-      hideClientButton: true,
-      telemetry: false,
-      agent: { disabled: true },
-      mcp: { disabled: true },
-      showDeveloperTools: 'never',
-    },
-    hooks: {
-      onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-        reply.header('content-security-policy', REFERENCE_CSP);
-        done();
+  for (const [routePrefix, locale] of [
+    ['/v1/docs', 'en'],
+    ['/v1/docs/zh', 'zh-CN'],
+  ] as const) {
+    await scope.register(scalar, {
+      routePrefix,
+      logLevel: 'warn',
+      configuration: {
+        content: document,
+        pageTitle: 'LeadReel API reference',
+        withDefaultFonts: false,
+        hideClientButton: true,
+        telemetry: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+        localization: { locale },
       },
-    },
-  });
+      hooks: {
+        onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+          reply.header('content-security-policy', REFERENCE_CSP);
+          done();
+        },
+      },
+    });
+  }
 }
 
 /** The public REST API (issue 17 part 1): API key access to videos, uploads, folders, leads, analytics, webhooks. */

@@ -186,7 +186,7 @@ describe('the API access page', () => {
 
     open({}, { language: 'zh_CN' });
     const chinese = await screen.findByRole('link', { name: 'API 参考文档' });
-    expect([chinese.getAttribute('href'), chinese.getAttribute('target')]).toEqual(['/api/v1/docs', '_blank']);
+    expect([chinese.getAttribute('href'), chinese.getAttribute('target')]).toEqual(['/api/v1/docs/zh', '_blank']);
     expect(screen.getByText(`请求发送至 ${base}，并以 Authorization: Bearer <密钥> 的形式携带密钥。`)).toBeTruthy();
   });
 });

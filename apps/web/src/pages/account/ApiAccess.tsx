@@ -161,7 +161,7 @@ function KeyActions({
  * (spec §3) sees the upgrade notice instead, and may still revoke keys made before.
  */
 export function ApiAccess() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useQuery({ queryKey: keys.all, queryFn: apiKeysApi.list });
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<ApiKeyWithSecret | null>(null);
@@ -205,7 +205,12 @@ export function ApiAccess() {
         <Typography.Text type="secondary">
           {t('apiKeys.endpoint', { baseUrl: `${window.location.origin}/api/v1` })}
         </Typography.Text>{' '}
-        <Typography.Link href="/api/v1/docs" target="_blank" rel="noopener">
+        {/* The reference in the console's language: Scalar's own words in Chinese at /docs/zh. */}
+        <Typography.Link
+          href={i18n.language === 'zh_CN' ? '/api/v1/docs/zh' : '/api/v1/docs'}
+          target="_blank"
+          rel="noopener"
+        >
           {t('apiKeys.reference')}
         </Typography.Link>
       </Typography.Paragraph>
