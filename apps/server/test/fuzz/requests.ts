@@ -14,6 +14,8 @@ export type RouteSpec = {
   envelope: boolean;
   /** Signed in with an API key (the public API, /api/v1) rather than a console session. */
   apiKey?: true;
+  /** Fewer runs than the others: a fixed file (megabytes each time) that reads nothing but its path. */
+  runs?: number;
   /** A body the route accepts: half the runs send it with one field replaced, to reach what runs after validation. */
   example?: Record<string, unknown>;
 };
