@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { uuid } from '../apps/player/src/analytics.ts';
 import { createDb } from '../apps/server/src/db/database.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from '../apps/server/src/modules/analytics/analytics.schema.ts';
 import { createEventRepo, type EventRow, type EventSource } from '../apps/server/src/modules/analytics/events.repo.ts';
@@ -14,6 +15,8 @@ import { benchAccount, benchSource, benchUpload, ratioLine, startBenchServer } f
 const SECONDS = Number(process.env.INGEST_SECONDS ?? 15);
 const CONNECTIONS = 50;
 const EVENTS_PER_BATCH = 10;
+/** INGEST_IDS=v4 sends random ids, as players before version 7 ids did, to compare. */
+const IDS = process.env.INGEST_IDS ?? 'v7';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -39,7 +42,8 @@ function batch(videoId: string) {
     page: 'https://customer.example.test/pricing',
     referrer: 'https://search.example.test/',
     events: Array.from({ length: EVENTS_PER_BATCH }, (_, i) => ({
-      id: randomUUID(),
+      // The player's own event ids (UUID version 7, time first).
+      id: IDS === 'v4' ? randomUUID() : uuid(),
       kind: 'heartbeat',
       at: at - i,
       position: i,
@@ -116,7 +120,7 @@ try {
       };
     }
     return {
-      event_id: randomUUID(),
+      event_id: IDS === 'v4' ? randomUUID() : uuid(),
       at: Date.now(),
       kind: 'heartbeat',
       position: 1,

@@ -52,21 +52,23 @@ describe('the limits the player keeps', () => {
 });
 
 describe('ids', () => {
-  it('are UUIDs from crypto.randomUUID, or made from getRandomValues where it is missing (http:// origins)', () => {
-    const withRandomUuid = { getRandomValues: () => new Uint8Array(16), randomUUID: () => 'from-random-uuid' };
-    expect(uuid(withRandomUuid as unknown as Crypto)).toBe('from-random-uuid');
-    // As on an http:// origin: no randomUUID.
+  it('are UUIDs version 7: the time first, so ids made later sort later, and random after it', () => {
+    // As on an http:// origin: getRandomValues only.
     const insecure = { getRandomValues: (array: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(array) };
-    const made = Array.from({ length: 200 }, () => uuid(insecure as unknown as Crypto));
+    const start = Date.parse('2026-11-25T12:00:00Z');
+    const made = Array.from({ length: 200 }, (_, i) => uuid(insecure as unknown as Crypto, start + i));
     for (const id of made) {
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       // The server's own check of an event id.
       expect(analyticsBatchBody.safeParse({ ...HEAD, events: [event('load', { id })] }).success).toBe(true);
     }
     expect(new Set(made).size).toBe(made.length);
-    // All zero bytes still come out as version 4, variant 10.
+    expect([...made].sort()).toEqual(made);
+    // The first 48 bits are the time in milliseconds.
+    expect(Number.parseInt((made[0] ?? '').replace('-', '').slice(0, 12), 16)).toBe(start);
+    // All zero bytes still come out as version 7, variant 10, with the time.
     const zeros = { getRandomValues: (array: Uint8Array) => array };
-    expect(uuid(zeros as unknown as Crypto)).toBe('00000000-0000-4000-8000-000000000000');
+    expect(uuid(zeros as unknown as Crypto, 1)).toBe('00000000-0001-7000-8000-000000000000');
   });
 
   it('make a session id of 22 base64url characters, as the contract takes it', () => {

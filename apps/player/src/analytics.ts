@@ -40,17 +40,22 @@ type Head = Omit<AnalyticsBatch, 'events'>;
 export const seconds = (time: number) =>
   Number.isFinite(time) ? Math.min(MAX_SECONDS, Math.max(0, Math.round(time * 10) / 10)) : 0;
 
-type Random = Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string };
+type Random = Pick<Crypto, 'getRandomValues'>;
 
 /**
- * A random event id (UUID v4). crypto.randomUUID exists only in secure contexts, and LeadReel is often
- * opened over http://<LAN address>, so without it one is made from getRandomValues (which exists everywhere)
- * as RFC 9562 §5.4 lays it out: 122 random bits, version 4, variant 10.
+ * An event id: a UUID version 7 (RFC 9562 §5.7), the time in milliseconds then 74 random bits. Ids made
+ * close in time sort close, so the database's unique index on them grows at its edge, as the events
+ * arrive, instead of touching a random page for each event. Made from getRandomValues, which exists on
+ * http:// origins too (LeadReel is often opened over http://<LAN address>; crypto.randomUUID is not there).
  */
-export function uuid(random: Random = crypto): string {
-  if (typeof random.randomUUID === 'function') return random.randomUUID();
+export function uuid(random: Random = crypto, now: number = Date.now()): string {
   const bytes = random.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  let time = Math.max(0, Math.floor(now));
+  for (let i = 5; i >= 0; i -= 1) {
+    bytes[i] = time % 256;
+    time = Math.floor(time / 256);
+  }
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
