@@ -72,12 +72,16 @@ export async function uploadVideo(
     }),
   );
   // A replayed start answers the URLs of its first call, which may have expired: ask where the upload is.
-  const upload = ok(await client.GET('/uploads/{videoId}', { params: { path: { videoId: started.videoId } } }));
+  const where = { params: { path: { videoId: started.videoId } } };
+  const state = await client.GET('/uploads/{videoId}', where);
+  // Retried after it completed: the upload is over (409 upload_state), and the video is the answer.
+  if (state.error?.error === 'upload_state') return ok(await client.GET('/videos/{videoId}', where));
+  const upload = ok(state);
   for (const part of upload.parts) {
     const from = (part.partNumber - 1) * upload.partSize;
     const body = file.bytes.subarray(from, Math.min(from + upload.partSize, file.bytes.byteLength));
     const answer = await put(part.url, { method: 'PUT', body });
     if (!answer.ok) throw new LeadReelError(answer.status, undefined);
   }
-  return ok(await client.POST('/uploads/{videoId}/complete', { params: { path: { videoId: started.videoId } } }));
+  return ok(await client.POST('/uploads/{videoId}/complete', where));
 }

@@ -135,7 +135,7 @@ describe('the public API: videos and uploads', () => {
     const dev = await developer();
     // Two parts: the first of the preferred 32 MiB, the second what is left.
     const bytes = new Uint8Array(32 * 1024 * 1024 + 4096).map((_, i) => i % 251);
-    const video = await uploadVideo(dev.api, { name: 'launch-demo.mp4', bytes });
+    const video = await uploadVideo(dev.api, { name: 'launch-demo.mp4', bytes }, { idempotencyKey: 'launch-demo' });
     // Completing asked storage for every part and found each whole: the video waits for the pipeline.
     expect(video).toMatchObject({
       name: 'launch-demo',
@@ -143,6 +143,10 @@ describe('the public API: videos and uploads', () => {
       size: bytes.byteLength,
       folderId: dev.folderId,
     });
+    // The same upload retried after it finished (a script run twice): the same video, not a second one.
+    const again = await uploadVideo(dev.api, { name: 'launch-demo.mp4', bytes }, { idempotencyKey: 'launch-demo' });
+    expect(again.videoId).toBe(video.videoId);
+    expect((await dev.api.GET('/videos')).data?.data).toHaveLength(1);
     // Completing again is harmless; the upload's state says every part is in.
     expect(
       (await dev.api.POST('/uploads/{videoId}/complete', { params: { path: { videoId: video.videoId } } })).response
