@@ -74,6 +74,8 @@ test('a Free user buys Pro in the sandbox and reads the lead that was masked, th
   await page.getByTestId('credits-credits-500').getByRole('button').click();
   const pay = page.getByRole('dialog', { name: 'Checkout' });
   await pay.getByText('WeChat Pay').click();
+  // Chosen before paying: once, on a loaded machine, Pay went ahead with the card chosen by default.
+  await expect(pay.getByRole('radio', { name: 'WeChat Pay' })).toBeChecked();
   await pay.getByRole('button', { name: /^Pay / }).click();
   await expect(pay.getByText('Scan with WeChat')).toBeVisible();
   await expect(pay.locator('canvas, svg').first()).toBeVisible();

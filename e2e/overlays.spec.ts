@@ -23,6 +23,18 @@ test.afterAll(async () => {
 });
 failOnPageProblems(test);
 
+/**
+ * Opens a settings tab. Once, on a loaded machine, a click on a tab was taken without the tab opening (the
+ * tab bar was laying itself out again); the click is tried again until the tab says it is selected.
+ */
+async function openTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 async function saved(page: Page) {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved').last()).toBeVisible();
@@ -72,7 +84,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await snap(page, 'video-setting-branding');
 
   // A call to action from second 2 to second 5, as a button in the bottom-left corner.
-  await page.getByRole('tab', { name: 'Super action' }).click();
+  await openTab(page, 'Super action');
   await page.getByRole('switch', { name: 'Show a call to action' }).click();
   await page.getByLabel('Text').fill('Book a demo');
   await page.getByLabel('Link').fill('https://acme.example.test/demo');
@@ -83,11 +95,11 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await snap(page, 'video-setting-super-action');
 
   // The widget offers the channels whose numbers are filled in: WhatsApp first needs its number.
-  await page.getByRole('tab', { name: 'WhatsApp' }).click();
+  await openTab(page, 'WhatsApp');
   await page.getByLabel('WhatsApp number').fill('+44 20 7946 0958');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Button saved')).toBeVisible();
-  await page.getByRole('tab', { name: 'Widget' }).click();
+  await openTab(page, 'Widget');
   await page.getByRole('switch', { name: 'Show the contact widget' }).click();
   await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
   await page.getByRole('checkbox', { name: 'Email' }).check();
@@ -102,13 +114,13 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await snap(page, 'video-setting-widget');
 
   // Share: Telegram and copy link besides the defaults, LinkedIn off.
-  await page.getByRole('tab', { name: 'Share' }).click();
+  await openTab(page, 'Share');
   await page.getByRole('checkbox', { name: 'LinkedIn' }).uncheck();
   await page.getByRole('checkbox', { name: 'Telegram' }).check();
   await saved(page);
 
   // Subtitles: an SRT file in English, made the default, one line corrected in the editor.
-  await page.getByRole('tab', { name: 'Subtitles' }).click();
+  await openTab(page, 'Subtitles');
   const srt = path.join(work, 'tour.srt');
   await writeFile(srt, SRT);
   await page.locator('input[type=file]').setInputFiles(srt);
@@ -139,7 +151,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
 
   // Chinese console: the same screens, translated.
   await switchLanguage(page, '简体中文');
-  await page.getByRole('tab', { name: '超级行动' }).click();
+  await openTab(page, '超级行动');
   await expect(page.getByText('视频播放中')).toBeVisible();
   await snap(page, 'video-setting-super-action-zh');
   await switchLanguage(page, 'English');
