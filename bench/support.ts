@@ -10,8 +10,11 @@ import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** A real LeadReel server on a throwaway data folder (embedded PostgreSQL), for benchmarks. */
-export async function startBenchServer(env: Record<string, string> = {}) {
+/**
+ * A real LeadReel server on a throwaway data folder (embedded PostgreSQL), for benchmarks; `entry` is the
+ * script the process runs, from the repository's root.
+ */
+export async function startBenchServer(env: Record<string, string> = {}, entry = 'apps/server/src/main.ts') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'leadreel-bench-'));
   await chmod(dataDir, 0o755);
   const port = await new Promise<number>((resolve) => {
@@ -22,7 +25,12 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   });
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, path.join(ROOT, 'apps/server/src/main.ts')],
+    [
+      ...SERVER_NODE_FLAGS,
+      // BENCH_CPU_PROFILE=<folder>: the server writes its V8 CPU profile there as it stops.
+      ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+      path.join(ROOT, entry),
+    ],
     {
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -43,12 +51,50 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   return {
     url,
     dataDir,
+    /** CPU seconds spent so far by the server process, and by the processes it started (its PostgreSQL). */
+    cpuSeconds: () => treeCpuSeconds(child.pid as number),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Linux's clock ticks a second (getconf CLK_TCK), the unit of /proc/<pid>/stat's CPU times. */
+const TICKS = 100;
+
+/**
+ * CPU seconds (user and system) of a process, and of its descendants still running, from /proc: a figure
+ * other work on the machine hardly moves, where a rate it shares the cores with does.
+ */
+async function treeCpuSeconds(pid: number) {
+  const processes: { pid: number; parent: number; seconds: number }[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // After the command's closing parenthesis: state, ppid, ... utime is field 14 and stime 15 (1-based).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.length < 13) continue;
+    processes.push({
+      pid: Number(entry),
+      parent: Number(fields[1]),
+      seconds: (Number(fields[11]) + Number(fields[12])) / TICKS,
+    });
+  }
+  const own = processes.find((p) => p.pid === pid)?.seconds ?? 0;
+  const tree = new Set([pid]);
+  let descendants = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of processes) {
+      if (tree.has(p.pid) || !tree.has(p.parent)) continue;
+      tree.add(p.pid);
+      descendants += p.seconds;
+      grew = true;
+    }
+  }
+  return { server: own, children: descendants };
 }
 
 /** Signs a new account up with the code from the outbox; answers its token. */

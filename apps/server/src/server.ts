@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, jobWorkers, loadConfigOrExit, onShutdownSignal, openJobQueue, openRuntime } from './runtime.ts';
@@ -6,9 +7,13 @@ import type { Services } from './services.ts';
 /**
  * Runs LeadReel: the HTTP server and, with WORKERS above zero, the job workers, until a shutdown signal.
  * Answers the services once it listens. `clock` is the system's; the end-to-end tests move it to see a
- * plan lapse (e2e/clock-server.ts).
+ * plan lapse (e2e/clock-server.ts). `extraRoutes` adds routes before it listens: bench:ingest's no-op route
+ * (bench/ingest-server.ts), which LeadReel itself does not serve.
  */
-export async function runServer(clock: Clock = systemClock): Promise<Services> {
+export async function runServer(
+  clock: Clock = systemClock,
+  extraRoutes?: (app: FastifyInstance) => void,
+): Promise<Services> {
   const config = loadConfigOrExit();
   const log = createLogger(config);
   try {
@@ -19,6 +24,7 @@ export async function runServer(clock: Clock = systemClock): Promise<Services> {
       { config, db: runtime.db, analyticsDb: runtime.analyticsDb, mailer: runtime.mailer, clock, log, queue: jobs },
       { isReady: () => ready },
     );
+    extraRoutes?.(app);
     await jobs.startWorkers(config.WORKERS, jobWorkers(services, config, log, clock));
     onShutdownSignal(log, async () => {
       ready = false;

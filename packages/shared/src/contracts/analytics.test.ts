@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { analyticsBatchBody, PLAY_EVENT_KINDS, playEvent } from './analytics.ts';
+import { analyticsBatchBody, isPlainBatch, PLAY_EVENT_KINDS, playEvent } from './analytics.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS } from './player.ts';
 
 const outcome = (result: z.ZodSafeParseResult<unknown>) =>
@@ -91,5 +91,81 @@ describe('the ingestion batch', () => {
       ...batch,
       events: batch.events.slice(0, 1),
     });
+  });
+
+  it('takes by hand exactly the batches zod takes as they are, and leaves every other to zod', () => {
+    const id = (text: string) => mostly(fc.constant(text), '', 'x'.repeat(65), 'has space', 7, null);
+    const text = mostly(
+      fc.oneof(fc.string({ maxLength: 40 }), fc.constant('x'.repeat(2000))),
+      'x'.repeat(2001),
+      'nul\u0000',
+      'lone \ud800',
+      3,
+    );
+    const batch = fc
+      .tuple(
+        fc.record(
+          {
+            videoId: mostly(fc.uuid(), 'not-a-uuid', 'ffffffff-ffff-ffff-ffff-ffffffffffff'),
+            sessionId: id('session-0123456789ab'),
+            viewerId: id('viewer-0123456789abcd'),
+            page: text,
+            referrer: text,
+            events: mostly(
+              fc.oneof(
+                fc.array(
+                  event.filter((value) => playEvent.safeParse(value).success),
+                  { minLength: 1, maxLength: 6 },
+                ),
+                fc.array(event, { minLength: 1, maxLength: 3 }),
+              ),
+              [],
+              'events',
+              null,
+            ),
+          },
+          { requiredKeys: ['videoId', 'sessionId', 'page', 'referrer', 'events'] },
+        ),
+        fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 }),
+      )
+      .map(([value, extra]) => (extra ? { ...value, extra: true } : value));
+    const takenAsIs = (value: unknown) => {
+      const result = analyticsBatchBody.safeParse(value);
+      if (!result.success) return false;
+      try {
+        expect(result.data).toEqual(value);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let plain = 0;
+    fc.assert(
+      fc.property(batch, (value) => {
+        const expected = takenAsIs(value);
+        if (expected) plain += 1;
+        expect(isPlainBatch(value)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(plain).toBeGreaterThan(100);
+    // The full batch limit, and one event past it.
+    const full = {
+      videoId: '0b6f4b0e-2f57-4a4c-9a54-6d1e1b3f6a10',
+      sessionId: 'session-0123456789ab',
+      page: '',
+      referrer: '',
+      events: Array.from({ length: 200 }, () => ({
+        id: '7d9f3a52-5b1e-4c1e-8f0a-2a4b6c8d0e1f',
+        kind: 'play',
+        at: 1,
+        position: 0,
+      })),
+    };
+    expect(isPlainBatch(full)).toBe(true);
+    expect(isPlainBatch({ ...full, events: [...full.events, full.events[0]] })).toBe(false);
+    for (const notABatch of [null, [], 'batch', 7, { ...full, __proto__: null }]) {
+      expect(isPlainBatch(notABatch)).toBe(takenAsIs(notABatch));
+    }
   });
 });

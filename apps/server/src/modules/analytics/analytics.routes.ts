@@ -1,5 +1,5 @@
 import { apiPath } from '@leadreel/shared';
-import { ANALYTICS_BATCH_MAX_BYTES, analyticsBatchBody } from '@leadreel/shared/contracts/analytics';
+import { ANALYTICS_BATCH_MAX_BYTES, analyticsBatchBody, isPlainBatch } from '@leadreel/shared/contracts/analytics';
 import type { FastifyPluginAsync } from 'fastify';
 import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import type { AnalyticsService } from './analytics.service.ts';
@@ -21,7 +21,8 @@ export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }
       helmet: false,
     },
     async (request, reply) => {
-      const batch = parseBeacon(analyticsBatchBody, request.body);
+      // A batch as the player sends it is taken as it is; any other gets the schema's answer or message.
+      const batch = isPlainBatch(request.body) ? request.body : parseBeacon(analyticsBatchBody, request.body);
       await analytics.ingest(batch, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
