@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
 import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
 import { createTestApp, useTestApp } from '../../../test/helpers.ts';
+import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { BATCHES_PER_VIEWER } from './analytics.service.ts';
+import { createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
 
 // issue 16 item 1: the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
 // so that no figure is corrupted.
@@ -100,6 +102,38 @@ describe('the ingestion endpoint', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => send(body)));
     expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204, 204, 204]);
     expect(await stored(videoId)).toHaveLength(2);
+  });
+
+  it('stores the new events of a flush that repeats some, plainly written or skipping stored ones', async () => {
+    const { videoId, accountId } = await ownedVideo();
+    // A repo of its own, so that no earlier test has set it to skip stored events already.
+    const repo = createEventRepo(t.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb);
+    const source: EventSource = {
+      account_id: accountId,
+      video_id: videoId,
+      session_id: 'session-0123456789ab',
+      viewer_id: null,
+      page: '',
+      referrer: '',
+      device: 'desktop',
+      browser: 'Chrome',
+      os: 'Linux',
+      country: null,
+    };
+    const row = (kind: string): EventRow => ({
+      event_id: randomUUID(),
+      at: Date.now(),
+      kind,
+      position: 0,
+      data: null,
+      source,
+    });
+    const [play, pause, end] = [row('play'), row('pause'), row('end')];
+    expect(await repo.insert([play])).toBe(1);
+    // Refused as a repeat, then written skipping the stored one; and the next flush skips from the start.
+    expect(await repo.insert([play, pause])).toBe(1);
+    expect(await repo.insert([play, pause, end, end])).toBe(1);
+    expect((await stored(videoId)).map((r) => r.kind).sort()).toEqual(['end', 'pause', 'play']);
   });
 
   it('counts nothing from a bot, or of an event stamped in the future or long ago', async () => {
