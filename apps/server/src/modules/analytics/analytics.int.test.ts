@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isStorableText } from '@leadreel/shared/text';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
@@ -9,7 +11,7 @@ import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
 import { createTestApp, useTestApp } from '../../../test/helpers.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { BATCHES_PER_VIEWER } from './analytics.service.ts';
-import { createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
+import { arrayLiteral, createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
 
 // issue 16 item 1: the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
 // so that no figure is corrupted.
@@ -134,6 +136,40 @@ describe('the ingestion endpoint', () => {
     expect(await repo.insert([play, pause])).toBe(1);
     expect(await repo.insert([play, pause, end, end])).toBe(1);
     expect((await stored(videoId)).map((r) => r.kind).sort()).toEqual(['end', 'pause', 'play']);
+  });
+
+  it('sends every column as an array literal PostgreSQL reads back as the values written', async () => {
+    const tricky = [
+      '',
+      'NULL',
+      'a "quote"',
+      'back\\slash',
+      'back\\n',
+      'new\nline',
+      'tab\t',
+      '\u0001',
+      '{a,b}',
+      ' spaced ',
+      '视频 🎬',
+      '\u2028',
+    ];
+    const readBack = async (values: (string | null)[]) =>
+      (await sql<{ v: (string | null)[] }>`select ${arrayLiteral(values)}::text[] as v`.execute(t.db)).rows[0]?.v;
+    expect(await readBack([...tricky, null])).toEqual([...tricky, null]);
+    expect(await readBack([])).toEqual([]);
+    const numbers = [0, -0, 1.5, -2, 1_732_000_000_123, 36_000];
+    const { rows } = await sql<{ v: number[] }>`select ${arrayLiteral(numbers)}::float8[] as v`.execute(t.db);
+    expect(rows[0]?.v).toEqual([0, 0, 1.5, -2, 1_732_000_000_123, 36_000]);
+    // Any text a request may carry (no NUL, no lone surrogate), alone or beside others.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: 'binary', maxLength: 20 }).filter(isStorableText), { maxLength: 4 }),
+        async (values) => {
+          expect(await readBack(values)).toEqual(values);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('counts nothing from a bot, or of an event stamped in the future or long ago', async () => {

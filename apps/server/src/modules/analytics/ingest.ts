@@ -44,28 +44,18 @@ export const deviceOf = (userAgent: string): Device => parsed(userAgent).device;
 /** Whether a request comes from a crawler, a monitor or a headless script rather than a person. */
 export const isBot = (userAgent: string) => parsed(userAgent).bot;
 
-/** What the kind adds, kept as JSON; null when it adds nothing. */
-function dataOf(event: PlayEvent): string | null {
-  // Assigned in place rather than spread from four objects: this runs for every event taken.
-  const data: Partial<Pick<PlayEvent, 'intervals' | 'from' | 'rendition' | 'click'>> = {};
-  let any = false;
-  if (event.intervals) {
-    data.intervals = event.intervals;
-    any = true;
-  }
-  if (event.from !== undefined) {
-    data.from = event.from;
-    any = true;
-  }
-  if (event.rendition !== undefined) {
-    data.rendition = event.rendition;
-    any = true;
-  }
-  if (event.click) {
-    data.click = event.click;
-    any = true;
-  }
-  return any ? JSON.stringify(data) : null;
+/**
+ * What the kind adds, kept as JSON; null when it adds nothing. Written as text, in the order and form
+ * JSON.stringify gives the object of those fields, without making the object: this runs for every event taken.
+ * Every value is a checked number or a click kind, which need no escaping.
+ */
+export function dataOf(event: PlayEvent): string | null {
+  let json = '';
+  if (event.intervals) json += `,"intervals":${JSON.stringify(event.intervals)}`;
+  if (event.from !== undefined) json += `,"from":${JSON.stringify(event.from)}`;
+  if (event.rendition !== undefined) json += `,"rendition":${event.rendition}`;
+  if (event.click) json += `,"click":"${event.click}"`;
+  return json === '' ? null : `{${json.slice(1)}}`;
 }
 
 /**
