@@ -90,18 +90,19 @@ try {
   const PREMADE_RATE = 6000;
   const premade = Array.from({ length: PREMADE_RATE * SECONDS }, () => batch(videoId));
   let sent = 0;
-  /** The same requests to either route: a batch as a player posts it, from an address of its own. */
+  let requests = 0;
+  /** The same requests to every route: a batch as a player posts it, each from an address of its own. */
   const posts = (route: string, body: () => string): autocannon.Options => ({
     url: `${server.url}${route}`,
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
     requests: [
       {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'x-forwarded-for': `10.${sent % 250}.${(sent >> 8) % 250}.7` },
-          body: body(),
-        }),
+        setupRequest: (request) => {
+          requests += 1;
+          const address = `10.${requests % 250}.${(requests >> 8) % 250}.7`;
+          return { ...request, headers: { ...request.headers, 'x-forwarded-for': address }, body: body() };
+        },
       },
     ],
   });
