@@ -18,6 +18,10 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/**/*.int.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // One module graph per worker, not per file: importing the server's modules again for each of the 46
+          // files was a quarter of the suite's CPU (396 against 286 CPU-seconds, 228 against 178 s). Nothing a
+          // test relies on lives in module state: each file makes its own app, database and services.
+          isolate: false,
           // Limits, not expectations: a loaded machine may be several times slower than a quiet one.
           testTimeout: 120_000,
           hookTimeout: 180_000,
