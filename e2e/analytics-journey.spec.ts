@@ -129,7 +129,7 @@ test('a viewing of an embed shows in the video’s analytics and the dashboard, 
     expect((await lastBatch).status()).toBe(204);
     // The viewer leaves the page; the player sends anything it still holds.
     await viewer.goto('about:blank');
-    // The rollup job runs every minute and takes events a few seconds after they arrive.
+    // The events are rolled up a few seconds after they are written (and by a run every minute).
     await expect
       .poll(async () => summary((await videoFigures())?.totals), { timeout: 180_000, intervals: [2000] })
       .toBe('1 plays, 1 leads, 1 clicks, 1 completions');

@@ -74,7 +74,7 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
   // Another page view that never played (no viewer id: one who asks not to be tracked).
   await send(page, { videoId, sessionId: playerId(), page: PAGE_URL, referrer: '', events: [event('load', 15)] });
 
-  // The rollup job runs every minute and takes events a few seconds after they arrive.
+  // The events are rolled up a few seconds after they are written (and by a run every minute).
   const today = new Date().toISOString().slice(0, 10);
   await expect
     .poll(

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
 import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
-import { createTestApp, useTestApp } from '../../../test/helpers.ts';
+import { createTestApp, get, useTestApp } from '../../../test/helpers.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { BATCHES_PER_VIEWER } from './analytics.service.ts';
 import { arrayLiteral, createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
@@ -312,5 +312,46 @@ describe('countries, with a MaxMind database (GEOIP_DB)', () => {
     const bad = path.join(folder, 'not-a-database.mmdb');
     writeFileSync(bad, 'hello');
     await expect(createTestApp({ GEOIP_DB: bad })).rejects.toThrow(/GEOIP_DB: .* is not a MaxMind database/);
+  });
+});
+
+describe('figures soon after a play, with the real job queue and worker', () => {
+  const live = useTestApp({}, { media: true });
+
+  it('rolls the written events up a few seconds later, asking for one rollup at a time however many flushes', async () => {
+    const owner = await accountOnPlan(live, 'Pro');
+    const videoId = await videoWithForm(live, owner);
+    const play = (kind: string) =>
+      live.app.inject({
+        method: 'POST',
+        url: '/api/public/events',
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+        payload: batch(videoId, [event('load'), event(kind)]),
+      });
+    const asked = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where name = 'analytics-rollup' and start_after > created_on + interval '3 seconds'`.execute(live.db);
+      return rows[0]?.n;
+    };
+    expect((await play('play')).statusCode).toBe(204);
+    await live.services.analytics.flush();
+    expect((await play('play')).statusCode).toBe(204);
+    await live.services.analytics.flush();
+    // Two flushes within the wait: one rollup, once both have settled.
+    expect(await asked()).toBe(1);
+    // Nobody calls the rollup here: the worker takes the job asked for (the minute's run may come first).
+    await expect
+      .poll(
+        async () => {
+          const { body } = await get(
+            live.app,
+            `/api/analytics/video?videoId=${videoId}&from=${new Date().toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
+            owner.token,
+          );
+          return body.data?.totals?.plays;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import { defineJob, worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
-import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
+import { type AnalyticsService, createAnalyticsService, ROLLUP_AFTER_SECONDS } from './analytics.service.ts';
 import { createEventWriter } from './event-writer.ts';
 import { createEventRepo, type EventRow } from './events.repo.ts';
 import { createFiguresRepo } from './figures.repo.ts';
@@ -31,7 +31,10 @@ export const ANALYTICS_MIGRATIONS: MigrationSet = {
 /** Makes the coming days' partitions and drops those past the retention: hourly, by one worker. */
 export const ANALYTICS_PARTITIONS = defineJob({ name: 'analytics-partitions', schedule: '7 * * * *' });
 
-/** Rolls the raw events into sessions, hours and viewers: every minute, by one worker. */
+/**
+ * Rolls the raw events into sessions, hours and viewers: a few seconds after events are written (asked by
+ * the process that wrote them), and every minute, by one worker (it also announces ended sessions).
+ */
 export const ANALYTICS_ROLLUP = defineJob({ name: 'analytics-rollup', schedule: '* * * * *' });
 
 /** PostgreSQL's check_violation: a row for a day that has no partition yet. */
@@ -41,10 +44,22 @@ const NO_PARTITION = '23514';
 export const analyticsModule = defineModule({
   name: 'analytics',
   create: (context) => {
-    const { clock, config, log, services } = context;
+    const { clock, config, log, services, queue } = context;
     const analyticsDb = context.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
     const events = createEventRepo(analyticsDb);
     let analytics: AnalyticsService | undefined;
+    /** Until when a rollup asked for is still to come: one at a time per process, however busy. */
+    let rollupAskedUntil = 0;
+    /** Figures within seconds of a play, not at the next minute's run: a rollup once the events settle. */
+    const askRollup = () => {
+      const now = Date.now();
+      if (!queue || now < rollupAskedUntil) return;
+      rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
+      queue.send(ANALYTICS_ROLLUP, {}, { afterSeconds: ROLLUP_AFTER_SECONDS }).catch((error: unknown) => {
+        // The minute's run rolls these events up instead.
+        log.warn({ err: error }, 'could not ask for an analytics rollup');
+      });
+    };
     const writer = createEventWriter<EventRow>({
       log,
       write: async (rows) => {
@@ -56,6 +71,7 @@ export const analyticsModule = defineModule({
           await analytics.ensurePartitions();
           await events.insert(rows);
         }
+        askRollup();
       },
     });
     analytics = createAnalyticsService({

@@ -18,6 +18,8 @@ export const BATCHES_PER_IP = 1200;
 const VIDEO_CACHE_MS = 30_000;
 /** The rollup reads events received at least this long ago: the writer's inserts have committed by then. */
 const SETTLE_MS = 3000;
+/** Written events are rolled up this long after (once they have settled), not at the next minute's run. */
+export const ROLLUP_AFTER_SECONDS = SETTLE_MS / 1000 + 1;
 /** The most events one step of the rollup reads, so a backlog is read in bounded steps of bounded memory. */
 const STEP_EVENTS = 20_000;
 /** A viewing with no event for this long has ended (the usual web-analytics session timeout). */

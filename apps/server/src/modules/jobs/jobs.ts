@@ -74,10 +74,15 @@ export type JobTimings = {
 
 /**
  * What other modules need of the queue: to send work. Sent `within` a transaction, the job is written by
- * that transaction: it exists once the change commits, and never if it rolls back.
+ * that transaction: it exists once the change commits, and never if it rolls back. Sent with
+ * `afterSeconds`, no worker takes it before then.
  */
 export type JobQueue = {
-  send: <T extends object>(kind: JobKind<T>, data: T, options?: { within?: Db }) => Promise<void>;
+  send: <T extends object>(
+    kind: JobKind<T>,
+    data: T,
+    options?: { within?: Db; afterSeconds?: number },
+  ) => Promise<void>;
 };
 
 /** pg-boss's way into a transaction of ours: its SQL runs on the transaction's connection. */
@@ -138,6 +143,7 @@ export async function openJobs(options: {
       await boss.send(kind.name, data, {
         ...(kind.key ? { singletonKey: kind.key(data) } : {}),
         ...(sendOptions.within ? { db: viaKysely(sendOptions.within) } : {}),
+        ...(sendOptions.afterSeconds ? { startAfter: sendOptions.afterSeconds } : {}),
       });
     },
     async startWorkers(workers, handlers) {
