@@ -118,6 +118,10 @@ test('a lapsed plan goes through Buffer, Frozen and Clear, and renewing it bring
       .toBeGreaterThan(0.5);
     await snap(page, 'lifecycle-restored-playing');
     expect(problems).toEqual([]);
+  } catch (error) {
+    // What the server said (a failed job, a mail it could not send) explains most failures here.
+    console.error(`LeadReel's log:\n${leadreel.log().slice(-20_000)}`);
+    throw error;
   } finally {
     await context.close();
     await leadreel.close();

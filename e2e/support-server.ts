@@ -18,6 +18,8 @@ export async function ownLeadReel(env: Record<string, string> = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let server: Running | null = null;
+  /** What the servers stopped so far logged, for a failing test to print. */
+  let earlierLogs = '';
 
   async function stop() {
     if (!server) return;
@@ -25,6 +27,7 @@ export async function ownLeadReel(env: Record<string, string> = {}) {
     server = null;
     stopping.child.kill('SIGTERM');
     await stopping.exited;
+    earlierLogs += stopping.output();
   }
   async function start(offsetDays: number) {
     server = startServer(
@@ -49,6 +52,8 @@ export async function ownLeadReel(env: Record<string, string> = {}) {
   return {
     url,
     dataDir,
+    /** Everything each start of this LeadReel logged (warnings and errors), oldest first. */
+    log: () => earlierLogs + (server?.output() ?? ''),
     restart: async (offsetDays: number) => {
       await stop();
       await start(offsetDays);

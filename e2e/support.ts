@@ -58,7 +58,12 @@ export async function mailFromOutbox(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no such mail to ${email}`);
+  const subjects: string[] = [];
+  for (const file of await readdir(outbox).catch(() => [] as string[])) {
+    const raw = await readFile(path.join(outbox, file));
+    if (raw.includes(email)) subjects.push((await simpleParser(raw)).subject ?? '');
+  }
+  throw new Error(`no such mail to ${email}; its mails: ${JSON.stringify(subjects)}`);
 }
 
 /** The newest six-digit code the server's outbox mailed to `email`, waiting for it to arrive. */
