@@ -337,7 +337,7 @@ describe('figures soon after a play, with the real job queue and worker', () => 
     await live.services.analytics.flush();
     expect((await play('play')).statusCode).toBe(204);
     await live.services.analytics.flush();
-    // Two flushes within the wait: one rollup, once both have settled.
+    // Two flushes within the wait (each done once its rollup is asked for): one rollup, once both have settled.
     expect(await asked()).toBe(1);
     // Nobody calls the rollup here: the worker takes the job asked for (the minute's run may come first).
     await expect

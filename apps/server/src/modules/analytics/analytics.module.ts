@@ -51,12 +51,12 @@ export const analyticsModule = defineModule({
     /** Until when a rollup asked for is still to come: one at a time per process, however busy. */
     let rollupAskedUntil = 0;
     /** Figures within seconds of a play, not at the next minute's run: a rollup once the events settle. */
-    const askRollup = () => {
+    const askRollup = async () => {
       const now = Date.now();
       if (!queue || now < rollupAskedUntil) return;
       rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
-      queue.send(ANALYTICS_ROLLUP, {}, { afterSeconds: ROLLUP_AFTER_SECONDS }).catch((error: unknown) => {
-        // The minute's run rolls these events up instead.
+      await queue.send(ANALYTICS_ROLLUP, {}, { afterSeconds: ROLLUP_AFTER_SECONDS }).catch((error: unknown) => {
+        // The events are written: the minute's run rolls them up instead.
         log.warn({ err: error }, 'could not ask for an analytics rollup');
       });
     };
@@ -71,7 +71,7 @@ export const analyticsModule = defineModule({
           await analytics.ensurePartitions();
           await events.insert(rows);
         }
-        askRollup();
+        await askRollup();
       },
     });
     analytics = createAnalyticsService({
