@@ -10,9 +10,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type Services } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
-import { ANALYTICS_MIGRATIONS } from '../src/modules/analytics/analytics.module.ts';
 import { JOB_KINDS } from '../src/modules/index.ts';
 import { type JobQueue, openJobs } from '../src/modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from '../src/modules/mail/mailer.ts';
@@ -30,13 +28,13 @@ export async function createTestDatabase(only?: 'analytics'): Promise<TestDataba
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the run's migrated template (global-setup.ts), not the migrations run again.
+  const templates = inject('databaseTemplates');
+  await admin.query(`create database ${name} template ${only === 'analytics' ? templates.analytics : templates.full}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb(url.toString(), 5);
-  if (only !== 'analytics') await migrateToLatest(db as never);
-  await migrateToLatest(db as never, ANALYTICS_MIGRATIONS);
   return {
     db,
     url: url.toString(),

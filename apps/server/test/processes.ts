@@ -22,6 +22,8 @@ export function startServer(dataDir: string, port: number, env: Record<string, s
   const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH,
+      // make test's compiled-code cache (Makefile): each of the suite's many server starts is faster.
+      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
