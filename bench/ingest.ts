@@ -111,8 +111,9 @@ try {
   let replayed = 0;
   const noopPosts = posts('/bench/noop', () => premade[replayed++ % premade.length] as string);
 
-  // The no-op first, while no events wait to be rolled up: the rollup job (every minute, in this process)
-  // then runs only in the ingestion's turn, which is charged for it. Each warmed first (JIT, pools).
+  // The no-op first, while no events wait to be rolled up: the rollup job (in this process, a few seconds
+  // after events are written) then runs only in the ingestion's turn, which is charged for it. Each warmed
+  // first (JIT, pools).
   await autocannon({ ...noopPosts, connections: 10, duration: 2 });
   const noop = await measure(noopPosts);
   const parsePosts = posts('/bench/parse', () => premade[replayed++ % premade.length] as string);

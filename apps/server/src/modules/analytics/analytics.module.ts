@@ -4,7 +4,7 @@ import { defineJob, worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
-import { type AnalyticsService, createAnalyticsService, ROLLUP_AFTER_SECONDS } from './analytics.service.ts';
+import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 import { createEventWriter } from './event-writer.ts';
 import { createEventRepo, type EventRow } from './events.repo.ts';
 import { createFiguresRepo } from './figures.repo.ts';
@@ -48,18 +48,6 @@ export const analyticsModule = defineModule({
     const analyticsDb = context.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
     const events = createEventRepo(analyticsDb);
     let analytics: AnalyticsService | undefined;
-    /** Until when a rollup asked for is still to come: one at a time per process, however busy. */
-    let rollupAskedUntil = 0;
-    /** Figures within seconds of a play, not at the next minute's run: a rollup once the events settle. */
-    const askRollup = async () => {
-      const now = Date.now();
-      if (!queue || now < rollupAskedUntil) return;
-      rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
-      await queue.send(ANALYTICS_ROLLUP, {}, { afterSeconds: ROLLUP_AFTER_SECONDS }).catch((error: unknown) => {
-        // The events are written: the minute's run rolls them up instead.
-        log.warn({ err: error }, 'could not ask for an analytics rollup');
-      });
-    };
     const writer = createEventWriter<EventRow>({
       log,
       write: async (rows) => {
@@ -71,13 +59,21 @@ export const analyticsModule = defineModule({
           await analytics.ensurePartitions();
           await events.insert(rows);
         }
-        await askRollup();
+        analytics?.written();
       },
     });
     analytics = createAnalyticsService({
       events,
       rollups: createRollupRepo(analyticsDb),
       writer,
+      // Without a queue (tests of other modules) the minute's run is the only one.
+      askRollup: queue
+        ? (afterSeconds) =>
+            queue.send(ANALYTICS_ROLLUP, {}, { afterSeconds }).catch((error: unknown) => {
+              // The events are written: the minute's run rolls them up instead.
+              log.warn({ err: error }, 'could not ask for an analytics rollup');
+            })
+        : null,
       countryOf: createCountryLookup(config.GEOIP_DB, { log }),
       announceEnded: (accountId, session) => services.webhooks.sessionEnded(accountId, session),
       durations: async (videoIds) => {

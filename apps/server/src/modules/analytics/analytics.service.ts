@@ -19,7 +19,7 @@ const VIDEO_CACHE_MS = 30_000;
 /** The rollup reads events received at least this long ago: the writer's inserts have committed by then. */
 const SETTLE_MS = 3000;
 /** Written events are rolled up this long after (once they have settled), not at the next minute's run. */
-export const ROLLUP_AFTER_SECONDS = SETTLE_MS / 1000 + 1;
+const ROLLUP_AFTER_SECONDS = SETTLE_MS / 1000 + 1;
 /** The most events one step of the rollup reads, so a backlog is read in bounded steps of bounded memory. */
 const STEP_EVENTS = 20_000;
 /** A viewing with no event for this long has ended (the usual web-analytics session timeout). */
@@ -41,6 +41,8 @@ export function createAnalyticsService(deps: {
   durations: (videoIds: string[]) => Promise<Map<string, number>>;
   /** The country of an address (GEOIP_DB), or null. */
   countryOf: (ip: string) => string | null;
+  /** Asks a worker for a rollup in `afterSeconds`; never fails. */
+  askRollup: ((afterSeconds: number) => Promise<void>) | null;
   /** Announces an ended viewing (webhook viewing_session.ended); never fails. */
   announceEnded: (accountId: string, session: Omit<WebhookSessionData, 'videoName'>) => Promise<void>;
   /** The account of a video viewers may see, and whether it keeps no viewer id (privacy mode); or undefined. */
@@ -54,6 +56,9 @@ export function createAnalyticsService(deps: {
   const videos = new Map<string, { owner: VideoOwner | undefined; until: number }>();
   /** Set as the process stops: a rollup or an announcement under way ends at its next step, not mid-query. */
   let stopping = false;
+  /** Until when the rollup last asked for is still to come: one waits at a time per process, however busy. */
+  let rollupAskedUntil = 0;
+  let asking: Promise<void> = Promise.resolve();
 
   /** The video's owner, remembered a while: a turned-on privacy mode applies within VIDEO_CACHE_MS. */
   async function ownerOf(videoId: string) {
@@ -177,14 +182,28 @@ export function createAnalyticsService(deps: {
       return rows.length;
     },
 
+    /**
+     * Events were written: a rollup is asked for once they have settled, so a play shows on the analytics
+     * screen within seconds rather than at the next minute's run.
+     */
+    written() {
+      const now = Date.now();
+      if (!deps.askRollup || now < rollupAskedUntil) return;
+      rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
+      asking = deps.askRollup(ROLLUP_AFTER_SECONDS);
+    },
+
     ensurePartitions,
     /** Daily work: tomorrow's partitions made, days older than the retention dropped. */
     async maintain() {
       await ensurePartitions();
       return events.dropPartitionsBefore(new Date(clock.now().getTime() - deps.retentionDays * DAY_MS));
     },
-    /** Writes what waits now (tests; the writer flushes by itself every second). */
-    flush: () => writer.flush(),
+    /** Writes what waits now, and asks for its rollup (tests; the writer flushes by itself every second). */
+    async flush() {
+      await writer.flush();
+      await asking;
+    },
     /** Ends the rollup's loops at their next step and writes what the writer holds. */
     stop: () => {
       stopping = true;
