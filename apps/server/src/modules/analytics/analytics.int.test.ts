@@ -318,7 +318,7 @@ describe('countries, with a MaxMind database (GEOIP_DB)', () => {
 describe('figures soon after a play, with the real job queue and worker', () => {
   const live = useTestApp({}, { media: true });
 
-  it('rolls the written events up a few seconds later, asking for one rollup at a time however many flushes', async () => {
+  it('rolls the written events up a few seconds later, asking for one rollup at a time, and none when busy', async () => {
     const owner = await accountOnPlan(live, 'Pro');
     const videoId = await videoWithForm(live, owner);
     const play = (kind: string) =>
@@ -333,6 +333,10 @@ describe('figures soon after a play, with the real job queue and worker', () => 
         where name = 'analytics-rollup' and start_after > created_on + interval '3 seconds'`.execute(live.db);
       return rows[0]?.n;
     };
+    // A busy process's flush (thousands of events) leaves its events to the minute's run.
+    live.services.analytics.written(5000);
+    await live.services.analytics.flush();
+    expect(await asked()).toBe(0);
     expect((await play('play')).statusCode).toBe(204);
     await live.services.analytics.flush();
     expect((await play('play')).statusCode).toBe(204);

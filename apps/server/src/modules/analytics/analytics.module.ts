@@ -59,7 +59,7 @@ export const analyticsModule = defineModule({
           await analytics.ensurePartitions();
           await events.insert(rows);
         }
-        analytics?.written();
+        analytics?.written(rows.length);
       },
     });
     analytics = createAnalyticsService({

@@ -20,6 +20,12 @@ const VIDEO_CACHE_MS = 30_000;
 const SETTLE_MS = 3000;
 /** Written events are rolled up this long after (once they have settled), not at the next minute's run. */
 const ROLLUP_AFTER_SECONDS = SETTLE_MS / 1000 + 1;
+/**
+ * A flush of more events than this is a busy process's: they wait for the minute's run, which then writes
+ * each viewing's state once for several of its batches rather than once a batch (a rollup every few
+ * seconds took a third of bench:ingest's throughput).
+ */
+const BUSY_FLUSH_EVENTS = 1000;
 /** The most events one step of the rollup reads, so a backlog is read in bounded steps of bounded memory. */
 const STEP_EVENTS = 20_000;
 /** A viewing with no event for this long has ended (the usual web-analytics session timeout). */
@@ -183,12 +189,12 @@ export function createAnalyticsService(deps: {
     },
 
     /**
-     * Events were written: a rollup is asked for once they have settled, so a play shows on the analytics
-     * screen within seconds rather than at the next minute's run.
+     * `count` events were written (one flush): a rollup is asked for once they have settled, so a play
+     * shows on the analytics screen within seconds rather than at the next minute's run; not when busy.
      */
-    written() {
+    written(count: number) {
       const now = Date.now();
-      if (!deps.askRollup || now < rollupAskedUntil) return;
+      if (!deps.askRollup || count > BUSY_FLUSH_EVENTS || now < rollupAskedUntil) return;
       rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
       asking = deps.askRollup(ROLLUP_AFTER_SECONDS);
     },
