@@ -32,7 +32,8 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['apps/server/src/**/*.sys.test.ts'],
-          testTimeout: 300_000,
+          // Background encodes run at nice 15 and yield to everything: beside stress-ng one took three minutes.
+          testTimeout: 600_000,
           hookTimeout: 300_000,
         },
       },

@@ -104,7 +104,7 @@ test('a lapsed plan goes through Buffer, Frozen and Clear, and renewing it bring
         async () =>
           (await (await page.request.get(`/api/vod/video/detail?videoId=${videoId}`, { headers: auth })).json()).data
             ?.status,
-        { timeout: 300_000 },
+        { timeout: 480_000 }, // the ladder encodes at a low priority: minutes on a busy machine
       )
       .toBe('ready');
     await page.goto('/videos/index');
