@@ -84,8 +84,8 @@ export function uploadFlow(current: () => TestApp) {
     return answer.body.data;
   }
 
-  /** Polls the video until the pipeline settles it. */
-  async function settled(token: string, videoId: string, timeoutMs = 90_000): Promise<Video> {
+  /** Polls the video until the pipeline settles it: a limit, as the ladder encodes at nice 15 (minutes on a busy machine). */
+  async function settled(token: string, videoId: string, timeoutMs = 480_000): Promise<Video> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const video = await detail(token, videoId);
