@@ -65,21 +65,24 @@ export async function startBenchServer(env: Record<string, string> = {}, entry =
 const TICKS = 100;
 
 /**
- * CPU seconds (user and system) of a process, and of its descendants still running, from /proc: a figure
- * other work on the machine hardly moves, where a rate it shares the cores with does.
+ * CPU seconds (user and system) of a process, and of its descendants, from /proc: a figure other work on the
+ * machine hardly moves, where a rate it shares the cores with does. A descendant that has exited (a
+ * PostgreSQL backend) counts in its parent's reaped-children times, so the total never goes back.
  */
 async function treeCpuSeconds(pid: number) {
-  const processes: { pid: number; parent: number; seconds: number }[] = [];
+  const processes: { pid: number; parent: number; seconds: number; reaped: number }[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // After the command's closing parenthesis: state, ppid, ... utime is field 14 and stime 15 (1-based).
+    // After the command's closing parenthesis: state, ppid, ... utime is field 14, stime 15, and the reaped
+    // children's cutime 16 and cstime 17 (1-based).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields.length < 13) continue;
+    if (fields.length < 15) continue;
     processes.push({
       pid: Number(entry),
       parent: Number(fields[1]),
       seconds: (Number(fields[11]) + Number(fields[12])) / TICKS,
+      reaped: (Number(fields[13]) + Number(fields[14])) / TICKS,
     });
   }
   const own = processes.find((p) => p.pid === pid)?.seconds ?? 0;
@@ -90,7 +93,7 @@ async function treeCpuSeconds(pid: number) {
     for (const p of processes) {
       if (tree.has(p.pid) || !tree.has(p.parent)) continue;
       tree.add(p.pid);
-      descendants += p.seconds;
+      descendants += p.seconds + p.reaped;
       grew = true;
     }
   }
