@@ -344,18 +344,13 @@ describe('figures soon after a play, with the real job queue and worker', () => 
     // Two flushes within the wait (each done once its rollup is asked for): one rollup, once both have settled.
     expect(await asked()).toBe(1);
     // Nobody calls the rollup here: the worker takes the job asked for (the minute's run may come first).
+    const today = new Date().toISOString().slice(0, 10);
+    const figures = `/api/analytics/video?videoId=${videoId}&from=${today}&to=${today}`;
     await expect
-      .poll(
-        async () => {
-          const { body } = await get(
-            live.app,
-            `/api/analytics/video?videoId=${videoId}&from=${new Date().toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
-            owner.token,
-          );
-          return body.data?.totals?.plays;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
+      .poll(async () => (await get(live.app, figures, owner.token)).body.data?.totals?.plays, {
+        timeout: 60_000,
+        interval: 500,
+      })
       .toBe(2);
   });
 });
