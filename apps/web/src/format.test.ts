@@ -1,6 +1,14 @@
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateMinute, formatDateTime, formatSize, timeAgo } from './format.ts';
+import {
+  formatCount,
+  formatDate,
+  formatDateMinute,
+  formatDateSecond,
+  formatDateTime,
+  formatSize,
+  timeAgo,
+} from './format.ts';
 
 // dayjs's locale is global, and the console's provider sets it to the screen's language: a Chinese screen's
 // test in the same worker (isolate: false) would leave it Chinese. These read the English forms.
@@ -36,6 +44,7 @@ describe('formatters of spec §9', () => {
     expect(formatDate(Math.floor(ms / 1000))).toBe('2026/11/22');
     expect(formatDateTime(ms)).toBe('Nov 22, 2026, 3:04 PM');
     expect(formatDateMinute(Math.floor(ms / 1000))).toBe('2026/11/22 15:04');
+    expect(formatDateSecond(Math.floor(ms / 1000) + 7)).toBe('2026/11/22 15:04:07');
   });
 
   it('says how long ago in the largest whole unit', () => {

@@ -21,6 +21,10 @@ export const formatDate = (timestamp: number) => dayjs(toDate(timestamp)).format
 /** spec §9's YYYY/MM/DD with the time of day, for lists of events (the credit ledger, orders). */
 export const formatDateMinute = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD HH:mm');
 
+/** spec §9's YYYY/MM/DD to the second, for the webhook delivery log: several deliveries (a click, its lead, a
+ * resend) often share a minute, and a receiver's own log is matched by the second (`t=` of the signature). */
+export const formatDateSecond = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD HH:mm:ss');
+
 /** spec §9: "MMM DD, YYYY, h:mm A". */
 export const formatDateTime = (timestamp: number) => dayjs(toDate(timestamp)).format('MMM DD, YYYY, h:mm A');
 

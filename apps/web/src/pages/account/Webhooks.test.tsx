@@ -69,6 +69,15 @@ function open(routes: Record<string, FakeRoute> = {}, { paid = true, language = 
 }
 
 const card = async () => (await screen.findByTestId('webhook-endpoint')) as HTMLElement;
+/** spec §9's YYYY/MM/DD with the time to the second, the delivery log's form in either language. */
+const DATE_SECOND = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
+/** That form of a Unix-seconds time, in the test's time zone. */
+function stamp(seconds: number) {
+  const at = new Date(seconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${at.getFullYear()}/${two(at.getMonth() + 1)}/${two(at.getDate())}`;
+  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+}
 const callTo = (calls: FakeCall[], path: string) => calls.find((call) => call.path === path);
 
 describe('the webhooks page', () => {
@@ -84,6 +93,8 @@ describe('the webhooks page', () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['Time', 'Event', 'Result', 'Attempts', 'State', '']);
+    const times = within(table).getAllByText(DATE_SECOND);
+    expect(times.map((cell) => cell.textContent)).toEqual([stamp(1_780_000_000), stamp(1_780_000_000)]);
     // A delivery the queue is still retrying cannot be resent by hand; a finished one can.
     expect(within(table).getAllByTestId('webhook-resend')).toHaveLength(1);
     expect(within(table).getByText('HTTP 200')).toBeTruthy();
@@ -201,6 +212,16 @@ describe('the webhooks page', () => {
     expect(callTo(calls, '/webhook/delete')).toBeUndefined();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(callTo(calls, '/webhook/delete')?.body).toEqual({ id: HOOK }));
+  });
+
+  it('dates the deliveries as YYYY/MM/DD HH:mm:ss in Chinese too, not as a Chinese long date', async () => {
+    open({}, { language: 'zh_CN' });
+    const table = await within(await card()).findByRole('table');
+    await within(table).findByText('HTTP 500');
+    expect(within(table).getAllByRole('columnheader')[0]?.textContent).toBe('时间');
+    const times = within(table).getAllByText(DATE_SECOND);
+    expect(times.map((cell) => cell.textContent)).toEqual([stamp(1_780_000_000), stamp(1_780_000_000)]);
+    expect(table.textContent).not.toMatch(/\d[年月日]/);
   });
 
   it('shows the upgrade notice on the Free plan, in Chinese too', async () => {

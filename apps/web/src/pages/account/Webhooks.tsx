@@ -36,6 +36,7 @@ import { domainKey, routeKey } from '../../api/keys.ts';
 import { useRowAction } from '../../api/queries.ts';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
+import { formatDateSecond } from '../../format.ts';
 import { i18n } from '../../i18n/index.ts';
 
 /** A new endpoint's events: all but the ends of viewings, which come one per play and are asked for. */
@@ -49,11 +50,6 @@ const keys = {
 };
 
 type EndpointForm = { url: string; events: WebhookEvent[]; enabled: boolean };
-
-const when = (seconds: number) =>
-  new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    seconds * 1000,
-  );
 
 /** How a delivery ended, in words: the HTTP status, or why there was none. */
 function outcome(delivery: WebhookDelivery) {
@@ -91,7 +87,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
     placeholderData: keepPreviousData,
   });
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: t('webhooks.log.time'), key: 'time', render: (_, delivery) => when(delivery.createdAt) },
+    { title: t('webhooks.log.time'), key: 'time', render: (_, delivery) => formatDateSecond(delivery.createdAt) },
     { title: t('webhooks.log.event'), key: 'event', render: (_, delivery) => <code>{delivery.event}</code> },
     { title: t('webhooks.log.result'), key: 'result', render: (_, delivery) => outcome(delivery) },
     { title: t('webhooks.log.attempts'), dataIndex: 'attempts', key: 'attempts', width: 100 },

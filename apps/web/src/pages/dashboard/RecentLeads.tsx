@@ -2,15 +2,16 @@ import { Alert, Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/index.ts';
+import { formatDateMinute } from '../../format.ts';
 import { MaskedNotice, ReadState } from '../leads/LeadStates.tsx';
-import { formatLeadTime, leadName, useLeadListQuery } from '../leads/leadQueries.ts';
+import { leadName, useLeadListQuery } from '../leads/leadQueries.ts';
 
 /** How many of the newest leads the overview lists. */
 const RECENT = 5;
 
 /** The account's newest leads (the Free plan's masked, as the leads screen shows them), and the way to all. */
 export function RecentLeads() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useLeadListQuery({ page: 1, pageSize: RECENT });
   return (
     <Card
@@ -32,7 +33,7 @@ export function RecentLeads() {
               title={<span className="dashboard-lead-name">{leadName(lead)}</span>}
               description={
                 <Typography.Text type="secondary" className="dashboard-lead-meta" ellipsis>
-                  {formatLeadTime(lead.createdAt, i18n.language)} ·{' '}
+                  {formatDateMinute(lead.createdAt)} ·{' '}
                   {lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })}
                 </Typography.Text>
               }

@@ -3,10 +3,11 @@ import { Button, DatePicker, Select, Table, type TableColumnsType, Tag, Typograp
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateMinute } from '../../format.ts';
 import { ScreenFallback } from '../video-setting/screen.tsx';
 import { LeadText } from './LeadDrawer.tsx';
 import { MaskedNotice } from './LeadStates.tsx';
-import { formatLeadTime, formatSecond, useClickListQuery, usePaging } from './leadQueries.ts';
+import { formatSecond, useClickListQuery, usePaging } from './leadQueries.ts';
 import { VideoFilter } from './VideoFilter.tsx';
 
 const PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ export function ContactClicks(props: {
   videosLoading: boolean;
   onOpenLead: (leadId: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [videoId, setVideoId] = useState(props.initialVideoId);
   const [kind, setKind] = useState<ClickKind | undefined>();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
@@ -46,7 +47,7 @@ export function ContactClicks(props: {
       title: t('leads.date'),
       key: 'date',
       width: 190,
-      render: (_, click) => formatLeadTime(click.createdAt, i18n.language),
+      render: (_, click) => formatDateMinute(click.createdAt),
     },
     { title: t('leads.video'), key: 'video', render: (_, click) => <LeadText value={click.videoName} /> },
     {

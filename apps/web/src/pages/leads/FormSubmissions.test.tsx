@@ -105,8 +105,15 @@ function open(path = '/form-submit-data', routes: Record<string, FakeRoute> = {}
 const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/user-form-list/list');
 const lastQuery = (calls: FakeCall[]) => Object.fromEntries(listCalls(calls).at(-1)?.query ?? []);
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-const when = (lead: Lead, locale = 'en') =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(lead.createdAt * 1000);
+/** spec §9's YYYY/MM/DD HH:mm, the form of every lead time. */
+const DATE_MINUTE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/;
+/** That form of a lead's time, in the test's time zone, the same in either language. */
+function when(lead: Lead) {
+  const at = new Date(lead.createdAt * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${at.getFullYear()}/${two(at.getMonth() + 1)}/${two(at.getDate())}`;
+  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
 /** The drawer that shows a lead (jsdom keeps closed ones, so the newest). */
 const drawer = async () => (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
 
@@ -117,7 +124,7 @@ describe('the form submissions page', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(expect.arrayContaining(['Date', 'Name', 'Email', 'Video', 'Second in video', 'Status']));
     const first = row('Ada Lovelace');
-    expect(within(first).getByText(when(ada))).toBeTruthy();
+    expect(within(first).getByText(DATE_MINUTE).textContent).toBe(when(ada));
     expect(within(first).getByText('ada@example.test')).toBeTruthy();
     expect(within(first).getByText('Product demo')).toBeTruthy();
     expect(within(first).getByText('1:15')).toBeTruthy();
@@ -418,7 +425,9 @@ describe('the form submissions page', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(expect.arrayContaining(['时间', '姓名', '邮箱', '视频', '视频中的时间点', '状态']));
     expect(within(row('Ada Lovelace')).getByText('未读')).toBeTruthy();
-    expect(within(row('Ada Lovelace')).getByText(when(ada, 'zh-CN'))).toBeTruthy();
+    // The spec's YYYY/MM/DD HH:mm, as in English, not a Chinese long date (2026年5月29日 04:26).
+    expect(within(row('Ada Lovelace')).getByText(DATE_MINUTE).textContent).toBe(when(ada));
+    expect(row('Ada Lovelace').textContent).not.toMatch(/\d[年月日]/);
     expect(screen.getByRole('button', { name: '导出 CSV' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出 Excel' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '联系点击' })).toBeTruthy();
@@ -427,6 +436,7 @@ describe('the form submissions page', () => {
     expect(within(timeline).getByText('时间线')).toBeTruthy();
     expect(within(timeline).getByText('提交了表单')).toBeTruthy();
     expect(within(timeline).getByText('WhatsApp 按钮，Product demo，0:30')).toBeTruthy();
+    expect(within(timeline).getByText(when(ada))).toBeTruthy();
     expect(screen.getByRole('switch', { name: '仅看未读' })).toBeTruthy();
     expect(screen.getByPlaceholderText('开始日期')).toBeTruthy();
   });

@@ -2,7 +2,8 @@ import type { ContactClick, Lead } from '@leadreel/shared';
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/index.ts';
-import { EMPTY, formatLeadTime, formatSecond, leadName, useLeadDetailQuery } from './leadQueries.ts';
+import { formatDateMinute } from '../../format.ts';
+import { EMPTY, formatSecond, leadName, useLeadDetailQuery } from './leadQueries.ts';
 
 /** A lead's text, exactly as typed: React renders it as text, and CSS keeps its line breaks. */
 export const LeadText = ({ value }: { value: string }) => <span className="lead-text">{value || EMPTY}</span>;
@@ -12,7 +13,7 @@ export const LeadText = ({ value }: { value: string }) => <span className="lead-
  * as the submission came before it: the server counts them as before).
  */
 function LeadTimeline({ lead, clicks }: { lead: Lead; clicks: ContactClick[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const entries = [
     ...clicks.map((click) => ({ at: click.createdAt, order: 0, click })),
     { at: lead.createdAt, order: 1, click: null },
@@ -28,7 +29,7 @@ function LeadTimeline({ lead, clicks }: { lead: Lead; clicks: ContactClick[] }) 
                 key: click.clickId,
                 color: 'blue',
                 className: 'lead-timeline-click',
-                title: formatLeadTime(at, i18n.language),
+                title: formatDateMinute(at),
                 content: (
                   <>
                     <div>
@@ -46,7 +47,7 @@ function LeadTimeline({ lead, clicks }: { lead: Lead; clicks: ContactClick[] }) 
                 key: 'lead',
                 color: 'green',
                 className: 'lead-timeline-submitted',
-                title: formatLeadTime(at, i18n.language),
+                title: formatDateMinute(at),
                 content: t('leads.timelineSubmitted'),
               },
         )}
@@ -68,7 +69,7 @@ export function LeadDrawer(props: {
   onMarkUnread: (lead: Lead) => void;
   onDelete: (lead: Lead) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const detail = useLeadDetailQuery(props.leadId);
   const loaded = detail.data?.lead.leadId === props.leadId ? detail.data : undefined;
   const lead = loaded?.lead ?? (props.initial?.leadId === props.leadId ? props.initial : null);
@@ -142,7 +143,7 @@ export function LeadDrawer(props: {
               { key: 'page', label: t('leads.page'), children: <LeadText value={lead.pageUrl} /> },
               { key: 'referrer', label: t('leads.referrer'), children: <LeadText value={lead.referrer} /> },
               { key: 'language', label: t('leads.language'), children: <LeadText value={lead.language} /> },
-              { key: 'date', label: t('leads.date'), children: formatLeadTime(lead.createdAt, i18n.language) },
+              { key: 'date', label: t('leads.date'), children: formatDateMinute(lead.createdAt) },
             ]}
           />
           {loaded ? (

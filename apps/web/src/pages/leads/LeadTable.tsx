@@ -1,8 +1,9 @@
 import type { Lead } from '@leadreel/shared';
 import { Button, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateMinute } from '../../format.ts';
 import { ReadState } from './LeadStates.tsx';
-import { EMPTY, formatLeadTime, formatSecond, leadName } from './leadQueries.ts';
+import { EMPTY, formatSecond, leadName } from './leadQueries.ts';
 
 /** One page of leads: unread ones stand out, each opens in the drawer, any can be selected. */
 export function LeadTable(props: {
@@ -13,14 +14,14 @@ export function LeadTable(props: {
   onOpen: (lead: Lead) => void;
   pagination: TablePaginationConfig;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { rows, loading, selected, onSelect, onOpen, pagination } = props;
   const columns: TableColumnsType<Lead> = [
     {
       title: t('leads.date'),
       key: 'date',
       width: 190,
-      render: (_, lead) => formatLeadTime(lead.createdAt, i18n.language),
+      render: (_, lead) => formatDateMinute(lead.createdAt),
     },
     {
       title: t('leads.name'),

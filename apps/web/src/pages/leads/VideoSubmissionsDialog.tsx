@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/index.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
+import { formatDateMinute } from '../../format.ts';
 import { MaskedNotice, ReadState } from './LeadStates.tsx';
-import { EMPTY, formatLeadTime, formatSecond, leadName, useLeadListQuery } from './leadQueries.ts';
+import { EMPTY, formatSecond, leadName, useLeadListQuery } from './leadQueries.ts';
 
 const PAGE_SIZE = 10;
 
 function VideoLeads({ videoId }: { videoId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const list = useLeadListQuery({ videoId, page, pageSize: PAGE_SIZE });
   if (list.error) return <Alert type="error" showIcon title={errorText(list.error)} />;
@@ -36,7 +37,7 @@ function VideoLeads({ videoId }: { videoId: string }) {
           {
             title: t('leads.date'),
             key: 'date',
-            render: (_, lead) => formatLeadTime(lead.createdAt, i18n.language),
+            render: (_, lead) => formatDateMinute(lead.createdAt),
           },
           { title: t('leads.name'), key: 'name', render: (_, lead) => leadName(lead) },
           { title: t('leads.email'), key: 'email', render: (_, lead) => lead.answers.email || EMPTY },

@@ -4,7 +4,6 @@ import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
 import { type ClickListArgs, type LeadListArgs, leadsApi } from '../../api/endpoints.ts';
 import { domainKey, routeKey } from '../../api/keys.ts';
-import { toDate } from '../../format.ts';
 
 /** Query keys of the leads screens; every key starts with `leads`, so one invalidation refreshes them all. */
 export const leadKeys = {
@@ -68,14 +67,6 @@ export const leadName = (lead: Lead) => lead.answers.name || lead.answers.email 
 export function formatSecond(second: number): string {
   const total = Math.max(0, Math.round(second));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Date and time in the console's language. */
-export function formatLeadTime(createdAt: number, language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh_CN' ? 'zh-CN' : 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(toDate(createdAt));
 }
 
 /** Hands a downloaded file to the browser through a temporary `<a download>`. */
