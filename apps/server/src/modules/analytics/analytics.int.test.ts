@@ -11,7 +11,7 @@ import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
 import { createTestApp, get, useTestApp } from '../../../test/helpers.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { BATCHES_PER_VIEWER } from './analytics.service.ts';
-import { arrayLiteral, createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
+import { createArrayText, createEventBatch, createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
 
 // issue 16 item 1: the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
 // so that no figure is corrupted.
@@ -131,10 +131,16 @@ describe('the ingestion endpoint', () => {
       source,
     });
     const [play, pause, end] = [row('play'), row('pause'), row('end')];
-    expect(await repo.insert([play])).toBe(1);
+    const insert = (rows: EventRow[]) => {
+      const batch = createEventBatch();
+      batch.add(rows);
+      return repo.insert(batch);
+    };
+    expect(await insert([play])).toBe(1);
     // Refused as a repeat, then written skipping the stored one; and the next flush skips from the start.
-    expect(await repo.insert([play, pause])).toBe(1);
-    expect(await repo.insert([play, pause, end, end])).toBe(1);
+    expect(await insert([play, pause])).toBe(1);
+    expect(await insert([play, pause, end, end])).toBe(1);
+    expect(await insert([])).toBe(0);
     expect((await stored(videoId)).map((r) => r.kind).sort()).toEqual(['end', 'pause', 'play']);
   });
 
@@ -153,13 +159,27 @@ describe('the ingestion endpoint', () => {
       '视频 🎬',
       '\u2028',
     ];
-    const readBack = async (values: (string | null)[]) =>
-      (await sql<{ v: (string | null)[] }>`select ${arrayLiteral(values)}::text[] as v`.execute(t.db)).rows[0]?.v;
+    /** The literal's bytes as the insert sends them, read by PostgreSQL as an array of `type`. */
+    const asArray = async <T>(add: (literal: ReturnType<typeof createArrayText>) => void, type: string) => {
+      const literal = createArrayText();
+      add(literal);
+      const query = sql<{ v: T[] }>`select convert_from(${literal.bytes()}, 'UTF8')::${sql.raw(type)}[] as v`;
+      return (await query.execute(t.db)).rows[0]?.v;
+    };
+    const readBack = (values: (string | null)[]) =>
+      asArray<string | null>((literal) => {
+        for (const value of values) literal.text(value);
+      }, 'text');
     expect(await readBack([...tricky, null])).toEqual([...tricky, null]);
     expect(await readBack([])).toEqual([]);
+    // Past the literal's first 4 KiB, as it grows.
+    const long = Array.from({ length: 300 }, (_, i) => `${'视'.repeat(i % 7)}"${i}"\\`);
+    expect(await readBack(long)).toEqual(long);
     const numbers = [0, -0, 1.5, -2, 1_732_000_000_123, 36_000];
-    const { rows } = await sql<{ v: number[] }>`select ${arrayLiteral(numbers)}::float8[] as v`.execute(t.db);
-    expect(rows[0]?.v).toEqual([0, 0, 1.5, -2, 1_732_000_000_123, 36_000]);
+    const read = await asArray<number>((literal) => {
+      for (const value of numbers) literal.number(value);
+    }, 'float8');
+    expect(read).toEqual([0, 0, 1.5, -2, 1_732_000_000_123, 36_000]);
     // Any text a request may carry (no NUL, no lone surrogate), alone or beside others.
     await fc.assert(
       fc.asyncProperty(

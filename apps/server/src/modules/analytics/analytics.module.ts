@@ -6,7 +6,7 @@ import { analyticsRoutes } from './analytics.routes.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { type AnalyticsService, createAnalyticsService } from './analytics.service.ts';
 import { createEventWriter } from './event-writer.ts';
-import { createEventRepo, type EventRow } from './events.repo.ts';
+import { createEventBatch, createEventRepo, type EventBatch, type EventRow } from './events.repo.ts';
 import { createFiguresRepo } from './figures.repo.ts';
 import { figureRoutes } from './figures.routes.ts';
 import { createFigures, type Figures } from './figures.service.ts';
@@ -48,18 +48,19 @@ export const analyticsModule = defineModule({
     const analyticsDb = context.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
     const events = createEventRepo(analyticsDb);
     let analytics: AnalyticsService | undefined;
-    const writer = createEventWriter<EventRow>({
+    const writer = createEventWriter<EventRow, EventBatch>({
       log,
-      write: async (rows) => {
+      newBatch: createEventBatch,
+      write: async (batch) => {
         try {
-          await events.insert(rows);
+          await events.insert(batch);
         } catch (error) {
           // A server up since before midnight, with the hourly job not yet run: make the days, and again.
           if ((error as { code?: string }).code !== NO_PARTITION || !analytics) throw error;
           await analytics.ensurePartitions();
-          await events.insert(rows);
+          await events.insert(batch);
         }
-        analytics?.written(rows.length);
+        analytics?.written(batch.size);
       },
     });
     analytics = createAnalyticsService({

@@ -2,8 +2,8 @@ import type { AnalyticsBatch } from '@leadreel/shared/contracts/analytics';
 import type { WebhookSessionData } from '@leadreel/shared/contracts/webhooks';
 import { notFound, tooManyRequests, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventWriter } from './event-writer.ts';
-import type { EventRepo, EventRow } from './events.repo.ts';
+import { type EventWriter, FLUSH_ROWS } from './event-writer.ts';
+import type { EventBatch, EventRepo, EventRow } from './events.repo.ts';
 import { isBot, rowsOf, type Viewer } from './ingest.ts';
 import { rollUp, type SessionState, sessionKey } from './rollup.ts';
 import type { RollupRepo } from './rollups.repo.ts';
@@ -21,11 +21,12 @@ const SETTLE_MS = 3000;
 /** Written events are rolled up this long after (once they have settled), not at the next minute's run. */
 const ROLLUP_AFTER_SECONDS = SETTLE_MS / 1000 + 1;
 /**
- * A flush of more events than this is a busy process's: they wait for the minute's run, which then writes
- * each viewing's state once for several of its batches rather than once a batch (a rollup every few
- * seconds took a third of bench:ingest's throughput).
+ * A write of at least this many events is a busy process's (the writer writes a batch at FLUSH_ROWS events,
+ * before its second is up): they wait for the minute's run, which then writes each viewing's state once for
+ * several of its batches rather than once a batch (a rollup every few seconds took a third of bench:ingest's
+ * throughput).
  */
-const BUSY_FLUSH_EVENTS = 1000;
+const BUSY_FLUSH_EVENTS = FLUSH_ROWS / 2;
 /** The most events one step of the rollup reads, so a backlog is read in bounded steps of bounded memory. */
 const STEP_EVENTS = 20_000;
 /** A viewing with no event for this long has ended (the usual web-analytics session timeout). */
@@ -42,7 +43,7 @@ export type VideoOwner = { accountId: string; privacyMode: boolean };
 export function createAnalyticsService(deps: {
   events: EventRepo;
   rollups: RollupRepo;
-  writer: EventWriter<EventRow>;
+  writer: EventWriter<EventRow, EventBatch>;
   /** Each video's duration in seconds (0 when unknown), for the retention per percent. */
   durations: (videoIds: string[]) => Promise<Map<string, number>>;
   /** The country of an address (GEOIP_DB), or null. */
@@ -189,12 +190,12 @@ export function createAnalyticsService(deps: {
     },
 
     /**
-     * `count` events were written (one flush): a rollup is asked for once they have settled, so a play
+     * `count` events were written (one batch): a rollup is asked for once they have settled, so a play
      * shows on the analytics screen within seconds rather than at the next minute's run; not when busy.
      */
     written(count: number) {
       const now = Date.now();
-      if (!deps.askRollup || count > BUSY_FLUSH_EVENTS || now < rollupAskedUntil) return;
+      if (!deps.askRollup || count >= BUSY_FLUSH_EVENTS || now < rollupAskedUntil) return;
       rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
       asking = deps.askRollup(ROLLUP_AFTER_SECONDS);
     },

@@ -4,16 +4,31 @@ import { createEventWriter } from './event-writer.ts';
 
 const log = pino({ level: 'silent' });
 
+/** A batch of numbers, as the writer's caller makes them. */
+const numbers = () => {
+  const rows: number[] = [];
+  return {
+    rows,
+    get size() {
+      return rows.length;
+    },
+    add: (more: readonly number[]) => {
+      rows.push(...more);
+    },
+  };
+};
+
 describe('the batched event writer', () => {
   it('writes many rows in one write, keeps a failed write for the next, and drains when stopped', async () => {
     const writes: number[][] = [];
     let failing = true;
-    const writer = createEventWriter<number>({
+    const writer = createEventWriter({
       log,
       intervalMs: 60_000,
-      write: async (rows) => {
+      newBatch: numbers,
+      write: async (batch) => {
         if (failing) throw new Error('database down');
-        writes.push(rows);
+        writes.push(batch.rows);
       },
     });
     expect(writer.add([1, 2])).toBe(true);
@@ -23,28 +38,65 @@ describe('the batched event writer', () => {
     failing = false;
     writer.add([4]);
     await writer.stop();
-    expect(writes).toEqual([[1, 2, 3, 4]]);
+    // The failed batch first, whole, then what came after it.
+    expect(writes).toEqual([[1, 2, 3], [4]]);
+    expect(writer.waiting()).toBe(0);
     // Stopped: nothing more is taken, so nothing is accepted that would be lost.
     expect(writer.add([5])).toBe(false);
   });
 
-  it('writes at once when enough rows wait, and refuses rows past its bound', async () => {
+  it('writes a batch at once when it holds maxRows, and refuses rows past its bound', async () => {
     const writes: number[][] = [];
-    const writer = createEventWriter<number>({
+    const writer = createEventWriter({
       log,
       intervalMs: 60_000,
       maxRows: 3,
       maxQueued: 5,
-      write: async (rows) => {
-        writes.push(rows);
+      newBatch: numbers,
+      write: async (batch) => {
+        writes.push([...batch.rows]);
       },
     });
-    writer.add([1, 2, 3]);
+    writer.add([1, 2]);
+    expect(writes).toEqual([]);
+    writer.add([3]);
     await writer.flush();
     expect(writes).toEqual([[1, 2, 3]]);
     expect(writer.add([1, 2])).toBe(true);
     expect(writer.add([3, 4, 5, 6])).toBe(false);
     expect(writer.waiting()).toBe(2);
+    await writer.stop();
+    expect(writes).toEqual([
+      [1, 2, 3],
+      [1, 2],
+    ]);
+  });
+
+  it('keeps writing in order while a database outage lasts, up to its bound', async () => {
+    const writes: number[][] = [];
+    let failing = true;
+    const writer = createEventWriter({
+      log,
+      intervalMs: 60_000,
+      maxRows: 2,
+      maxQueued: 6,
+      newBatch: numbers,
+      write: async (batch) => {
+        if (failing) throw new Error('database down');
+        writes.push(batch.rows);
+      },
+    });
+    for (const row of [1, 2, 3, 4, 5, 6]) expect(writer.add([row])).toBe(true);
+    await expect(writer.flush()).rejects.toThrow('database down');
+    expect(writer.add([7])).toBe(false);
+    failing = false;
+    await writer.flush();
+    expect(writes).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(writer.add([7])).toBe(true);
     await writer.stop();
   });
 });

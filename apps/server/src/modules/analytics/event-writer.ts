@@ -1,35 +1,57 @@
 import type { Logger } from 'pino';
 
 /**
- * Accepted events wait in memory and are written together (issue 16 item 1): every `intervalMs`, or at
- * once when `maxRows` are waiting, one flush at a time. A failed write keeps its rows for the next flush;
- * past `maxQueued` waiting rows new ones are refused, so a database outage costs memory only up to a bound.
- * `stop` writes what waits before the process exits: a graceful stop loses nothing accepted; a `kill -9`
- * loses at most what arrived since the last flush.
+ * Rows written in one statement at most (a batch is closed when it holds this many), before the second is up
+ * under load: a thousand rows a statement is still one statement per thousand events for PostgreSQL.
  */
-export function createEventWriter<Row>(deps: {
-  write: (rows: Row[]) => Promise<unknown>;
+export const FLUSH_ROWS = 1000;
+
+/** Rows gathered for one write: how many, and how to take more. */
+export type RowBatch<Row> = { readonly size: number; add(rows: readonly Row[]): void };
+
+/**
+ * Accepted events wait in memory and are written together (issue 16 item 1): every `intervalMs`, or at
+ * once when `maxRows` are waiting, one flush at a time. They wait in batches the caller makes (`newBatch`),
+ * each written whole by `write`, oldest first. A failed write keeps its batch, and those after it, for the
+ * next flush; past `maxQueued` waiting rows new ones are refused, so a database outage costs memory only up
+ * to a bound. `stop` writes what waits before the process exits: a graceful stop loses nothing accepted;
+ * a `kill -9` loses at most what arrived since the last flush.
+ */
+export function createEventWriter<Row, Batch extends RowBatch<Row>>(deps: {
+  newBatch: () => Batch;
+  write: (batch: Batch) => Promise<unknown>;
   log: Logger;
   intervalMs?: number;
   maxRows?: number;
   maxQueued?: number;
 }) {
-  const { write, log, intervalMs = 1000, maxRows = 5000, maxQueued = 200_000 } = deps;
-  let queue: Row[] = [];
+  const { newBatch, write, log, intervalMs = 1000, maxRows = FLUSH_ROWS, maxQueued = 200_000 } = deps;
+  /** The batch taking rows now. */
+  let open = newBatch();
+  /** Batches closed and not yet written, oldest first. */
+  const closed: Batch[] = [];
+  let waiting = 0;
   let flushing: Promise<void> = Promise.resolve();
   let stopped = false;
 
+  const close = () => {
+    closed.push(open);
+    open = newBatch();
+  };
+
+  /** Writes the batches closed so far, the open one too; not those closed while it writes (the next flush's). */
   async function flushNow() {
-    if (queue.length === 0) return;
-    const rows = queue;
-    queue = [];
-    try {
-      await write(rows);
-    } catch (error) {
-      // Back to the front, in their order, for the next flush.
-      queue = rows.concat(queue);
-      log.warn({ err: error, waiting: queue.length }, 'analytics events not written yet: will retry');
-      throw error;
+    if (open.size > 0) close();
+    for (let count = closed.length; count > 0; count -= 1) {
+      const batch = closed[0] as Batch;
+      try {
+        await write(batch);
+      } catch (error) {
+        log.warn({ err: error, waiting }, 'analytics events not written yet: will retry');
+        throw error;
+      }
+      closed.shift();
+      waiting -= batch.size;
     }
   }
 
@@ -44,15 +66,19 @@ export function createEventWriter<Row>(deps: {
 
   return {
     /** Takes rows to write; false (nothing taken) while too many wait or after stop. */
-    add(rows: Row[]): boolean {
-      if (stopped || queue.length + rows.length > maxQueued) return false;
-      queue.push(...rows);
-      if (queue.length >= maxRows) flush().catch(() => undefined);
+    add(rows: readonly Row[]): boolean {
+      if (stopped || waiting + rows.length > maxQueued) return false;
+      open.add(rows);
+      waiting += rows.length;
+      if (open.size >= maxRows) {
+        close();
+        flush().catch(() => undefined);
+      }
       return true;
     },
     flush,
     /** How many rows wait to be written. */
-    waiting: () => queue.length,
+    waiting: () => waiting,
     /** Writes what waits, refusing new rows from now on. */
     async stop() {
       stopped = true;
@@ -61,4 +87,4 @@ export function createEventWriter<Row>(deps: {
     },
   };
 }
-export type EventWriter<Row> = ReturnType<typeof createEventWriter<Row>>;
+export type EventWriter<Row, Batch extends RowBatch<Row>> = ReturnType<typeof createEventWriter<Row, Batch>>;

@@ -12,8 +12,8 @@ export type EventSource = Pick<
 
 /**
  * One event to store (a row of `analytics_event` less what the database sets), its batch's fields by
- * reference: the rows of a batch share one source rather than copying ten fields each, which is what waits
- * in memory for the writer (decision 0024), so it is kept small.
+ * reference: the rows of a batch share one source rather than copying ten fields each. Rows are made as a
+ * batch is taken and go into an EventBatch at once.
  */
 export type EventRow = {
   /** A UUID. */
@@ -28,8 +28,6 @@ export type EventRow = {
 };
 
 const DAY_MS = 86_400_000;
-/** Rows per INSERT. */
-const ROWS_PER_INSERT = 5000;
 /** PostgreSQL's unique_violation: an event already stored (a batch sent again). */
 const UNIQUE_VIOLATION = '23505';
 /** After a batch sent again, how long inserts skip stored events with ON CONFLICT before trying plain ones. */
@@ -38,28 +36,113 @@ const CAREFUL_MS = 60_000;
 /** A text that must be escaped inside a quoted array element: a double quote or a backslash. */
 const NEEDS_ESCAPE = /["\\]/;
 const ESCAPED = /["\\]/g;
-/** In JSON, an escape other than \" and \\: a control character, which an array literal would not read back. */
-const CONTROL_ESCAPE = /\\[^"\\]/;
+const [OPEN, COMMA, QUOTE, CLOSE] = [0x7b, 0x2c, 0x22, 0x7d];
+/** Bytes a literal starts with; it doubles as it fills. */
+const FIRST_BYTES = 4096;
 
 /**
- * A PostgreSQL array literal of texts, numbers and nulls, every text quoted and its `"` and `\` escaped with a
- * backslash (https://www.postgresql.org/docs/current/arrays.html#ARRAYS-IO). node-postgres makes the same
- * from a JavaScript array, but with two replacements and a conversion on every element: that was most of
- * this process's cost of a write (bench:ingest profile). Here it is JSON.stringify's text between braces, made
- * in one native pass: a JSON array of strings, numbers and nulls is that literal, since JSON escapes `"` and
- * `\` with a backslash too, and writes no whitespace. Only JSON's other escapes (\n, \u0001...) read back
- * wrong, so values with a control character take the element-by-element way.
+ * A PostgreSQL array literal of texts, numbers and nulls, built element by element as UTF-8 bytes outside the
+ * JavaScript heap (https://www.postgresql.org/docs/current/arrays.html#ARRAYS-IO): every text quoted with its
+ * `"` and `\` escaped by a backslash, any other character as it is, null as NULL. PostgreSQL takes the bytes
+ * as bytea and reads them as text (`convert_from`), then as the array.
  */
-export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  const json = JSON.stringify(values);
-  if (!CONTROL_ESCAPE.test(json)) return `{${json.slice(1, -1)}}`;
-  const elements = values.map((value) => {
-    if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number') return String(value);
-    return `"${NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value}"`;
-  });
-  return `{${elements.join(',')}}`;
+export function createArrayText() {
+  let bytes = Buffer.allocUnsafeSlow(FIRST_BYTES);
+  bytes[0] = OPEN;
+  let length = 1;
+  /** Writes `text` as the next element, between quotes when `quoted`. */
+  const element = (text: string, quoted: boolean) => {
+    // At most three bytes of UTF-8 per UTF-16 unit, a comma and two quotes, and the closing brace after.
+    const room = 3 * text.length + 4;
+    if (length + room > bytes.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * bytes.length, length + room));
+      bytes.copy(bigger, 0, 0, length);
+      bytes = bigger;
+    }
+    if (length > 1) bytes[length++] = COMMA;
+    if (quoted) bytes[length++] = QUOTE;
+    length += bytes.write(text, length);
+    if (quoted) bytes[length++] = QUOTE;
+  };
+  return {
+    text(value: string | null) {
+      if (value === null) element('NULL', false);
+      else element(NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value, true);
+    },
+    number(value: number) {
+      element(String(value), false);
+    },
+    /** The literal so far, closed: a view of the bytes, good until the next element. */
+    bytes() {
+      bytes[length] = CLOSE;
+      return bytes.subarray(0, length + 1);
+    },
+  };
 }
+
+/** The columns of EventSource, in the order the insert reads them. */
+const SOURCE_COLUMNS = [
+  'account_id',
+  'video_id',
+  'session_id',
+  'viewer_id',
+  'page',
+  'referrer',
+  'device',
+  'browser',
+  'os',
+  'country',
+] as const satisfies readonly (keyof EventSource)[];
+
+/**
+ * Events waiting to be written together by one INSERT (decision 0024): each column an array literal, added
+ * to as each batch of a viewer is taken, so that what waits for the writer is bytes outside the JavaScript
+ * heap, not an object and a few strings per event that every young-generation collection would copy and then
+ * promote (node-flags.ts collects every megabyte). The fields a viewer's batch shares go once per batch, one
+ * element per source, joined back by its ordinal: 6 elements an event, 10 a batch.
+ */
+export function createEventBatch() {
+  const event = {
+    source: createArrayText(),
+    id: createArrayText(),
+    at: createArrayText(),
+    kind: createArrayText(),
+    position: createArrayText(),
+    data: createArrayText(),
+  };
+  const sources = SOURCE_COLUMNS.map((column) => ({ column, literal: createArrayText() }));
+  let last: EventSource | undefined;
+  let ordinal = 0;
+  let size = 0;
+  return {
+    /** Events in the batch. */
+    get size() {
+      return size;
+    },
+    add(rows: readonly EventRow[]) {
+      for (const row of rows) {
+        if (row.source !== last) {
+          last = row.source;
+          ordinal += 1;
+          for (const { column, literal } of sources) literal.text(row.source[column]);
+        }
+        event.source.number(ordinal);
+        event.id.text(row.event_id);
+        event.at.number(row.at);
+        event.kind.text(row.kind);
+        event.position.number(row.position);
+        event.data.text(row.data);
+        size += 1;
+      }
+    },
+    /** Each column's literal, events' then sources', in the order the insert reads them. */
+    columns: () => ({
+      events: Object.values(event).map((column) => column.bytes()),
+      sources: sources.map(({ literal }) => literal.bytes()),
+    }),
+  };
+}
+export type EventBatch = ReturnType<typeof createEventBatch>;
 
 const dayOf = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 const partitionName = (day: Date) => `analytics_event_${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
@@ -83,74 +166,50 @@ export function createEventRepo(db: AnalyticsDb) {
     partitions,
 
     /**
-     * Stores rows, skipping events already stored (a batch sent again); answers how many were new. One
-     * statement per 5,000 rows, each column sent as one array (unnest): sixteen parameters however many rows,
-     * where a VALUES list would bind fifteen per row and cost the server far more to parse. The fields a batch
-     * shares go once per batch (one element per source, joined back by its ordinal), not once per event:
-     * 6 array elements a row instead of 15 to encode here and to parse there.
+     * Stores a batch in one statement, skipping events already stored (a batch sent again); answers how many
+     * were new. Each column goes as one array literal (unnest): sixteen parameters however many events, where
+     * a VALUES list would bind fifteen per event and cost the server far more to parse. The literals travel
+     * as bytes (bytea) and are read as UTF-8 text by `convert_from`, then as arrays.
      *
      * Events sent again are rare (a beacon retried after it had arrived), and ON CONFLICT costs PostgreSQL a
      * third more per row than a plain insert, whose unique index refuses a repeat anyway (decision 0024). So
-     * a chunk is inserted plainly; when that is refused as a repeat, nothing of it was written, and it is
-     * written again skipping the stored events, as are the chunks of the next minute, so that a viewer
+     * a batch is inserted plainly; when that is refused as a repeat, nothing of it was written, and it is
+     * written again skipping the stored events, as are the batches of the next minute, so that a viewer
      * replaying batches costs at most one refused statement a minute.
      */
-    async insert(rows: EventRow[]) {
-      let stored = 0;
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-        const ordinals = new Map<EventSource, number>();
-        const sourceOf: number[] = [];
-        const ids: string[] = [];
-        const ats: number[] = [];
-        const kinds: string[] = [];
-        const positions: number[] = [];
-        const data: (string | null)[] = [];
-        for (const row of chunk) {
-          let ordinal = ordinals.get(row.source);
-          if (ordinal === undefined) {
-            ordinal = ordinals.size + 1;
-            ordinals.set(row.source, ordinal);
-          }
-          sourceOf.push(ordinal);
-          ids.push(row.event_id);
-          ats.push(row.at);
-          kinds.push(row.kind);
-          positions.push(row.position);
-          data.push(row.data);
-        }
-        const sources = [...ordinals.keys()];
-        const field = (pick: (source: EventSource) => string | null) => arrayLiteral(sources.map(pick));
-        // `at` travels as ms since 1970, made a time by PostgreSQL: no Date and no ISO string per row here.
-        // to_timestamp keeps microseconds, so a whole millisecond comes out exact, as the same event's key
-        // must (a batch sent again is stored once).
-        const statement = (skipStored: boolean) => sql`
-          insert into analytics_event (event_id, at, account_id, video_id, session_id, viewer_id, kind, position,
-            data, page, referrer, device, browser, os, country)
-          select e.id, to_timestamp(e.at / 1000), s.account_id, s.video_id, s.session_id, s.viewer_id, e.kind,
-            e.position, e.data, s.page, s.referrer, s.device, s.browser, s.os, s.country
-          from unnest(${arrayLiteral(sourceOf)}::int[], ${arrayLiteral(ids)}::uuid[], ${arrayLiteral(ats)}::float8[],
-            ${arrayLiteral(kinds)}::text[], ${arrayLiteral(positions)}::real[], ${arrayLiteral(data)}::text[])
-            as e(source, id, at, kind, position, data)
-          join unnest(${field((s) => s.account_id)}::uuid[], ${field((s) => s.video_id)}::uuid[],
-            ${field((s) => s.session_id)}::text[], ${field((s) => s.viewer_id)}::text[], ${field((s) => s.page)}::text[],
-            ${field((s) => s.referrer)}::text[], ${field((s) => s.device)}::text[], ${field((s) => s.browser)}::text[],
-            ${field((s) => s.os)}::text[], ${field((s) => s.country)}::text[])
-            with ordinality as s(account_id, video_id, session_id, viewer_id, page, referrer, device, browser, os,
-              country, ordinal)
-            on s.ordinal = e.source
-          ${skipStored ? sql`on conflict (event_id, at) do nothing` : sql``}`;
-        let result: { numAffectedRows?: bigint };
-        try {
-          result = await statement(Date.now() < carefulUntil).execute(db);
-        } catch (error) {
-          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-          carefulUntil = Date.now() + CAREFUL_MS;
-          result = await statement(true).execute(db);
-        }
-        stored += Number(result.numAffectedRows ?? 0);
+    async insert(batch: EventBatch) {
+      if (batch.size === 0) return 0;
+      const { events, sources } = batch.columns();
+      const array = (bytes: Buffer | undefined, type: string) =>
+        sql`convert_from(${bytes}, 'UTF8')::${sql.raw(type)}[]`;
+      const [source, id, at, kind, position, data] = events;
+      const [account, video, session, viewer, page, referrer, device, browser, os, country] = sources;
+      // `at` travels as ms since 1970, made a time by PostgreSQL: no Date and no ISO string per row here.
+      // to_timestamp keeps microseconds, so a whole millisecond comes out exact, as the same event's key
+      // must (a batch sent again is stored once).
+      const statement = (skipStored: boolean) => sql`
+        insert into analytics_event (event_id, at, account_id, video_id, session_id, viewer_id, kind, position,
+          data, page, referrer, device, browser, os, country)
+        select e.id, to_timestamp(e.at / 1000), s.account_id, s.video_id, s.session_id, s.viewer_id, e.kind,
+          e.position, e.data, s.page, s.referrer, s.device, s.browser, s.os, s.country
+        from unnest(${array(source, 'int')}, ${array(id, 'uuid')}, ${array(at, 'float8')}, ${array(kind, 'text')},
+          ${array(position, 'real')}, ${array(data, 'text')}) as e(source, id, at, kind, position, data)
+        join unnest(${array(account, 'uuid')}, ${array(video, 'uuid')}, ${array(session, 'text')},
+          ${array(viewer, 'text')}, ${array(page, 'text')}, ${array(referrer, 'text')}, ${array(device, 'text')},
+          ${array(browser, 'text')}, ${array(os, 'text')}, ${array(country, 'text')})
+          with ordinality as s(account_id, video_id, session_id, viewer_id, page, referrer, device, browser, os,
+            country, ordinal)
+          on s.ordinal = e.source
+        ${skipStored ? sql`on conflict (event_id, at) do nothing` : sql``}`;
+      let result: { numAffectedRows?: bigint };
+      try {
+        result = await statement(Date.now() < carefulUntil).execute(db);
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        carefulUntil = Date.now() + CAREFUL_MS;
+        result = await statement(true).execute(db);
       }
-      return stored;
+      return Number(result.numAffectedRows ?? 0);
     },
 
     /**
