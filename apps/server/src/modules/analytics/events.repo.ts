@@ -1,14 +1,25 @@
 import { type Selectable, sql } from 'kysely';
 import type { AnalyticsDb, AnalyticsEventTable } from './analytics.schema.ts';
 
+/** The columns every event of one batch shares, in the order the insert reads them. */
+const SOURCE_COLUMNS = [
+  'account_id',
+  'video_id',
+  'session_id',
+  'viewer_id',
+  'page',
+  'referrer',
+  'device',
+  'browser',
+  'os',
+  'country',
+] as const satisfies readonly (keyof AnalyticsEventTable)[];
+
 /**
  * What every event of one batch shares (one viewing of one video, as one request saw it): kept once per
  * batch, and sent to the database once per batch.
  */
-export type EventSource = Pick<
-  Selectable<AnalyticsEventTable>,
-  'account_id' | 'video_id' | 'session_id' | 'viewer_id' | 'page' | 'referrer' | 'device' | 'browser' | 'os' | 'country'
->;
+export type EventSource = Pick<Selectable<AnalyticsEventTable>, (typeof SOURCE_COLUMNS)[number]>;
 
 /**
  * One event to store (a row of `analytics_event` less what the database sets), its batch's fields by
@@ -79,20 +90,6 @@ export function createArrayText() {
     },
   };
 }
-
-/** The columns of EventSource, in the order the insert reads them. */
-const SOURCE_COLUMNS = [
-  'account_id',
-  'video_id',
-  'session_id',
-  'viewer_id',
-  'page',
-  'referrer',
-  'device',
-  'browser',
-  'os',
-  'country',
-] as const satisfies readonly (keyof EventSource)[];
 
 /**
  * Events waiting to be written together by one INSERT (decision 0024): each column an array literal, added
