@@ -64,9 +64,16 @@ export function dataOf(event: PlayEvent): string | null {
  */
 export function rowsOf(
   batch: AnalyticsBatch,
-  context: { accountId: string; viewer: Viewer; keepViewerId: boolean; now: Date },
+  context: {
+    accountId: string;
+    viewer: Omit<Viewer, 'country'>;
+    country: string | null;
+    keepViewerId: boolean;
+    now: Date;
+  },
 ): { rows: EventRow[]; dropped: number } {
   const { accountId, viewer, now } = context;
+  const { device, browser, os } = deviceOf(viewer.userAgent);
   const source: EventSource = {
     account_id: accountId,
     video_id: batch.videoId,
@@ -74,8 +81,10 @@ export function rowsOf(
     viewer_id: context.keepViewerId && !viewer.doNotTrack ? (batch.viewerId ?? null) : null,
     page: batch.page,
     referrer: batch.referrer,
-    ...deviceOf(viewer.userAgent),
-    country: viewer.country,
+    device,
+    browser,
+    os,
+    country: context.country,
   };
   const earliest = now.getTime() - PAST_MS;
   const latest = now.getTime() + FUTURE_MS;
