@@ -185,14 +185,18 @@ try {
   // same database.
   const repo = createEventRepo(analytics);
   await repo.ensurePartitions(new Date(), new Date());
-  // EVENTS_PER_BATCH events a batch, as the ingestion route takes them: each batch's shared fields once.
+  // EVENTS_PER_BATCH events a batch, as the ingestion route takes them: each a viewing of its own of the video,
+  // for the video's account, on one page.
+  const { account_id: accountId } = (
+    await sql<{ account_id: string }>`select account_id from video where id = ${videoId}`.execute(db)
+  ).rows[0] as { account_id: string };
   let source: EventSource | undefined;
   const row = (_: unknown, i: number): EventRow => {
     if (!source || i % EVENTS_PER_BATCH === 0) {
       source = {
-        account_id: randomUUID(),
+        account_id: accountId,
         video_id: videoId,
-        session_id: 'bench-writer',
+        session_id: `bench-writer-${i}`,
         viewer_id: null,
         page: 'https://customer.example.test/',
         referrer: '',

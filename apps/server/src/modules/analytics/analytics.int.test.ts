@@ -144,6 +144,60 @@ describe('the ingestion endpoint', () => {
     expect((await stored(videoId)).map((r) => r.kind).sort()).toEqual(['end', 'pause', 'play']);
   });
 
+  it('writes each viewing with its own page, referrer, device and country when viewings share some and not others', async () => {
+    const [first, second] = [await ownedVideo(), await ownedVideo()];
+    const repo = createEventRepo(t.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb);
+    const viewing = (n: number, owner: typeof first, changes: Partial<EventSource> = {}): EventSource => ({
+      account_id: owner.accountId,
+      video_id: owner.videoId,
+      session_id: `session-${n}`,
+      viewer_id: n % 2 ? `viewer-${n}` : null,
+      page: 'https://customer.example.test/pricing',
+      referrer: '',
+      device: 'desktop',
+      browser: 'Chrome',
+      os: 'Windows',
+      country: null,
+      ...changes,
+    });
+    // One context shared by three viewings, then others differing in one field each, interleaved; and two
+    // videos of two accounts on one page.
+    const viewings = [
+      viewing(1, first),
+      viewing(2, second),
+      viewing(3, first, { referrer: 'https://search.example.test/' }),
+      viewing(4, first),
+      viewing(5, first, { device: 'mobile', browser: 'Mobile Safari', os: 'iOS' }),
+      viewing(6, first, { country: 'DE' }),
+      viewing(7, first, { page: 'https://customer.example.test/other' }),
+      viewing(8, second),
+      viewing(9, first),
+    ];
+    const batch = createEventBatch();
+    const rows = viewings.flatMap((source, i) =>
+      Array.from(
+        { length: 1 + (i % 3) },
+        (_, k): EventRow => ({
+          event_id: randomUUID(),
+          at: Date.now() - k,
+          kind: 'heartbeat',
+          position: k,
+          data: null,
+          source,
+        }),
+      ),
+    );
+    for (const row of rows) batch.add([row]);
+    await t.services.analytics.ensurePartitions();
+    expect(await repo.insert(batch)).toBe(rows.length);
+    const { rows: read } = await sql<EventSource & { event_id: string }>`
+      select event_id, account_id, video_id, session_id, viewer_id, page, referrer, device, browser, os, country
+      from analytics_event where video_id in (${first.videoId}, ${second.videoId})`.execute(t.analyticsDb);
+    const byId = new Map(read.map(({ event_id, ...source }) => [event_id, source]));
+    expect(byId.size).toBe(rows.length);
+    for (const row of rows) expect(byId.get(row.event_id)).toEqual(row.source);
+  });
+
   it('sends every column as an array literal PostgreSQL reads back as the values written', async () => {
     const tricky = [
       '',
