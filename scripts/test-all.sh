@@ -8,9 +8,9 @@ rm -rf "$results" && mkdir -p "$results"
 passed=0 failed=0
 
 started=$SECONDS
-add() { # name passed failed: one line per suite, with the seconds it took (the budget is 20 minutes in all)
+add() { # name passed failed [since]: one line per suite, with the seconds it took (the budget is 20 minutes in all)
   passed=$((passed + $2)) failed=$((failed + $3))
-  printf '%-28s %4d passed, %4d failed %5d s\n' "$1" "$2" "$3" $((SECONDS - started)) >>"$results/summary.txt"
+  printf '%-28s %4d passed, %4d failed %5d s\n' "$1" "$2" "$3" $((SECONDS - ${4:-$started})) >>"$results/summary.txt"
   started=$SECONDS
 }
 
@@ -38,6 +38,22 @@ vitest_suite() { # name vitest-args...
   fi
 }
 
+# e2e runs beside every other suite: much of it, and of the integration suites, is waiting on ffmpeg (at nice 15),
+# the browser or PostgreSQL, and one after the other they left a third of two cores idle. Its own port (8181),
+# data folder and output file; the other suites take free ports.
+echo "=== e2e: started, its output follows the other suites"
+# Absolute: Playwright resolves a relative path against e2e/.
+export PLAYWRIGHT_JSON_OUTPUT_NAME=$PWD/$results/e2e.json
+E2E_DATA_DIR=$(mktemp -d /tmp/leadreel-e2e.XXXXXX)
+chmod 755 "$E2E_DATA_DIR" # embedded PostgreSQL runs as the postgres user
+export E2E_DATA_DIR
+rm -rf e2e/screenshots
+e2e_started=$SECONDS
+# A session of its own, so that a stopped run (Ctrl-C, a CI timeout) stops it too, browser and server included.
+setsid npx playwright test -c e2e/playwright.config.ts --reporter=list,json >"$results/e2e.log" 2>&1 &
+e2e_pid=$!
+trap 'kill -- -"$e2e_pid" 2>/dev/null' INT TERM
+
 check format npx biome format .
 check lint npx biome lint --error-on-warnings .
 check types npm run --silent typecheck
@@ -62,26 +78,23 @@ else
 fi
 ./scripts/pg15.sh stop "$pg15_dir"
 
-echo "=== e2e"
-# Absolute: Playwright resolves a relative path against e2e/.
-export PLAYWRIGHT_JSON_OUTPUT_NAME=$PWD/$results/e2e.json
-E2E_DATA_DIR=$(mktemp -d /tmp/leadreel-e2e.XXXXXX)
-chmod 755 "$E2E_DATA_DIR" # embedded PostgreSQL runs as the postgres user
-export E2E_DATA_DIR
-rm -rf e2e/screenshots
-npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+# e2e, started first, ends here: its output is shown whole once it is done.
+wait "$e2e_pid"
 e2e_rc=$?
+echo "=== e2e (ran beside the suites above)"
+cat "$results/e2e.log"
 rm -rf "$E2E_DATA_DIR"
 if [ -f "$results/e2e.json" ]; then
   read -r p f < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected + s.flaky, s.unexpected)' "$(realpath "$results/e2e.json")")
   [ "$e2e_rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
-  add e2e "$p" "$f"
+  add e2e "$p" "$f" "$e2e_started"
 else
-  add e2e 0 1
+  add e2e 0 1 "$e2e_started"
 fi
 
 echo
 echo "=== results"
 cat "$results/summary.txt"
+echo "all suites: $SECONDS s"
 echo "$passed passed, $failed failed" | tee "$results/total.txt"
 [ "$failed" -eq 0 ]
