@@ -95,16 +95,10 @@ export function createArrayText() {
  * The columns of a source that many viewers share: a video's viewers on one page with one kind of browser
  * (a busy page's thousands of viewers a minute, a few dozen contexts). Sent once per batch to write.
  */
-const CONTEXT_COLUMNS = [
-  'account_id',
-  'video_id',
-  'page',
-  'referrer',
-  'device',
-  'browser',
-  'os',
-  'country',
-] as const satisfies readonly (keyof EventSource)[];
+const CONTEXT_COLUMNS = SOURCE_COLUMNS.filter(
+  (column): column is Exclude<(typeof SOURCE_COLUMNS)[number], 'session_id' | 'viewer_id'> =>
+    column !== 'session_id' && column !== 'viewer_id',
+);
 
 /**
  * Events waiting to be written together by one INSERT (decision 0024): each column an array literal, added
