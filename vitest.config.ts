@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/player/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.sys.test.ts'],
+          // A limit for a loaded machine, as the other projects have: make test runs e2e beside this suite, and
+          // a property test of thousands of runs passed vitest's 5 s default there once stress-ng was added.
+          testTimeout: 120_000,
         },
       },
       {
