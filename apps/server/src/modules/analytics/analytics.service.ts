@@ -79,7 +79,7 @@ export function createAnalyticsService(deps: {
    * A batch's events taken for the video's owner: written, or 404 for a video viewers cannot see; 503 while
    * too much waits to be written.
    */
-  function take(batch: AnalyticsBatch, viewer: Omit<Viewer, 'country'> & { ip: string }, owner?: VideoOwner) {
+  function acceptFor(batch: AnalyticsBatch, viewer: Omit<Viewer, 'country'> & { ip: string }, owner?: VideoOwner) {
     if (!owner) throw notFound();
     const { rows } = rowsOf(batch, {
       accountId: owner.accountId,
@@ -194,8 +194,8 @@ export function createAnalyticsService(deps: {
         throw tooManyRequests('rate_limited', 60);
       }
       const cached = videos.get(batch.videoId);
-      if (cached && cached.until > Date.now()) return take(batch, viewer, cached.owner);
-      return lookUpOwner(batch.videoId).then((owner) => take(batch, viewer, owner));
+      if (cached && cached.until > Date.now()) return acceptFor(batch, viewer, cached.owner);
+      return lookUpOwner(batch.videoId).then((owner) => acceptFor(batch, viewer, owner));
     },
 
     /**

@@ -127,6 +127,7 @@ export function createEventBatch() {
    * contexts are few (its videos and its viewers' kinds of browser).
    */
   const byPage = new Map<string, { source: EventSource; ordinal: number }[]>();
+  let contextCount = 0;
   const sameContext = (a: EventSource, b: EventSource) =>
     a.video_id === b.video_id &&
     a.account_id === b.account_id &&
@@ -147,7 +148,6 @@ export function createEventBatch() {
     known.push({ source, ordinal: contextCount });
     return contextCount;
   };
-  let contextCount = 0;
   let last: EventSource | undefined;
   let lastContext = 0;
   let size = 0;
