@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { poolOf } from '../../db/database.ts';
 import type { MigrationSet } from '../../db/migrate.ts';
 import { defineJob, worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
@@ -46,7 +47,7 @@ export const analyticsModule = defineModule({
   create: (context) => {
     const { clock, config, log, services, queue } = context;
     const analyticsDb = context.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
-    const events = createEventRepo(analyticsDb);
+    const events = createEventRepo(analyticsDb, poolOf(context.analyticsDb));
     let analytics: AnalyticsService | undefined;
     const writer = createEventWriter<EventRow, EventBatch>({
       log,

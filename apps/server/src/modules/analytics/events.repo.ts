@@ -1,12 +1,17 @@
+import { finished } from 'node:stream/promises';
 import { type Selectable, sql } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { AnalyticsDb, AnalyticsEventTable } from './analytics.schema.ts';
 
-/** The columns every event of one batch shares, in the order the insert reads them. */
-const SOURCE_COLUMNS = [
+/**
+ * The columns of a source that many viewers share: a video's viewers on one page with one kind of browser
+ * (a busy page's thousands of viewers a minute, a few dozen contexts). Written first in each row, as bytes
+ * made once per context and batch.
+ */
+const CONTEXT_COLUMNS = [
   'account_id',
   'video_id',
-  'session_id',
-  'viewer_id',
   'page',
   'referrer',
   'device',
@@ -14,12 +19,26 @@ const SOURCE_COLUMNS = [
   'os',
   'country',
 ] as const satisfies readonly (keyof AnalyticsEventTable)[];
+/** Then each event's own, in the order they are written. */
+const EVENT_COLUMNS = [
+  'event_id',
+  'at',
+  'kind',
+  'position',
+  'data',
+  'session_id',
+  'viewer_id',
+] as const satisfies readonly (keyof AnalyticsEventTable)[];
+const COLUMNS = [...CONTEXT_COLUMNS, ...EVENT_COLUMNS].join(', ');
 
 /**
  * What every event of one batch shares (one viewing of one video, as one request saw it): kept once per
- * batch, and sent to the database once per batch.
+ * batch, and written once per batch.
  */
-export type EventSource = Pick<Selectable<AnalyticsEventTable>, (typeof SOURCE_COLUMNS)[number]>;
+export type EventSource = Pick<
+  Selectable<AnalyticsEventTable>,
+  (typeof CONTEXT_COLUMNS)[number] | 'session_id' | 'viewer_id'
+>;
 
 /**
  * One event to store (a row of `analytics_event` less what the database sets), its batch's fields by
@@ -41,93 +60,145 @@ export type EventRow = {
 const DAY_MS = 86_400_000;
 /** PostgreSQL's unique_violation: an event already stored (a batch sent again). */
 const UNIQUE_VIOLATION = '23505';
-/** After a batch sent again, how long inserts skip stored events with ON CONFLICT before trying plain ones. */
+/** After a batch sent again, how long writes skip stored events before trying plain ones. */
 const CAREFUL_MS = 60_000;
 
-/** A text that must be escaped inside a quoted array element: a double quote or a backslash. */
-const NEEDS_ESCAPE = /["\\]/;
-const ESCAPED = /["\\]/g;
-const [OPEN, COMMA, QUOTE, CLOSE] = [0x7b, 0x2c, 0x22, 0x7d];
-/** Bytes a literal starts with; it doubles as it fills. */
-const FIRST_BYTES = 4096;
+/** The binary COPY file's header: its signature, no flags, no extension (PostgreSQL's `COPY` docs). */
+const COPY_HEADER = Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', 'latin1');
+/** PostgreSQL counts times in microseconds from 2000-01-01 UTC. */
+const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
+const TWO_TO_32 = 2 ** 32;
+/** Each hexadecimal digit's value by its character code; -1 for any other character. */
+const HEX = new Int8Array(128).fill(-1);
+for (let digit = 0; digit < 16; digit += 1) {
+  HEX[digit.toString(16).charCodeAt(0)] = digit;
+  HEX[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+}
 
 /**
- * A PostgreSQL array literal of texts, numbers and nulls, built element by element as UTF-8 bytes outside the
- * JavaScript heap (https://www.postgresql.org/docs/current/arrays.html#ARRAYS-IO): every text quoted with its
- * `"` and `\` escaped by a backslash, any other character as it is, null as NULL. PostgreSQL takes the bytes
- * as bytea and reads them as text (`convert_from`), then as the array.
+ * Fields of PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html), written
+ * as bytes outside the JavaScript heap: each field its length and then its value in the type's binary form,
+ * so that PostgreSQL parses nothing (no quoting, no escaping, no text of a number or a time to read).
  */
-export function createArrayText() {
-  let bytes = Buffer.allocUnsafeSlow(FIRST_BYTES);
-  bytes[0] = OPEN;
-  let length = 1;
-  /** Writes `text` as the next element, between quotes when `quoted`. */
-  const element = (text: string, quoted: boolean) => {
-    // At most three bytes of UTF-8 per UTF-16 unit, a comma and two quotes, and the closing brace after.
-    const room = 3 * text.length + 4;
-    if (length + room > bytes.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * bytes.length, length + room));
-      bytes.copy(bigger, 0, 0, length);
-      bytes = bigger;
-    }
-    if (length > 1) bytes[length++] = COMMA;
-    if (quoted) bytes[length++] = QUOTE;
-    length += bytes.write(text, length);
-    if (quoted) bytes[length++] = QUOTE;
+export function createCopyFields(firstBytes: number) {
+  let bytes = Buffer.allocUnsafeSlow(firstBytes);
+  let length = 0;
+  /** Makes room for `count` bytes more, and two after them for the file's trailer. */
+  const room = (count: number) => {
+    if (length + count + 2 <= bytes.length) return;
+    const bigger = Buffer.allocUnsafeSlow(Math.max(2 * bytes.length, length + count + 2));
+    bytes.copy(bigger, 0, 0, length);
+    bytes = bigger;
+  };
+  const int32 = (value: number) => {
+    bytes.writeInt32BE(value, length);
+    length += 4;
   };
   return {
+    /** Bytes as they are: a header, or fields written before. */
+    raw(part: Uint8Array) {
+      room(part.length);
+      bytes.set(part, length);
+      length += part.length;
+    },
+    /** A row of `count` fields starts. */
+    row(count: number) {
+      room(2);
+      bytes.writeInt16BE(count, length);
+      length += 2;
+    },
     text(value: string | null) {
-      if (value === null) element('NULL', false);
-      else element(NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, '\\$&') : value, true);
+      if (value === null) {
+        room(4);
+        int32(-1);
+        return;
+      }
+      // At most three bytes of UTF-8 per UTF-16 unit.
+      room(4 + 3 * value.length);
+      // Byte by byte while ASCII, as ids, kinds and JSON mostly are: a call of Buffer.write costs more than
+      // a few dozen characters copied here. The rest, from the first other character, by Buffer.write.
+      let end = length + 4;
+      let i = 0;
+      for (; i < value.length; i += 1) {
+        const code = value.charCodeAt(i);
+        if (code >= 0x80) break;
+        bytes[end++] = code;
+      }
+      if (i < value.length) end += bytes.write(value.slice(i), end);
+      int32(end - length - 4);
+      length = end;
     },
-    number(value: number) {
-      element(String(value), false);
+    /** A UUID (hexadecimal, dashes anywhere) as its 16 bytes. */
+    uuid(value: string) {
+      room(20);
+      int32(16);
+      let high = -1;
+      let count = 0;
+      for (let i = 0; i < value.length; i += 1) {
+        const code = value.charCodeAt(i);
+        if (code === 0x2d) continue;
+        const digit = code < 128 ? (HEX[code] as number) : -1;
+        if (digit < 0 || count === 32) throw new Error(`not a UUID: ${JSON.stringify(value)}`);
+        if (high < 0) high = digit;
+        else {
+          bytes[length++] = (high << 4) | digit;
+          high = -1;
+        }
+        count += 1;
+      }
+      if (count !== 32) throw new Error(`not a UUID: ${JSON.stringify(value)}`);
     },
-    /** The literal so far, closed: a view of the bytes, good until the next element. */
-    bytes() {
-      bytes[length] = CLOSE;
-      return bytes.subarray(0, length + 1);
+    /** A timestamptz from ms since 1970 (whole ms: exact in microseconds). */
+    time(ms: number) {
+      room(12);
+      int32(8);
+      const micros = (ms - POSTGRES_EPOCH_MS) * 1000;
+      const high = Math.floor(micros / TWO_TO_32);
+      bytes.writeInt32BE(high, length);
+      bytes.writeUInt32BE(micros - high * TWO_TO_32, length + 4);
+      length += 8;
+    },
+    /** A real (float4). */
+    real(value: number) {
+      room(8);
+      int32(4);
+      bytes.writeFloatBE(value, length);
+      length += 4;
+    },
+    get length() {
+      return length;
+    },
+    /** The bytes so far: a view, good until the next field. */
+    bytes: () => bytes.subarray(0, length),
+    /** The bytes so far and the file's trailer: a view, good until the next field. */
+    file() {
+      bytes.writeInt16BE(-1, length);
+      return bytes.subarray(0, length + 2);
     },
   };
 }
 
-/**
- * The columns of a source that many viewers share: a video's viewers on one page with one kind of browser
- * (a busy page's thousands of viewers a minute, a few dozen contexts). Sent once per batch to write.
- */
-const CONTEXT_COLUMNS = SOURCE_COLUMNS.filter(
-  (column): column is Exclude<(typeof SOURCE_COLUMNS)[number], 'session_id' | 'viewer_id'> =>
-    column !== 'session_id' && column !== 'viewer_id',
-);
+/** A batch's contexts start this small: a context's fields are a few hundred bytes. */
+const CONTEXT_BYTES = 512;
+/** A batch's file starts this large, and doubles as it fills (a one-event heartbeat is about 300 bytes). */
+const FIRST_BYTES = 512 * 1024;
 
 /**
- * Events waiting to be written together by one INSERT (decision 0024): each column an array literal, added
- * to as each batch of a viewer is taken, so that what waits for the writer is bytes outside the JavaScript
- * heap, not an object and a few strings per event that every young-generation collection would copy and then
- * promote (node-flags.ts collects every megabyte). Each event carries its viewing (session and viewer ids);
- * the fields many viewers share (account, video, page, referrer, device, browser, system, country) go once
- * per batch to write, one element per distinct context, joined back by its ordinal: 8 elements an event.
- * A viewer's batch is mostly one heartbeat, and sending its ten shared fields with each one had PostgreSQL
- * read 16 elements an event (14-16 µs of its CPU an event against 8.5-9.5 for ten events a source).
+ * Events waiting to be written together by one COPY (decision 0024): a binary COPY file, added to as each
+ * batch of a viewer is taken, so that what waits for the writer is bytes outside the JavaScript heap, not an
+ * object and a few strings per event that every young-generation collection would copy and then promote
+ * (node-flags.ts collects every megabyte). The fields many viewers share (account, video, page, referrer,
+ * device, browser, system, country) are made into bytes once per distinct context in the batch and copied
+ * into each of its rows.
  */
 export function createEventBatch() {
-  const event = {
-    context: createArrayText(),
-    id: createArrayText(),
-    at: createArrayText(),
-    kind: createArrayText(),
-    position: createArrayText(),
-    data: createArrayText(),
-    session: createArrayText(),
-    viewer: createArrayText(),
-  };
-  const contexts = CONTEXT_COLUMNS.map((column) => ({ column, literal: createArrayText() }));
+  const file = createCopyFields(FIRST_BYTES);
+  file.raw(COPY_HEADER);
   /**
-   * Each context's ordinal, found by its page and then the rest: no key is built per viewer, and a page's
+   * Each context's bytes, found by its page and then the rest: no key is built per viewer, and a page's
    * contexts are few (its videos and its viewers' kinds of browser).
    */
-  const byPage = new Map<string, { source: EventSource; ordinal: number }[]>();
-  let contextCount = 0;
+  const byPage = new Map<string, { source: EventSource; bytes: Uint8Array }[]>();
   const sameContext = (a: EventSource, b: EventSource) =>
     a.video_id === b.video_id &&
     a.account_id === b.account_id &&
@@ -142,14 +213,17 @@ export function createEventBatch() {
       known = [];
       byPage.set(source.page, known);
     }
-    for (const context of known) if (sameContext(context.source, source)) return context.ordinal;
-    for (const { column, literal } of contexts) literal.text(source[column]);
-    contextCount += 1;
-    known.push({ source, ordinal: contextCount });
-    return contextCount;
+    for (const context of known) if (sameContext(context.source, source)) return context.bytes;
+    const fields = createCopyFields(CONTEXT_BYTES);
+    fields.uuid(source.account_id);
+    fields.uuid(source.video_id);
+    for (const column of CONTEXT_COLUMNS.slice(2)) fields.text(source[column]);
+    const bytes = fields.bytes();
+    known.push({ source, bytes });
+    return bytes;
   };
   let last: EventSource | undefined;
-  let lastContext = 0;
+  let lastContext: Uint8Array = new Uint8Array();
   let size = 0;
   return {
     /** Events in the batch. */
@@ -162,32 +236,41 @@ export function createEventBatch() {
           last = row.source;
           lastContext = contextOf(row.source);
         }
-        event.context.number(lastContext);
-        event.id.text(row.event_id);
-        event.at.number(row.at);
-        event.kind.text(row.kind);
-        event.position.number(row.position);
-        event.data.text(row.data);
-        event.session.text(row.source.session_id);
-        event.viewer.text(row.source.viewer_id);
+        file.row(CONTEXT_COLUMNS.length + EVENT_COLUMNS.length);
+        file.raw(lastContext);
+        file.uuid(row.event_id);
+        file.time(row.at);
+        file.text(row.kind);
+        file.real(row.position);
+        file.text(row.data);
+        file.text(row.source.session_id);
+        file.text(row.source.viewer_id);
         size += 1;
       }
     },
-    /** Each column's literal, events' then contexts', in the order the insert reads them. */
-    columns: () => ({
-      events: Object.values(event).map((column) => column.bytes()),
-      contexts: contexts.map(({ literal }) => literal.bytes()),
-    }),
+    /** The batch as a binary COPY file of COLUMNS. */
+    file: () => file.file(),
   };
 }
 export type EventBatch = ReturnType<typeof createEventBatch>;
 
+/** Sends `file` to `COPY ... FROM STDIN` on `client`; answers the rows copied. */
+async function copyIn(client: pg.ClientBase, statement: string, file: Buffer) {
+  const copying = client.query(copyFrom(statement));
+  copying.end(file);
+  await finished(copying);
+  return copying.rowCount;
+}
+
 const dayOf = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 const partitionName = (day: Date) => `analytics_event_${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
 
-/** Every query on `analytics_event` and its daily partitions. */
-export function createEventRepo(db: AnalyticsDb) {
-  /** Until when inserts are written with ON CONFLICT DO NOTHING from the start (see `insert`). */
+/**
+ * Every query on `analytics_event` and its daily partitions: `db` for queries, and the pool it runs on
+ * (`poolOf`) for COPY, which the query builder does not speak.
+ */
+export function createEventRepo(db: AnalyticsDb, pool: pg.Pool) {
+  /** Until when writes skip stored events from the start (see `insert`). */
   let carefulUntil = 0;
 
   /** The partitions there are, oldest first. */
@@ -200,54 +283,68 @@ export function createEventRepo(db: AnalyticsDb) {
     return rows.map((row) => row.name);
   }
 
+  /** Runs `work` on a connection of its own; one that failed is closed rather than reused. */
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      const result = await work(client);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  /**
+   * Copies a batch into a table of the session's own, then inserts from it what is not stored yet: how a
+   * batch with repeats is written, as COPY itself has no ON CONFLICT.
+   */
+  const copySkippingStored = (file: Buffer) =>
+    withClient(async (client) => {
+      await client.query('begin');
+      try {
+        await client.query(`create temp table if not exists analytics_event_incoming
+          (like analytics_event including defaults) on commit delete rows`);
+        await copyIn(client, `copy analytics_event_incoming (${COLUMNS}) from stdin (format binary)`, file);
+        const { rowCount } = await client.query(`insert into analytics_event (${COLUMNS}, received_at)
+          select ${COLUMNS}, received_at from analytics_event_incoming on conflict (event_id, at) do nothing`);
+        await client.query('commit');
+        return rowCount ?? 0;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
+
   return {
     partitions,
 
     /**
      * Stores a batch in one statement, skipping events already stored (a batch sent again); answers how many
-     * were new. Each column goes as one array literal (unnest): sixteen parameters however many events, where
-     * a VALUES list would bind fifteen per event and cost the server far more to parse. The literals travel
-     * as bytes (bytea) and are read as UTF-8 text by `convert_from`, then as arrays.
+     * were new. The batch goes as one binary `COPY`: PostgreSQL reads each field as the bytes of its value
+     * (a third less of its CPU an event than an `INSERT ... SELECT FROM unnest` of array literals, which it
+     * had to parse, decision 0024), and writes the rows in bulk.
      *
-     * Events sent again are rare (a beacon retried after it had arrived), and ON CONFLICT costs PostgreSQL a
-     * third more per row than a plain insert, whose unique index refuses a repeat anyway (decision 0024). So
-     * a batch is inserted plainly; when that is refused as a repeat, nothing of it was written, and it is
-     * written again skipping the stored events, as are the batches of the next minute, so that a viewer
-     * replaying batches costs at most one refused statement a minute.
+     * Events sent again are rare (a beacon retried after it had arrived). COPY has no ON CONFLICT, and the
+     * key refuses a repeat: the whole batch is refused, nothing of it written, and it is written again
+     * through a table of the session's own, skipping the stored events, as are the batches of the next
+     * minute, so that a viewer replaying batches costs at most one refused COPY a minute.
      */
     async insert(batch: EventBatch) {
       if (batch.size === 0) return 0;
-      const { events, contexts } = batch.columns();
-      const array = (bytes: Buffer | undefined, type: string) =>
-        sql`convert_from(${bytes}, 'UTF8')::${sql.raw(type)}[]`;
-      const [context, id, at, kind, position, data, session, viewer] = events;
-      const [account, video, page, referrer, device, browser, os, country] = contexts;
-      // `at` travels as ms since 1970, made a time by PostgreSQL: no Date and no ISO string per row here.
-      // to_timestamp keeps microseconds, so a whole millisecond comes out exact, as the same event's key
-      // must (a batch sent again is stored once).
-      const statement = (skipStored: boolean) => sql`
-        insert into analytics_event (event_id, at, account_id, video_id, session_id, viewer_id, kind, position,
-          data, page, referrer, device, browser, os, country)
-        select e.id, to_timestamp(e.at / 1000), c.account_id, c.video_id, e.session_id, e.viewer_id, e.kind,
-          e.position, e.data, c.page, c.referrer, c.device, c.browser, c.os, c.country
-        from unnest(${array(context, 'int')}, ${array(id, 'uuid')}, ${array(at, 'float8')}, ${array(kind, 'text')},
-          ${array(position, 'real')}, ${array(data, 'text')}, ${array(session, 'text')}, ${array(viewer, 'text')})
-          as e(context, id, at, kind, position, data, session_id, viewer_id)
-        join unnest(${array(account, 'uuid')}, ${array(video, 'uuid')}, ${array(page, 'text')},
-          ${array(referrer, 'text')}, ${array(device, 'text')}, ${array(browser, 'text')}, ${array(os, 'text')},
-          ${array(country, 'text')})
-          with ordinality as c(account_id, video_id, page, referrer, device, browser, os, country, ordinal)
-          on c.ordinal = e.context
-        ${skipStored ? sql`on conflict (event_id, at) do nothing` : sql``}`;
-      let result: { numAffectedRows?: bigint };
-      try {
-        result = await statement(Date.now() < carefulUntil).execute(db);
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-        carefulUntil = Date.now() + CAREFUL_MS;
-        result = await statement(true).execute(db);
+      const file = batch.file();
+      if (Date.now() >= carefulUntil) {
+        try {
+          return await withClient((client) =>
+            copyIn(client, `copy analytics_event (${COLUMNS}) from stdin (format binary)`, file),
+          );
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          carefulUntil = Date.now() + CAREFUL_MS;
+        }
       }
-      return Number(result.numAffectedRows ?? 0);
+      return copySkippingStored(file);
     },
 
     /**
