@@ -62,12 +62,13 @@ async function stored(videoId: string) {
     event_id: string;
     kind: string;
     account_id: string;
+    session_id: string;
     viewer_id: string | null;
     data: unknown;
     device: string;
     browser: string;
     os: string;
-  }>`select event_id, kind, account_id, viewer_id, data, device, browser, os from analytics_event
+  }>`select event_id, kind, account_id, session_id, viewer_id, data, device, browser, os from analytics_event
      where video_id = ${videoId} order by at, kind`.execute(t.db);
   return rows;
 }
@@ -146,6 +147,53 @@ describe('the ingestion endpoint', () => {
     expect(await insert([play, pause, end, end])).toBe(1);
     expect(await insert([])).toBe(0);
     expect((await stored(videoId)).map((r) => r.kind).sort()).toEqual(['end', 'pause', 'play']);
+  });
+
+  it('sets aside an event PostgreSQL will not store and writes the rest of its batch, repeats or not', async () => {
+    const { videoId, accountId } = await ownedVideo();
+    const refused: Error[] = [];
+    const repo = createEventRepo(
+      t.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb,
+      poolOf(t.analyticsDb),
+      { onRefused: (error) => refused.push(error) },
+    );
+    const row = (session: string, data: string | null = null): EventRow => ({
+      event_id: randomUUID(),
+      at: Date.now(),
+      kind: 'play',
+      position: 0,
+      data,
+      source: {
+        account_id: accountId,
+        video_id: videoId,
+        session_id: session,
+        viewer_id: null,
+        page: '',
+        referrer: '',
+        device: 'desktop',
+        browser: 'Chrome',
+        os: 'Linux',
+        country: null,
+      },
+    });
+    // A NUL is no text PostgreSQL stores (the ingestion's checks refuse it first).
+    const rows = [row('kept-1'), row('nul\u0000'), row('kept-2'), row('kept-3', 'nul\u0000'), row('kept-4')];
+    const batch = createEventBatch();
+    batch.add(rows);
+    await t.services.analytics.ensurePartitions();
+    expect(await repo.insert(batch)).toBe(3);
+    expect(refused.map((error) => (error as Error & { code?: string }).code)).toEqual(['22021', '22021']);
+    expect((await stored(videoId)).map((r) => r.session_id).sort()).toEqual(['kept-1', 'kept-2', 'kept-4']);
+    // Sent again with one more: the stored are skipped, the refused set aside again, the new one written.
+    const again = createEventBatch();
+    again.add([...rows, row('kept-5')]);
+    expect(await repo.insert(again)).toBe(1);
+    expect(refused).toHaveLength(4);
+    expect(await stored(videoId)).toHaveLength(4);
+    // A batch of nothing but refused events writes nothing and fails nothing.
+    const none = createEventBatch();
+    none.add([row('nul\u0000')]);
+    expect(await repo.insert(none)).toBe(0);
   });
 
   it('writes each viewing with its own page, referrer, device and country when viewings share some and not others', async () => {

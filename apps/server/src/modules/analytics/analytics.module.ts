@@ -47,7 +47,9 @@ export const analyticsModule = defineModule({
   create: (context) => {
     const { clock, config, log, services, queue } = context;
     const analyticsDb = context.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb;
-    const events = createEventRepo(analyticsDb, poolOf(context.analyticsDb));
+    const events = createEventRepo(analyticsDb, poolOf(context.analyticsDb), {
+      onRefused: (error) => log.error({ err: error }, 'an analytics event the database will not store: set aside'),
+    });
     let analytics: AnalyticsService | undefined;
     const writer = createEventWriter<EventRow, EventBatch>({
       log,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCopyFields } from './events.repo.ts';
+import { createCopyFields, createEventBatch, type EventRow, rowBytes } from './events.repo.ts';
 
 /** A field as the bytes PostgreSQL reads: its length, then its value. */
 const field = (write: (fields: ReturnType<typeof createCopyFields>) => void) => {
@@ -52,5 +52,38 @@ describe('binary COPY fields', () => {
     const file = fields.file();
     expect(file.length).toBe(fields.length + 2);
     expect(file.readInt16BE(file.length - 2)).toBe(-1);
+  });
+});
+
+describe('a binary COPY file', () => {
+  it('finds each row’s bytes, and none past the last', () => {
+    const source = {
+      account_id: randomUUID(),
+      video_id: randomUUID(),
+      session_id: 'session-0123456789ab',
+      viewer_id: null,
+      page: 'https://customer.example.test/视频',
+      referrer: '',
+      device: 'desktop',
+      browser: 'Chrome',
+      os: 'Linux',
+      country: null,
+    };
+    const rows = [null, '{"intervals":[[0,10]]}', 'x'.repeat(500)].map(
+      (data, i): EventRow => ({ event_id: randomUUID(), at: Date.now(), kind: 'heartbeat', position: i, data, source }),
+    );
+    const batch = createEventBatch();
+    batch.add(rows);
+    const file = Buffer.from(batch.file());
+    const ranges = [1, 2, 3].map((n) => rowBytes(file, n));
+    // Each row starts where the one before ends, the first after the header, the last before the trailer.
+    expect(ranges[0]?.[0]).toBe(19);
+    expect(ranges[1]?.[0]).toBe(ranges[0]?.[1]);
+    expect(ranges[2]?.[0]).toBe(ranges[1]?.[1]);
+    expect(ranges[2]?.[1]).toBe(file.length - 2);
+    // The third row holds its 500 bytes of data.
+    expect(file.subarray(...(ranges[2] as [number, number])).includes('x'.repeat(500))).toBe(true);
+    expect(rowBytes(file, 4)).toBeUndefined();
+    expect(rowBytes(file, 0)).toBeUndefined();
   });
 });

@@ -62,6 +62,10 @@ const DAY_MS = 86_400_000;
 const UNIQUE_VIOLATION = '23505';
 /** After a batch sent again, how long writes skip stored events before trying plain ones. */
 const CAREFUL_MS = 60_000;
+/** PostgreSQL's class 22, data exception: a value it will not store. */
+const DATA_EXCEPTION = /^22/;
+/** Rows of one batch set aside at most: past that, the batch's write fails (and the writer tries again). */
+const REFUSED_MAX = 10;
 
 /** The binary COPY file's header: its signature, no flags, no extension (PostgreSQL's `COPY` docs). */
 const COPY_HEADER = Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', 'latin1');
@@ -273,6 +277,27 @@ export function createEventBatch() {
 }
 export type EventBatch = ReturnType<typeof createEventBatch>;
 
+/** The bytes of row `n` (from 1) of a binary COPY file, as start and end; undefined past its last row. */
+export function rowBytes(file: Buffer, n: number): [number, number] | undefined {
+  let start = COPY_HEADER.length;
+  for (let row = 1; start + 2 <= file.length; row += 1) {
+    const fields = file.readInt16BE(start);
+    if (fields < 0) return undefined;
+    let end = start + 2;
+    for (let field = 0; field < fields; field += 1) end += 4 + Math.max(file.readInt32BE(end), 0);
+    if (row === n) return [start, end];
+    start = end;
+  }
+  return undefined;
+}
+
+/** The row (from 1) of a COPY that PostgreSQL refused as a value it will not store, if that was the error. */
+function refusedRow(error: unknown) {
+  const { code, where } = error as { code?: string; where?: string };
+  const row = code && DATA_EXCEPTION.test(code) ? /^COPY \S+, line (\d+)/.exec(where ?? '') : null;
+  return row ? Number(row[1]) : undefined;
+}
+
 /** Sends `file` to `COPY ... FROM STDIN` on `client`; answers the rows copied. */
 async function copyIn(client: pg.ClientBase, statement: string, file: Buffer) {
   const copying = client.query(copyFrom(statement));
@@ -288,7 +313,14 @@ const partitionName = (day: Date) => `analytics_event_${day.toISOString().slice(
  * Every query on `analytics_event` and its daily partitions: `db` for queries, and the pool it runs on
  * (`poolOf`) for COPY, which the query builder does not speak.
  */
-export function createEventRepo(db: AnalyticsDb, pool: pg.Pool) {
+export function createEventRepo(
+  db: AnalyticsDb,
+  pool: pg.Pool,
+  options: {
+    /** Told of each event set aside as one PostgreSQL will not store (none passes the ingestion's checks). */
+    onRefused?: (error: Error) => void;
+  } = {},
+) {
   /** Until when writes skip stored events from the start (see `insert`). */
   let carefulUntil = 0;
 
@@ -336,34 +368,55 @@ export function createEventRepo(db: AnalyticsDb, pool: pg.Pool) {
       }
     });
 
+  /**
+   * Copies a file in one statement, skipping events already stored (a batch sent again); answers how many
+   * were new.
+   *
+   * Events sent again are rare (a beacon retried after it had arrived). COPY has no ON CONFLICT, and the
+   * key refuses a repeat: the whole file is refused, nothing of it written, and it is written again through
+   * a table of the session's own, skipping the stored events, as are the files of the next minute, so that a
+   * viewer replaying batches costs at most one refused COPY a minute.
+   */
+  async function copy(file: Buffer) {
+    if (Date.now() >= carefulUntil) {
+      try {
+        return await withClient((client) =>
+          copyIn(client, `copy analytics_event (${COLUMNS}) from stdin (format binary)`, file),
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        carefulUntil = Date.now() + CAREFUL_MS;
+      }
+    }
+    return copySkippingStored(file);
+  }
+
   return {
     partitions,
 
     /**
-     * Stores a batch in one statement, skipping events already stored (a batch sent again); answers how many
-     * were new. The batch goes as one binary `COPY`: PostgreSQL reads each field as the bytes of its value
+     * Stores a batch in one statement (one more for each event PostgreSQL refuses, set aside), skipping
+     * events already stored (a batch sent again); answers how many were new. The batch goes as one binary `COPY`: PostgreSQL reads each field as the bytes of its value
      * (a third less of its CPU an event than an `INSERT ... SELECT FROM unnest` of array literals, which it
      * had to parse, decision 0024), and writes the rows in bulk.
-     *
-     * Events sent again are rare (a beacon retried after it had arrived). COPY has no ON CONFLICT, and the
-     * key refuses a repeat: the whole batch is refused, nothing of it written, and it is written again
-     * through a table of the session's own, skipping the stored events, as are the batches of the next
-     * minute, so that a viewer replaying batches costs at most one refused COPY a minute.
      */
     async insert(batch: EventBatch) {
       if (batch.size === 0) return 0;
-      const file = batch.file();
-      if (Date.now() >= carefulUntil) {
+      let file = batch.file();
+      for (let refused = 0; ; refused += 1) {
         try {
-          return await withClient((client) =>
-            copyIn(client, `copy analytics_event (${COLUMNS}) from stdin (format binary)`, file),
-          );
+          return await copy(file);
         } catch (error) {
-          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-          carefulUntil = Date.now() + CAREFUL_MS;
+          // An event with a value PostgreSQL will not store (one the ingestion's checks let through) is set
+          // aside with its error rather than kept at the head of the queue, where it would block every event
+          // after it until the endpoint answered 503: the rest of its batch is written without it.
+          const row = refused < REFUSED_MAX ? refusedRow(error) : undefined;
+          const bytes = row === undefined ? undefined : rowBytes(file, row);
+          if (!bytes) throw error;
+          options.onRefused?.(error as Error);
+          file = Buffer.concat([file.subarray(0, bytes[0]), file.subarray(bytes[1])]);
         }
       }
-      return copySkippingStored(file);
     },
 
     /**
