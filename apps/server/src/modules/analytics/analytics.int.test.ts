@@ -56,6 +56,20 @@ async function send(body: unknown, headers: Record<string, string> = {}, ip = '1
   });
 }
 
+/** A viewing of the video by a desktop Chrome on Linux, with no viewer id, page or referrer. */
+const plainSource = (accountId: string, videoId: string, session: string): EventSource => ({
+  account_id: accountId,
+  video_id: videoId,
+  session_id: session,
+  viewer_id: null,
+  page: '',
+  referrer: '',
+  device: 'desktop',
+  browser: 'Chrome',
+  os: 'Linux',
+  country: null,
+});
+
 async function stored(videoId: string) {
   await t.services.analytics.flush();
   const { rows } = await sql<{
@@ -115,18 +129,7 @@ describe('the ingestion endpoint', () => {
       t.analyticsDb.withTables<AnalyticsDatabase>() as unknown as AnalyticsDb,
       poolOf(t.analyticsDb),
     );
-    const source: EventSource = {
-      account_id: accountId,
-      video_id: videoId,
-      session_id: 'session-0123456789ab',
-      viewer_id: null,
-      page: '',
-      referrer: '',
-      device: 'desktop',
-      browser: 'Chrome',
-      os: 'Linux',
-      country: null,
-    };
+    const source = plainSource(accountId, videoId, 'session-0123456789ab');
     const row = (kind: string): EventRow => ({
       event_id: randomUUID(),
       at: Date.now(),
@@ -163,18 +166,7 @@ describe('the ingestion endpoint', () => {
       kind: 'play',
       position: 0,
       data,
-      source: {
-        account_id: accountId,
-        video_id: videoId,
-        session_id: session,
-        viewer_id: null,
-        page: '',
-        referrer: '',
-        device: 'desktop',
-        browser: 'Chrome',
-        os: 'Linux',
-        country: null,
-      },
+      source: plainSource(accountId, videoId, session),
     });
     // A NUL is no text PostgreSQL stores (the ingestion's checks refuse it first).
     const rows = [row('kept-1'), row('nul\u0000'), row('kept-2'), row('kept-3', 'nul\u0000'), row('kept-4')];

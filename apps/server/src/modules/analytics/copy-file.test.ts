@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCopyFields, createEventBatch, type EventRow, rowBytes } from './events.repo.ts';
+import { createCopyFields, rowBytes } from './copy-file.ts';
+import { createEventBatch, type EventRow } from './events.repo.ts';
 
 /** A field as the bytes PostgreSQL reads: its length, then its value. */
 const field = (write: (fields: ReturnType<typeof createCopyFields>) => void) => {
