@@ -249,9 +249,10 @@ export function createEventRepo(
 
     /**
      * Stores a batch in one statement (one more for each event PostgreSQL refuses, set aside), skipping
-     * events already stored (a batch sent again); answers how many were new. The batch goes as one binary `COPY`: PostgreSQL reads each field as the bytes of its value
-     * (a third less of its CPU an event than an `INSERT ... SELECT FROM unnest` of array literals, which it
-     * had to parse, decision 0024), and writes the rows in bulk.
+     * events already stored (a batch sent again); answers how many were new. The batch goes as one binary
+     * `COPY`: PostgreSQL reads each field as the bytes of its value, where an `INSERT ... SELECT FROM unnest`
+     * of array literals had it parse every one (less of its CPU an event, decision 0024), and writes the rows
+     * in bulk.
      */
     async insert(batch: EventBatch) {
       if (batch.size === 0) return 0;
