@@ -2,7 +2,7 @@ import type { AnalyticsBatch } from '@leadreel/shared/contracts/analytics';
 import type { WebhookSessionData } from '@leadreel/shared/contracts/webhooks';
 import { notFound, tooManyRequests, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type EventWriter, FLUSH_ROWS } from './event-writer.ts';
+import type { EventWriter } from './event-writer.ts';
 import type { EventBatch, EventRepo, EventRow } from './events.repo.ts';
 import { isBot, rowsOf, type Viewer } from './ingest.ts';
 import { rollUp, type SessionState, sessionKey } from './rollup.ts';
@@ -21,12 +21,12 @@ const SETTLE_MS = 3000;
 /** Written events are rolled up this long after (once they have settled), not at the next minute's run. */
 const ROLLUP_AFTER_SECONDS = SETTLE_MS / 1000 + 1;
 /**
- * A write of at least this many events is a busy process's (the writer writes a batch at FLUSH_ROWS events,
- * before its second is up): they wait for the minute's run, which then writes each viewing's state once for
- * several of its batches rather than once a batch (a rollup every few seconds took a third of bench:ingest's
- * throughput).
+ * A write of at least this many events is a busy process's (the writer writes what came in its second, up to
+ * FLUSH_ROWS in event-writer.ts): they wait for the minute's run, which then writes each viewing's state once
+ * for several of its batches rather than once a batch (a rollup every few seconds took a third of
+ * bench:ingest's throughput).
  */
-const BUSY_FLUSH_EVENTS = FLUSH_ROWS / 2;
+const BUSY_FLUSH_EVENTS = 500;
 /** The most events one step of the rollup reads, so a backlog is read in bounded steps of bounded memory. */
 const STEP_EVENTS = 20_000;
 /** A viewing with no event for this long has ended (the usual web-analytics session timeout). */

@@ -11,6 +11,30 @@ const field = (write: (fields: ReturnType<typeof createCopyFields>) => void) => 
   return { length: bytes.readInt32BE(0), value: bytes.subarray(4) };
 };
 
+/** One viewing's context, as the ingestion makes them. */
+const SOURCE = {
+  account_id: randomUUID(),
+  video_id: randomUUID(),
+  session_id: 'session-0123456789ab',
+  viewer_id: null,
+  page: 'https://customer.example.test/视频',
+  referrer: '',
+  device: 'desktop',
+  browser: 'Chrome',
+  os: 'Linux',
+  country: null,
+};
+
+/** An event of that viewing. */
+const heartbeat = (position: number, data: string | null): EventRow => ({
+  event_id: randomUUID(),
+  at: Date.now(),
+  kind: 'heartbeat',
+  position,
+  data,
+  source: SOURCE,
+});
+
 describe('binary COPY fields', () => {
   it('writes a UUID as its 16 bytes in any case, with or without dashes', () => {
     for (let i = 0; i < 200; i += 1) {
@@ -57,22 +81,26 @@ describe('binary COPY fields', () => {
 });
 
 describe('a binary COPY file', () => {
+  it('keeps only about its own bytes once sealed, and the same file', () => {
+    const batch = createEventBatch();
+    batch.add([heartbeat(1, null)]);
+    const before = Buffer.from(batch.file());
+    // Room for a full batch, most of it unused: a batch waiting through a database outage, one a second,
+    // would hold all that room while it waits.
+    expect(batch.file().buffer.byteLength).toBeGreaterThan(100 * before.length);
+    batch.seal();
+    expect(batch.file()).toEqual(before);
+    expect(batch.file().buffer.byteLength).toBe(before.length);
+    // A file that uses most of its room keeps it rather than being copied.
+    const fields = createCopyFields(64);
+    fields.raw(Buffer.alloc(40, 1));
+    const room = fields.file().buffer;
+    fields.fit();
+    expect(fields.file().buffer).toBe(room);
+  });
+
   it('finds each row’s bytes, and none past the last', () => {
-    const source = {
-      account_id: randomUUID(),
-      video_id: randomUUID(),
-      session_id: 'session-0123456789ab',
-      viewer_id: null,
-      page: 'https://customer.example.test/视频',
-      referrer: '',
-      device: 'desktop',
-      browser: 'Chrome',
-      os: 'Linux',
-      country: null,
-    };
-    const rows = [null, '{"intervals":[[0,10]]}', 'x'.repeat(500)].map(
-      (data, i): EventRow => ({ event_id: randomUUID(), at: Date.now(), kind: 'heartbeat', position: i, data, source }),
-    );
+    const rows = [null, '{"intervals":[[0,10]]}', 'x'.repeat(500)].map((data, i) => heartbeat(i, data));
     const batch = createEventBatch();
     batch.add(rows);
     const file = Buffer.from(batch.file());

@@ -127,6 +127,16 @@ export function createCopyFields(firstBytes: number) {
     get length() {
       return length;
     },
+    /**
+     * Lets go of the room not used when it is more than what is used (a copy of the bytes so far), so that
+     * fields kept for a while (a batch waiting through a database outage) hold about their own size.
+     */
+    fit() {
+      if (bytes.length <= 2 * (length + 2)) return;
+      const fitted = Buffer.allocUnsafeSlow(length + 2);
+      bytes.copy(fitted, 0, 0, length);
+      bytes = fitted;
+    },
     /** The bytes so far: a view, good until the next field. */
     bytes: () => bytes.subarray(0, length),
     /** The bytes so far and the file's trailer: a view, good until the next field. */

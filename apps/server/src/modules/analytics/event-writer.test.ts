@@ -4,16 +4,24 @@ import { createEventWriter } from './event-writer.ts';
 
 const log = pino({ level: 'silent' });
 
-/** A batch of numbers, as the writer's caller makes them. */
+/** A batch of numbers, as the writer's caller makes them; one sealed refuses more. */
 const numbers = () => {
   const rows: number[] = [];
+  let sealed = false;
   return {
     rows,
     get size() {
       return rows.length;
     },
+    get sealed() {
+      return sealed;
+    },
     add: (more: readonly number[]) => {
+      if (sealed) throw new Error('rows added to a sealed batch');
       rows.push(...more);
+    },
+    seal: () => {
+      sealed = true;
     },
   };
 };
@@ -27,6 +35,8 @@ describe('the batched event writer', () => {
       intervalMs: 60_000,
       newBatch: numbers,
       write: async (batch) => {
+        // Sealed before it is written, so that what waits holds only its rows.
+        expect(batch.sealed).toBe(true);
         if (failing) throw new Error('database down');
         writes.push(batch.rows);
       },

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { AnalyticsDb, AnalyticsEventTable } from './analytics.schema.ts';
 import { COPY_HEADER, createCopyFields, rowBytes } from './copy-file.ts';
+import { FLUSH_ROWS } from './event-writer.ts';
 
 /**
  * The columns of a source that many viewers share: a video's viewers on one page with one kind of browser
@@ -70,8 +71,11 @@ const REFUSED_MAX = 10;
 
 /** A batch's contexts start this small: a context's fields are a few hundred bytes. */
 const CONTEXT_BYTES = 512;
-/** A batch's file starts this large, and doubles as it fills (a one-event heartbeat is about 300 bytes). */
-const FIRST_BYTES = 512 * 1024;
+/**
+ * A batch's file starts with room for a full batch of heartbeats (about 300 bytes each), so that one under
+ * load is not copied as it grows, and doubles if it fills; a sealed batch lets go of the room it did not use.
+ */
+const FIRST_BYTES = FLUSH_ROWS * 384;
 
 /**
  * Events waiting to be written together by one COPY (decision 0024): a binary COPY file, added to as each
@@ -137,6 +141,11 @@ export function createEventBatch() {
         file.text(row.source.viewer_id);
         size += 1;
       }
+    },
+    /** No more rows: the batch keeps only its file, and of that only the bytes it holds. */
+    seal() {
+      byPage.clear();
+      file.fit();
     },
     /** The batch as a binary COPY file of COLUMNS. */
     file: () => file.file(),
