@@ -257,10 +257,19 @@ describe('kill -9 of a worker halfway through an encode', () => {
           .executeTakeFirstOrThrow();
         expect(ready.status, `${row.fail_reason}\n${worker.output()}`).toBe('ready');
         expect(row.generation).toBe(2);
-        const { rows } = await sql<{ state: string; n: number }>`
-        select state, count(*)::int as n from pgboss.job
-        where name = 'video-process' and data->>'videoId' = ${videoId} group by state
-      `.execute(database.db);
+        // The video is ready before the queue marks its job done (when the handler returns): the job's state
+        // is read once it has left 'active'.
+        const rows = await waitFor(
+          'the job to be marked done',
+          async () => {
+            const { rows } = await sql<{ state: string; n: number }>`
+              select state, count(*)::int as n from pgboss.job
+              where name = 'video-process' and data->>'videoId' = ${videoId} group by state
+            `.execute(database.db);
+            return rows.some((r) => r.state === 'active') ? undefined : rows;
+          },
+          MINUTES,
+        );
         expect(rows).toEqual([{ state: 'completed', n: 1 }]);
         // The finished job cleans up after itself.
         await waitFor(
