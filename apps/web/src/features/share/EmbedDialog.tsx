@@ -48,7 +48,7 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
               key: 'website',
               label: t('share.website'),
               children: (
-                <Space direction="vertical" style={{ width: '100%' }}>
+                <Space orientation="vertical" style={{ width: '100%' }}>
                   <Form layout="inline" className="embed-options">
                     <Form.Item label={t('share.responsive')}>
                       <Switch
@@ -141,7 +141,7 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
               key: 'email',
               label: t('share.email'),
               children: (
-                <Space direction="vertical" style={{ width: '100%' }}>
+                <Space orientation="vertical" style={{ width: '100%' }}>
                   <Typography.Paragraph type="secondary">{t('share.emailHelp')}</Typography.Paragraph>
                   <Input.TextArea
                     readOnly

@@ -20,7 +20,7 @@ export function LinksDialog({
 }) {
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={DIALOG_WIDTH} title={title} destroyOnHidden>
-      {error ? <Alert type="error" showIcon message={errorText(error)} /> : null}
+      {error ? <Alert type="error" showIcon title={errorText(error)} /> : null}
       {!children && !error && <Skeleton active />}
       {children}
     </Modal>

@@ -48,7 +48,7 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
   return (
     <LinksDialog open={Boolean(video)} onClose={onClose} title={t('share.shareTitle')} error={links.error}>
       {links.data && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space.Compact style={{ width: '100%' }}>
             <Input readOnly value={link} aria-label={t('share.link')} />
             <CopyButton text={link} label={t('share.copyLink')} type="primary" />
@@ -68,7 +68,7 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
           {qr && (
             <div className="share-qr">
               <img src={qr.png} width={160} height={160} alt={t('share.qrAlt')} data-testid="share-qr" />
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 <Typography.Text type="secondary">{t('share.qrHelp')}</Typography.Text>
                 <Space wrap>
                   <Button href={qr.png} download={`${fileName}-qr.png`}>

@@ -68,7 +68,7 @@ export function UploadPanel() {
       open={open}
       onClose={() => setOpen(false)}
       title={t('upload.tasks', { count: engine.uploadingCount() })}
-      width="min(480px, 100vw)"
+      size="min(480px, 100vw)"
       extra={
         tasks.length > 0 && (
           <Button size="small" onClick={() => engine.clear()}>

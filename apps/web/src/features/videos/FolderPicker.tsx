@@ -38,7 +38,7 @@ export function ChooseFolderDialog(props: {
       destroyOnHidden
     >
       <Radio.Group value={chosen} onChange={(event) => setChosen(event.target.value)}>
-        <Space direction="vertical">
+        <Space orientation="vertical">
           {props.folders
             .filter((folder) => folder.folderId !== props.exclude)
             .map((folder) => (

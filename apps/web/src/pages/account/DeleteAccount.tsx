@@ -77,7 +77,7 @@ export function DeleteAccount() {
   if (done !== null) {
     return (
       <Card title={t('deleteAccount.title')} style={{ maxWidth: 640 }}>
-        <Alert type="success" showIcon message={t('deleteAccount.requested', { date: formatDate(done * 1000) })} />
+        <Alert type="success" showIcon title={t('deleteAccount.requested', { date: formatDate(done * 1000) })} />
       </Card>
     );
   }
@@ -85,7 +85,7 @@ export function DeleteAccount() {
     return (
       <Card title={t('deleteAccount.title')} style={{ maxWidth: 640 }}>
         {deletion.isError ? (
-          <Alert type="error" showIcon message={errorText(deletion.error)} />
+          <Alert type="error" showIcon title={errorText(deletion.error)} />
         ) : (
           <Skeleton active paragraph={{ rows: 4 }} />
         )}
@@ -99,7 +99,7 @@ export function DeleteAccount() {
           <Alert
             type="warning"
             showIcon
-            message={t('deleteAccount.scheduled', { date: formatDate(deletion.data.deleteAfter * 1000) })}
+            title={t('deleteAccount.scheduled', { date: formatDate(deletion.data.deleteAfter * 1000) })}
             description={t('deleteAccount.scheduledHelp')}
           />
           <Button type="primary" loading={cancel.isPending} onClick={() => cancel.mutate()}>
@@ -113,11 +113,11 @@ export function DeleteAccount() {
     <Card title={t('deleteAccount.title')} style={{ maxWidth: 640 }}>
       <Flex vertical gap={16}>
         <Typography.Paragraph style={{ margin: 0 }}>{t('deleteAccount.intro')}</Typography.Paragraph>
-        <Alert type="warning" showIcon message={t('deleteAccount.grace', { count: deletion.data.graceDays })} />
+        <Alert type="warning" showIcon title={t('deleteAccount.grace', { count: deletion.data.graceDays })} />
         <Alert
           type="info"
           showIcon
-          message={t('deleteAccount.exportTitle')}
+          title={t('deleteAccount.exportTitle')}
           description={
             <Flex vertical gap={8} align="start">
               <span>{t('deleteAccount.exportHelp')}</span>

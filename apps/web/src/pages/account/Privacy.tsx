@@ -45,12 +45,12 @@ export function Privacy() {
               <Typography.Text type="secondary">{t('privacy.help')}</Typography.Text>
             </div>
           </Flex>
-          <Alert type="info" showIcon message={t('privacy.effects')} />
+          <Alert type="info" showIcon title={t('privacy.effects')} />
           <Typography.Text type="secondary">{t('privacy.dnt')}</Typography.Text>
           <Typography.Text type="secondary">{t('privacy.delay')}</Typography.Text>
         </Flex>
       ) : privacy.isError ? (
-        <Alert type="error" showIcon message={errorText(privacy.error)} />
+        <Alert type="error" showIcon title={errorText(privacy.error)} />
       ) : (
         <Skeleton active paragraph={{ rows: 2 }} />
       )}

@@ -85,7 +85,7 @@ export function ContactButtonSetting() {
   return (
     <div className="contact-setting">
       <Typography.Title level={4}>{video.data.name}</Typography.Title>
-      {locked && <Alert type="warning" showIcon className="seo-locked" message={t('errors.plan_period')} />}
+      {locked && <Alert type="warning" showIcon className="seo-locked" title={t('errors.plan_period')} />}
       <div className="seo-columns">
         <Card>
           <Form form={form} layout="vertical" onFinish={save} requiredMark={false} disabled={locked}>

@@ -143,7 +143,7 @@ export function OverlayFrame({
   return (
     <div className="contact-setting">
       <Typography.Title level={4}>{title}</Typography.Title>
-      {locked && <Alert type="warning" showIcon className="seo-locked" message={t('errors.plan_period')} />}
+      {locked && <Alert type="warning" showIcon className="seo-locked" title={t('errors.plan_period')} />}
       {notice}
       <div className="seo-columns">
         <Card>{form}</Card>

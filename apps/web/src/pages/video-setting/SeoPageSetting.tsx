@@ -27,7 +27,7 @@ function SearchPreview({ values, url, fallbackTitle }: { values: Values; url: st
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="seo-search-description">
         {values.description || t('seo.noDescription')}
       </Typography.Paragraph>
-      {!values.indexable && <Alert type="warning" showIcon message={t('seo.hiddenFromSearch')} />}
+      {!values.indexable && <Alert type="warning" showIcon title={t('seo.hiddenFromSearch')} />}
     </section>
   );
 }
@@ -105,7 +105,7 @@ export function SeoPageSetting() {
       <Typography.Title level={4} className="seo-video-name">
         {video.data.name}
       </Typography.Title>
-      {locked && <Alert type="warning" showIcon className="seo-locked" message={t('errors.plan_period')} />}
+      {locked && <Alert type="warning" showIcon className="seo-locked" title={t('errors.plan_period')} />}
       <div className="seo-columns">
         <Card className="seo-form">
           <Form form={form} layout="vertical" onFinish={save} requiredMark={false} disabled={locked}>
@@ -182,7 +182,7 @@ export function SeoPageSetting() {
         </Card>
         <Card className="seo-previews" title={t('seo.preview')}>
           {values && (
-            <Space direction="vertical" size="large" style={{ width: '100%' }}>
+            <Space orientation="vertical" size="large" style={{ width: '100%' }}>
               <SearchPreview values={values} url={watchUrl} fallbackTitle={fallbackTitle} />
               <CardPreview
                 values={values}

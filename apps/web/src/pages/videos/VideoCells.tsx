@@ -42,7 +42,7 @@ export function StatusCell({ video }: { video: Video }) {
     case 'uploaded':
     case 'processing':
       return (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Progress
             className="video-status-progress"
             percent={video.processPercent}
@@ -61,7 +61,7 @@ export function StatusCell({ video }: { video: Video }) {
       // The server's reasons are message keys, said in the console's language; a browser's own words as sent.
       const reason = video.failCode ? t(`errors.${video.failCode}`, { types: VIDEO_TYPES_TEXT }) : video.failReason;
       return (
-        <Space direction="vertical" size={0} className="video-fail">
+        <Space orientation="vertical" size={0} className="video-fail">
           <Tag color="error">
             {t(video.status === 'failed' ? 'videos.status.failed' : 'videos.status.uploadFailed')}
           </Tag>
