@@ -95,14 +95,16 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
                       />
                     </Form.Item>
                     <Form.Item label={t('share.start')}>
-                      <InputNumber
-                        aria-label={t('share.start')}
-                        min={0}
-                        max={Math.max(0, Math.floor(video?.duration ?? 0))}
-                        value={choice.start}
-                        addonAfter={t('share.seconds')}
-                        onChange={(start) => set({ start: start ?? 0 })}
-                      />
+                      <Space.Compact>
+                        <InputNumber
+                          aria-label={t('share.start')}
+                          min={0}
+                          max={Math.max(0, Math.floor(video?.duration ?? 0))}
+                          value={choice.start}
+                          onChange={(start) => set({ start: start ?? 0 })}
+                        />
+                        <Space.Addon>{t('share.seconds')}</Space.Addon>
+                      </Space.Compact>
                     </Form.Item>
                     <Form.Item label={t('share.color')}>
                       <Input

@@ -129,16 +129,21 @@ export function SeoPageSetting() {
               <Select mode="tags" open={false} tokenSeparators={[',', '，']} aria-label={t('seo.keywords')} />
             </Form.Item>
             <Form.Item
-              name="slug"
               label={t('seo.slug')}
+              htmlFor="slug"
               extra={canUseLinkName ? t('seo.slugHelp') : t('errors.link_name_not_allowed')}
             >
-              <Input
-                addonBefore={`${origin}/v/`}
-                placeholder={videoId}
-                maxLength={SLUG_MAX}
-                disabled={!canUseLinkName && !seo.data.slug}
-              />
+              <Space.Compact block>
+                <Space.Addon>{`${origin}/v/`}</Space.Addon>
+                <Form.Item name="slug" noStyle>
+                  <Input
+                    id="slug"
+                    placeholder={videoId}
+                    maxLength={SLUG_MAX}
+                    disabled={!canUseLinkName && !seo.data.slug}
+                  />
+                </Form.Item>
+              </Space.Compact>
             </Form.Item>
             <Form.Item label={t('seo.cover')} extra={t('seo.coverHelp')}>
               <Space>

@@ -1,5 +1,5 @@
 import { LOGO_MAX_BYTES, MAX_VIDEO_SECONDS } from '@leadreel/shared';
-import { App, Button, Form, InputNumber, Radio } from 'antd';
+import { App, Button, Form, InputNumber, Radio, Space } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/index.ts';
@@ -32,13 +32,24 @@ export function TimesFields() {
   const { t } = useTranslation();
   return (
     <div className="contact-times">
-      <Form.Item name="showFrom" label={t('contact.showFrom')}>
-        <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
-      </Form.Item>
-      <Form.Item name="showUntil" label={t('contact.showUntil')} extra={t('contact.showUntilHelp')}>
-        <InputNumber min={0} max={MAX_VIDEO_SECONDS} precision={0} addonAfter={t('share.seconds')} />
-      </Form.Item>
+      <SecondsField name="showFrom" label={t('contact.showFrom')} />
+      <SecondsField name="showUntil" label={t('contact.showUntil')} extra={t('contact.showUntilHelp')} />
     </div>
+  );
+}
+
+/** A second of the video, with its unit after it; the label names the number box. */
+function SecondsField({ name, label, extra }: { name: string; label: string; extra?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={label} extra={extra} htmlFor={name}>
+      <Space.Compact>
+        <Form.Item name={name} noStyle>
+          <InputNumber id={name} min={0} max={MAX_VIDEO_SECONDS} precision={0} />
+        </Form.Item>
+        <Space.Addon>{t('share.seconds')}</Space.Addon>
+      </Space.Compact>
+    </Form.Item>
   );
 }
 
