@@ -30,6 +30,8 @@ const SECONDS = Number(process.env.INGEST_SECONDS ?? 15);
 const ROUNDS = 3;
 /** Every accepted event must be in the database this long after its turn's last answer. */
 const WITHIN_S = 5;
+/** Each route's warm-up before the turns. */
+const WARM_SECONDS = 2;
 const TURN_SECONDS = SECONDS / ROUNDS;
 const CONNECTIONS = 50;
 /**
@@ -120,15 +122,34 @@ try {
   // ingestion takes events for videos viewers can see).
   await sql`update video set status = 'ready', playable = true where id = ${videoId}`.execute(db);
 
-  // The bodies are made before the clock starts: autocannon runs on the same two cores as the server and
-  // its database, and making a batch (an id per event, one JSON text) costs it 10 to 70 µs a request. Enough
-  // for PREMADE_RATE batches a second (about 60 MB of one-event batches); past that they are made as sent.
-  const PREMADE_RATE = EVENTS_PER_BATCH === 1 ? 15_000 : 6000;
-  const premade = Array.from({ length: PREMADE_RATE * SECONDS }, () => batch(videoId));
+  // Every turn's bodies are made before its clock starts, as many as the fastest turn so far could send and
+  // half as many again: autocannon runs on the same two cores as the server and its database, and making a
+  // batch (an id per event, one JSON text) costs it about 7 µs a request, a tenth of what a request costs the
+  // machine. Bodies made as sent, past those (a turn faster than any before), are counted and printed.
+  // Each route's turns get bodies made alike, so each route's requests cost autocannon the same. (One set of
+  // 225,000, made for 15,000 a second, lasted the ingestion's warm-up and turns only below about 13,000 a
+  // second: at the 23,000 of a quiet machine, over a third of its requests had bodies made as sent, while the
+  // no-op, which replayed the set, never did.)
+  const MARGIN = 1.5;
+  let fastest = 0;
+  let bodies: string[] = [];
   let sent = 0;
+  let madeAsSent = 0;
+  const body = () => {
+    const made = bodies[sent++];
+    if (made !== undefined) return made;
+    madeAsSent += 1;
+    return batch(videoId);
+  };
+  /** Bodies for a turn of `seconds` at up to MARGIN times the fastest rate so far (or `rate`). */
+  const makeBodies = (seconds: number, rate = fastest) => {
+    bodies = [];
+    bodies = Array.from({ length: Math.ceil(MARGIN * rate * seconds) }, () => batch(videoId));
+    sent = 0;
+  };
   let requests = 0;
   /** The same requests to every route: a batch as a player posts it, each from an address of its own. */
-  const posts = (route: string, body: () => string): autocannon.Options => ({
+  const posts = (route: string): autocannon.Options => ({
     url: `${server.url}${route}`,
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
@@ -142,13 +163,25 @@ try {
       },
     ],
   });
-  const ingest = posts('/api/public/events', () => premade[sent++] ?? batch(videoId));
-  // The no-op and parse routes read the bodies and throw them away, so they may repeat.
-  let replayed = 0;
-  const noopPosts = posts('/bench/noop', () => premade[replayed++ % premade.length] as string);
-  const parsePosts = posts('/bench/parse', () => premade[replayed++ % premade.length] as string);
-  // Each route warmed first (JIT, pools); then their turns, in rounds.
-  for (const route of [noopPosts, parsePosts, ingest]) await autocannon({ ...route, connections: 10, duration: 2 });
+  const ingest = posts('/api/public/events');
+  // The no-op and parse routes read the bodies and throw them away.
+  const noopPosts = posts('/bench/noop');
+  const parsePosts = posts('/bench/parse');
+  // Each route warmed first (JIT, pools), the no-op's rate the first guess of how many bodies a turn takes;
+  // then their turns, in rounds.
+  for (const route of [noopPosts, parsePosts, ingest]) {
+    makeBodies(WARM_SECONDS, fastest || 20_000);
+    const warm = await autocannon({ ...route, connections: 10, duration: WARM_SECONDS });
+    fastest = Math.max(fastest, warm.requests.total / WARM_SECONDS);
+  }
+  madeAsSent = 0;
+  /** A turn of a route with bodies made for it first; the fastest rate so far sizes the next turn's. */
+  const measured = async (route: autocannon.Options, into: Tally) => {
+    makeBodies(TURN_SECONDS);
+    const rate = await turn(route, into);
+    fastest = Math.max(fastest, rate);
+    return rate;
+  };
   const noop = tally();
   const parseOnly = tally();
   const events = tally();
@@ -161,10 +194,10 @@ try {
   let accepted = 0;
   /** Each round's ingestion rate against the mean of the no-op turns either side of it. */
   const rounds: number[] = [];
-  let noopBefore = await turn(noopPosts, noop);
+  let noopBefore = await measured(noopPosts, noop);
   for (let round = 0; round < ROUNDS; round += 1) {
-    await turn(parsePosts, parseOnly);
-    const ingested = await turn(ingest, events);
+    await measured(parsePosts, parseOnly);
+    const ingested = await measured(ingest, events);
     const lastAnswer = performance.now();
     accepted = events.requests * EVENTS_PER_BATCH;
     stored = (await count()) - before;
@@ -175,7 +208,7 @@ try {
     const lag = (performance.now() - lastAnswer) / 1000;
     inDatabase = Math.max(inDatabase, lag);
     lagPast += Math.max(0, lag - WITHIN_S);
-    const noopAfter = await turn(noopPosts, noop);
+    const noopAfter = await measured(noopPosts, noop);
     rounds.push(ingested / ((noopBefore + noopAfter) / 2));
     noopBefore = noopAfter;
   }
@@ -245,6 +278,9 @@ try {
   );
   console.log(
     `ingest: ${rate(events).toFixed(0)} batches/s accepted, ${ingestRps.toFixed(0)} sustained with every event stored within ${WITHIN_S} s (${(ingestRps * EVENTS_PER_BATCH).toFixed(0)} events/s), p99 ${events.p99} ms; ${cpuOf(events)}`,
+  );
+  console.log(
+    `bodies made before each turn, ${MARGIN}x the fastest turn before it; made as sent, past those: ${madeAsSent}`,
   );
   console.log(
     `every one of ${accepted} accepted events in the database at most ${inDatabase.toFixed(1)} s after its turn's last answer`,
