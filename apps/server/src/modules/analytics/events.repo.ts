@@ -145,6 +145,8 @@ export function createEventBatch() {
     /** No more rows: the batch keeps only its file, and of that only the bytes it holds. */
     seal() {
       byPage.clear();
+      last = undefined;
+      lastContext = new Uint8Array();
       file.fit();
     },
     /** The batch as a binary COPY file of COLUMNS. */
