@@ -1,4 +1,4 @@
-import { App, Button, Drawer, Empty, List, Progress, Space, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../format.ts';
@@ -95,11 +95,9 @@ export function UploadPanel() {
       {tasks.length === 0 ? (
         <Empty description={t('upload.noTasks')} />
       ) : (
-        <List
-          dataSource={tasks}
-          rowKey="taskId"
-          renderItem={(task) => (
-            <List.Item className="upload-task" data-status={task.uploadStatus} actions={actions(task)}>
+        <ul className="plain-list">
+          {tasks.map((task) => (
+            <li key={task.taskId} className="plain-list-item upload-task" data-status={task.uploadStatus}>
               <div className="upload-task-body">
                 <Space size={6} wrap>
                   <Typography.Text strong ellipsis style={{ maxWidth: 200 }} title={task.fileName}>
@@ -125,9 +123,10 @@ export function UploadPanel() {
                 {task.needsFile && <Typography.Text type="warning">{t('upload.needsFile')}</Typography.Text>}
                 {task.errorMessage && <Typography.Text type="danger">{task.errorMessage}</Typography.Text>}
               </div>
-            </List.Item>
-          )}
-        />
+              <div className="plain-list-actions">{actions(task)}</div>
+            </li>
+          ))}
+        </ul>
       )}
     </Drawer>
   );

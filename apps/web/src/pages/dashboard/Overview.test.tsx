@@ -120,6 +120,8 @@ describe('the dashboard overview', () => {
     const recent = screen.getByText('Recent leads').closest('.ant-card') as HTMLElement;
     expect(await within(recent).findByText('Ada Lovelace')).toBeTruthy();
     expect(within(recent).getByText('Unread')).toBeTruthy();
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(recent).queryByText('No submissions yet')).toBeNull();
     expect(within(recent).getByRole('link', { name: 'View all leads' }).getAttribute('href')).toBe('/form-submit-data');
     const asked = calls.find((call) => call.path === '/user-form-list/list');
     expect(asked?.query.get('pageSize')).toBe('5');
@@ -149,6 +151,9 @@ describe('the dashboard overview', () => {
     expect(await figure('Plays')).toEqual({ value: '0', trend: null });
     expect(screen.getByText('No video was played in this range')).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Plays over time' })).toBeNull();
+    const recent = screen.getByText('Recent leads').closest('.ant-card') as HTMLElement;
+    expect(await within(recent).findByText('No submissions yet')).toBeTruthy();
+    expect(within(recent).queryByRole('listitem')).toBeNull();
   });
 
   it('says why it cannot load', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Card, List, Typography } from 'antd';
+import { Alert, Card, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/index.ts';
@@ -22,25 +22,32 @@ export function RecentLeads() {
     >
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       {list.data?.masked && list.data.list.length > 0 && <MaskedNotice compact />}
-      <List
-        size="small"
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t('leads.empty') }}
-        renderItem={(lead) => (
-          <List.Item key={lead.leadId} extra={<ReadState read={lead.read} />}>
-            <List.Item.Meta
-              title={<span className="dashboard-lead-name">{leadName(lead)}</span>}
-              description={
+      {list.isLoading ? (
+        <div className="plain-list-empty">
+          <Spin />
+        </div>
+      ) : list.data?.list.length ? (
+        <ul className="plain-list plain-list-small">
+          {list.data?.list.map((lead) => (
+            <li key={lead.leadId} className="plain-list-item">
+              <div className="plain-list-main">
+                <span className="dashboard-lead-name">{leadName(lead)}</span>
                 <Typography.Text type="secondary" className="dashboard-lead-meta" ellipsis>
                   {formatDateMinute(lead.createdAt)} ·{' '}
                   {lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })}
                 </Typography.Text>
-              }
-            />
-          </List.Item>
-        )}
-      />
+              </div>
+              <ReadState read={lead.read} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        list.data && (
+          <Typography.Paragraph type="secondary" className="plain-list-empty">
+            {t('leads.empty')}
+          </Typography.Paragraph>
+        )
+      )}
     </Card>
   );
 }

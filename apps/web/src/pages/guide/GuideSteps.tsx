@@ -1,6 +1,6 @@
 import { DEFAULT_CONTACTS, type FieldKind, UPLOAD_EXTENSIONS, type Video, whatsappSetting } from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, List, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -228,19 +228,17 @@ export function useInquiryFormStep(video: Video | null, onUpload: () => void): G
                 {t('guide.formToggle')} <VideoName video={video} />
               </label>
             </div>
-            <List
-              size="small"
-              bordered
-              header={t('guide.formFields')}
-              dataSource={FIRST_FIELDS}
-              className={on ? undefined : 'guide-fields-off'}
-              renderItem={({ kind, required }) => (
-                <List.Item>
-                  {t(`inquiryForm.defaultLabel.${kind}`)}
-                  {required && <Tag>{t('guide.required')}</Tag>}
-                </List.Item>
-              )}
-            />
+            <div className={on ? 'plain-list-box' : 'plain-list-box guide-fields-off'}>
+              <div className="plain-list-header">{t('guide.formFields')}</div>
+              <ul className="plain-list plain-list-small">
+                {FIRST_FIELDS.map(({ kind, required }) => (
+                  <li key={kind} className="plain-list-item">
+                    <span>{t(`inquiryForm.defaultLabel.${kind}`)}</span>
+                    {required && <Tag>{t('guide.required')}</Tag>}
+                  </li>
+                ))}
+              </ul>
+            </div>
             <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
               {t('guide.formHelp')}
             </Typography.Paragraph>
