@@ -55,7 +55,7 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
     sessionId: playerId(),
     viewerId: playerId(),
     page: PAGE_URL,
-    referrer: 'https://www.google.com/search?q=tour',
+    referrer: 'https://search.example.test/search?q=tour',
     events: [
       event('load', 30),
       event('play', 29),
@@ -120,7 +120,7 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
 
   // Where the sessions came from.
   const referrers = page.locator('.analytics-card', { hasText: 'Top referrers' });
-  await expect(referrers.getByText('www.google.com')).toBeVisible();
+  await expect(referrers.getByText('search.example.test')).toBeVisible();
   await expect(referrers.getByText('Direct')).toBeVisible();
   await expect(page.locator('.analytics-card', { hasText: 'Browsers' }).getByText('Chrome')).toBeVisible();
 
@@ -129,7 +129,7 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
   const watched = sessions.locator('tr', { hasText: 'Lead' });
   await expect(watched.getByText('Desktop', { exact: true })).toBeVisible();
   await expect(watched.getByText('Chrome · Windows')).toBeVisible();
-  await expect(watched.getByText('from www.google.com')).toBeVisible();
+  await expect(watched.getByText('from search.example.test')).toBeVisible();
   await expect(watched.getByText('shop.example.test/products/tour')).toBeVisible();
   await expect(watched.getByText('1 click')).toBeVisible();
   const bar = watched.getByRole('img', { name: /00:01–00:03 watched 2 times/ });

@@ -55,7 +55,7 @@ export function leadFrom(videoId: string, answers: Record<string, string> = {}) 
     answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me.', ...answers },
     second: 12.5,
     page: 'https://customer.example/pricing',
-    referrer: 'https://www.google.com/',
+    referrer: 'https://search.example.test/',
     language: 'en-GB',
     elapsedMs: 8000,
     website: '',

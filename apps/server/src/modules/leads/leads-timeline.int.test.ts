@@ -63,7 +63,7 @@ const submit = (videoId: string, change: Record<string, unknown> = {}) =>
       answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: '' },
       second: 12,
       page: 'https://customer.example/pricing',
-      referrer: 'https://www.google.com/',
+      referrer: 'https://search.example.test/',
       language: 'en-GB',
       elapsedMs: 8000,
       website: '',
@@ -136,7 +136,7 @@ describe('exporting leads as Excel', () => {
       'pricing-tour',
       '12',
       'https://customer.example/pricing',
-      'https://www.google.com/',
+      'https://search.example.test/',
       'en-GB',
     ]);
 

@@ -49,7 +49,7 @@ const submission = (videoId: string, change: Record<string, unknown> = {}) => ({
   answers: ANSWERS,
   second: 42.5,
   page: 'https://customer.example/pricing',
-  referrer: 'https://www.google.com/',
+  referrer: 'https://search.example.test/',
   language: 'en-GB',
   elapsedMs: 8000,
   website: '',
@@ -145,7 +145,7 @@ describe('a viewer submits the form', () => {
       video_name: 'pricing-tour',
       second: 42.5,
       page_url: 'https://customer.example/pricing',
-      referrer: 'https://www.google.com/',
+      referrer: 'https://search.example.test/',
       language: 'en-GB',
       answers: {
         name: 'Ada Lovelace',

@@ -429,7 +429,7 @@ describe('the WhatsApp, telephone and email buttons', () => {
       kind: 'whatsapp',
       second: 12.5,
       page: 'https://customer.example/pricing',
-      referrer: 'https://www.google.com/',
+      referrer: 'https://search.example.test/',
     };
     expect((await beacon(click)).statusCode).toBe(204);
     expect((await beacon({ ...click, kind: 'email' }, 'application/json')).statusCode).toBe(204);
@@ -440,8 +440,8 @@ describe('the WhatsApp, telephone and email buttons', () => {
       .orderBy('created_at')
       .execute();
     expect(rows.map((row) => [row.kind, row.second, row.page_url, row.referrer])).toEqual([
-      ['whatsapp', 12.5, 'https://customer.example/pricing', 'https://www.google.com/'],
-      ['email', 12.5, 'https://customer.example/pricing', 'https://www.google.com/'],
+      ['whatsapp', 12.5, 'https://customer.example/pricing', 'https://search.example.test/'],
+      ['email', 12.5, 'https://customer.example/pricing', 'https://search.example.test/'],
     ]);
     for (const [bad, status] of [
       ['not json', 400],

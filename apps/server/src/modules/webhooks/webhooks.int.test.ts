@@ -255,7 +255,7 @@ describe('deliveries', () => {
       videoName: 'pricing-tour.mp4',
       second: 12.5,
       pageUrl: 'https://customer.example/pricing',
-      referrer: 'https://www.google.com/',
+      referrer: 'https://search.example.test/',
       language: 'en-GB',
       answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me.' },
       viewerId: VIEWER,

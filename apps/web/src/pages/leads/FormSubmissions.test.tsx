@@ -27,7 +27,7 @@ const fakeLead = (n: number, overrides: Partial<Lead> = {}): Lead => ({
   read: false,
   second: 75,
   pageUrl: 'https://acme.example.test/pricing',
-  referrer: 'https://www.google.com/',
+  referrer: 'https://search.example.test/',
   language: 'en',
   fields: FIELDS,
   answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me\nafter 5pm' },
@@ -191,7 +191,7 @@ describe('the form submissions page', () => {
     expect(within(panel).getByText('Webinar')).toBeTruthy();
     expect(within(panel).getByText('62:05')).toBeTruthy();
     expect(within(panel).getByText('https://acme.example.test/pricing')).toBeTruthy();
-    expect(within(panel).getByText('https://www.google.com/')).toBeTruthy();
+    expect(within(panel).getByText('https://search.example.test/')).toBeTruthy();
     expect(within(panel).queryByRole('link')).toBeNull();
     // Bob was read already: opening him asks nothing of the server.
     expect(calls.some((call) => call.path === '/user-form-list/read')).toBe(false);

@@ -41,7 +41,7 @@ const rewatcher: AnalyticsSession = {
   os: 'Windows',
   country: null,
   page: 'https://shop.example.test/products/tour',
-  referrer: 'https://www.google.com/',
+  referrer: 'https://search.example.test/',
   watchSeconds: 5,
   percent: 66.7,
   intervals: [
@@ -67,7 +67,7 @@ const untracked: AnalyticsSession = {
 };
 const breakdown = {
   referrers: [
-    { name: 'www.google.com', sessions: 3 },
+    { name: 'search.example.test', sessions: 3 },
     { name: '', sessions: 1 },
   ],
   pages: [{ name: 'https://shop.example.test/products/tour', sessions: 4 }],
@@ -119,7 +119,7 @@ describe('the analytics screen', () => {
       await waitFor(() => expect(chart.querySelector('svg path')).not.toBeNull());
     }
     // The breakdowns: a referrer by its host, a direct visit named, countries explained when there are none.
-    expect(await screen.findByText('www.google.com')).toBeTruthy();
+    expect(await screen.findByText('search.example.test')).toBeTruthy();
     expect(screen.getByText('Countries show once the server has a GeoIP database.')).toBeTruthy();
   });
 
@@ -130,7 +130,7 @@ describe('the analytics screen', () => {
     expect(within(first).getByText('Desktop')).toBeTruthy();
     expect(within(first).getByText('Chrome · Windows')).toBeTruthy();
     expect(within(first).getByText('shop.example.test/products/tour')).toBeTruthy();
-    expect(within(first).getByText('from www.google.com')).toBeTruthy();
+    expect(within(first).getByText('from search.example.test')).toBeTruthy();
     expect(within(first).getByText('66.7% · 00:05')).toBeTruthy();
     expect(within(first).getByText('Lead')).toBeTruthy();
     expect(within(first).getByText('1 click')).toBeTruthy();
@@ -190,7 +190,7 @@ describe('the analytics screen', () => {
       '"Started","Viewer ID","Device","Browser","Operating system","Country","Page","Referrer","Watch time (s)","Watched (%)","Watched intervals (s)","Lead","Clicks"',
     );
     expect(lines[1]).toMatch(
-      /^"\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}","abcdef0123456789abcdef0123456789","desktop","Chrome","Windows","","https:\/\/shop\.example\.test\/products\/tour","https:\/\/www\.google\.com\/",5,66\.7,"0-3 1-4","Yes",1$/,
+      /^"\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}","abcdef0123456789abcdef0123456789","desktop","Chrome","Windows","","https:\/\/shop\.example\.test\/products\/tour","https:\/\/search\.example\.test\/",5,66\.7,"0-3 1-4","Yes",1$/,
     );
     // A page address that starts like a formula is written as text.
     expect(lines[3]).toContain(',"\'=HYPERLINK(""https://evil.test"")",');
