@@ -143,6 +143,7 @@ try {
   };
   /** Bodies for a turn of `seconds` at up to MARGIN times the fastest rate so far (or `rate`). */
   const makeBodies = (seconds: number, rate = fastest) => {
+    // The last turn's bodies are let go first, so that two turns' (up to a few hundred MB) are never held.
     bodies = [];
     bodies = Array.from({ length: Math.ceil(MARGIN * rate * seconds) }, () => batch(videoId));
     sent = 0;
