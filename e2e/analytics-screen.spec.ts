@@ -109,8 +109,14 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
   const engagement = page.getByRole('img', { name: 'Engagement' });
   await expect(engagement.locator('svg path').first()).toBeAttached();
   await expect(page.getByRole('img', { name: 'Plays over time' }).locator('svg path').first()).toBeAttached();
-  // Hovering the engagement graph shows the video's frame there, from its storyboard.
+  // The graph is drawn over the video's frames (its storyboard's), side by side along its time axis.
+  const frames = page.locator('.analytics-filmstrip-tile');
+  await expect(frames.first()).toHaveAttribute('style', /storyboard\.jpg/);
+  expect(await frames.count()).toBeGreaterThan(3);
+  const strip = await page.locator('.analytics-filmstrip').boundingBox();
   const box = await engagement.boundingBox();
+  expect(strip && box && strip.y > box.y && strip.y + strip.height < box.y + box.height).toBe(true);
+  // Hovering the engagement graph shows the video's frame there, from its storyboard.
   expect(box).not.toBeNull();
   if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.locator('.analytics-thumb')).toBeVisible();

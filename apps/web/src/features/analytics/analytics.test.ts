@@ -1,7 +1,7 @@
 import { parseStoryboard } from '@leadreel/shared/storyboard';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { engagementOption } from './chartOptions.ts';
+import { engagementOption, filmstripFrames } from './chartOptions.ts';
 import { engagementPoints, trend } from './figures.ts';
 import { disabledDay, lastDays } from './range.ts';
 
@@ -67,6 +67,31 @@ describe('the engagement graph', () => {
     expect(html).toContain('url(&quot;https://console.test/media/v/1/storyboard.jpg&quot;) -160px -0px');
     expect(html).toContain('<b>00:03</b>');
     expect(html).toContain('Rewatched: <b>50%</b>');
+  });
+});
+
+describe('the frames under the engagement graph', () => {
+  const cues = parseStoryboard(VTT, 'https://console.test/media/v/1/storyboard.vtt');
+
+  it('shows as many frames as fit along the axis, each the one at the middle of its stretch of the video', () => {
+    // 160 × 90 tiles at 45 px high are 80 px wide: five in 400 px, at 0.4 s, 1.2 s, 2 s, 2.8 s and 3.6 s.
+    const frames = filmstripFrames({ cues, duration: 4, width: 400, height: 45 });
+    expect(frames.map((frame) => frame.width)).toEqual([80, 80, 80, 80, 80]);
+    expect(frames.map((frame) => frame.cue.x)).toEqual([0, 0, 160, 160, 160]);
+    expect(frames[0]?.transform).toBe('translate(0px, 0px) scale(0.5)');
+  });
+
+  it('fills the width exactly, each frame covering its box without being stretched', () => {
+    const frames = filmstripFrames({ cues, duration: 4, width: 403, height: 45 });
+    expect(frames.map((frame) => frame.width)).toEqual([81, 80, 81, 80, 81]);
+    // 81 px wide needs a little more than half: the tile is a little taller than the box, centred on it.
+    expect(frames[0]?.transform).toBe('translate(0px, -0.28px) scale(0.50625)');
+  });
+
+  it('shows none without a storyboard, a duration or room', () => {
+    expect(filmstripFrames({ cues: [], duration: 4, width: 400, height: 45 })).toEqual([]);
+    expect(filmstripFrames({ cues, duration: 0, width: 400, height: 45 })).toEqual([]);
+    expect(filmstripFrames({ cues, duration: 4, width: 0, height: 45 })).toEqual([]);
   });
 });
 

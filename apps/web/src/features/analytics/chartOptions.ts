@@ -29,10 +29,13 @@ const paramsOf = (params: unknown) => (Array.isArray(params) ? params : [params]
 const line = (param: TooltipParam, text: string) =>
   `<div>${typeof param.marker === 'string' ? param.marker : ''}${escapeHtml(param.seriesName ?? '')}: <b>${escapeHtml(text)}</b></div>`;
 
+/** CSS's `background` of a storyboard tile: its region of the sprite, at its own size. */
+export const tileBackground = (cue: StoryboardCue) =>
+  `url("${cue.image.replace(/["\\\n]/g, (c) => `\\${c}`)}") -${cue.x}px -${cue.y}px no-repeat`;
+
 /** The frame of the storyboard at `cue`, drawn from its sprite as the player's seek preview does. */
 function thumbnail(cue: StoryboardCue): string {
-  const image = cue.image.replace(/["\\\n]/g, (c) => `\\${c}`);
-  return `<div class="analytics-thumb" style="width:${cue.w}px;height:${cue.h}px;background:url(&quot;${escapeHtml(image)}&quot;) -${cue.x}px -${cue.y}px no-repeat"></div>`;
+  return `<div class="analytics-thumb" style="width:${cue.w}px;height:${cue.h}px;background:${escapeHtml(tileBackground(cue))}"></div>`;
 }
 
 /**
@@ -45,7 +48,41 @@ function closed(points: EngagementPoint[], value: (point: EngagementPoint) => nu
   return last ? [...data, [end, value(last)]] : data;
 }
 
-const grid = { left: 56, right: 24, top: 48, bottom: 32 };
+/** Where both charts draw their plot, in px from the chart's box (the engagement graph's frames go there too). */
+export const grid = { left: 56, right: 24, top: 48, bottom: 32 };
+
+/**
+ * One frame of the filmstrip under the engagement graph: its box's width, and its storyboard tile (drawn at
+ * its own size from the sprite, as the tooltip's is) moved and scaled to fill that box.
+ */
+export type FilmstripFrame = { width: number; cue: StoryboardCue; transform: string };
+
+/**
+ * The video's frames along the engagement graph's time axis, `width` by `height` px: as many as fit at the
+ * storyboard's shape, each the tile shown at the middle of its stretch of the video, scaled to cover its box
+ * (cropped at the edges, never stretched). None without a duration or a storyboard.
+ */
+export function filmstripFrames(input: {
+  cues: StoryboardCue[];
+  duration: number;
+  width: number;
+  height: number;
+}): FilmstripFrame[] {
+  const { cues, duration, width, height } = input;
+  const first = cues[0];
+  if (!first || duration <= 0 || width <= 0 || height <= 0) return [];
+  const count = Math.max(1, Math.round(width / ((height * first.w) / first.h)));
+  const px = (value: number) => `${Number(value.toFixed(2))}px`;
+  return Array.from({ length: count }, (_, index) => {
+    // Whole pixels, each frame ending where the next starts, so the frames fill the width exactly.
+    const left = Math.round((index * width) / count);
+    const boxWidth = Math.round(((index + 1) * width) / count) - left;
+    const cue = cueAt(cues, ((index + 0.5) * duration) / count) as StoryboardCue;
+    const scale = Math.max(boxWidth / cue.w, height / cue.h);
+    const shift = `${px((boxWidth - cue.w * scale) / 2)}, ${px((height - cue.h * scale) / 2)}`;
+    return { width: boxWidth, cue, transform: `translate(${shift}) scale(${Number(scale.toFixed(6))})` };
+  });
+}
 
 /**
  * What both charts share: no animation (the figures are read, not watched), their colours, the grid, the
@@ -63,8 +100,8 @@ function frame(color: string[], tooltip: (list: ReturnType<typeof paramsOf>) => 
 
 /**
  * The engagement graph: across the video (mm:ss), the share of plays still watching at each point, and the
- * share that watched it again, so a part watched twice shows as a bump. Hovering shows the frame there when
- * the video has a storyboard.
+ * share that watched it again, so a part watched twice shows as a bump. It is drawn over the video's frames
+ * (filmstripFrames, under its plot), and hovering shows the frame there, when the video has a storyboard.
  */
 export function engagementOption(input: {
   points: EngagementPoint[];

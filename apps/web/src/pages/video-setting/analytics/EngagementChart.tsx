@@ -4,10 +4,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../features/analytics/Chart.tsx';
 import { engagementOption } from '../../../features/analytics/chartOptions.ts';
+import { Filmstrip } from '../../../features/analytics/Filmstrip.tsx';
 import { engagementPoints } from '../../../features/analytics/figures.ts';
 import { useStoryboardQuery } from '../../../features/analytics/queries.ts';
 
-/** Where viewers stay, drop off and watch again across the video, with its frames on hover. */
+/** Where viewers stay, drop off and watch again across the video, drawn over its frames. */
 export function EngagementChart({ data, storyboardUrl }: { data: VideoAnalytics; storyboardUrl: string | null }) {
   const { t } = useTranslation();
   const cues = useStoryboardQuery(storyboardUrl).data;
@@ -29,7 +30,10 @@ export function EngagementChart({ data, storyboardUrl }: { data: VideoAnalytics;
         {t('analytics.engagement.help')}
       </Typography.Paragraph>
       {data.totals.plays > 0 ? (
-        <Chart option={option} height={300} label={t('analytics.engagement.title')} />
+        <div className="analytics-over-frames">
+          <Filmstrip cues={cues ?? []} duration={data.duration} />
+          <Chart option={option} height={300} label={t('analytics.engagement.title')} />
+        </div>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analytics.noPlays')} />
       )}
