@@ -2,7 +2,7 @@ import { MESSAGES, type MessageKey } from '@leadreel/shared';
 
 /**
  * The one error type services throw. `code` is stable (the console translates it), `statusCode` is the
- * HTTP status and the envelope's statusCode (spec §7).
+ * HTTP status and the envelope's statusCode.
  */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -24,12 +24,22 @@ export class AppError extends Error {
 }
 
 export const badRequest = (code: MessageKey, field?: string) => new AppError(400, code, { field });
-/** spec §7: 403 means the token is not (or no longer) valid; the console clears it and goes to login. */
+/** A credential that is not (or no longer) valid on a route that answers 401 (sign-in, the public API). */
+export const unauthenticated = (code: MessageKey, headers?: Record<string, string>) =>
+  new AppError(401, code, { headers });
+/** 403 means the token is not (or no longer) valid; the console clears it and goes to login. */
 export const unauthorized = () => new AppError(403, 'unauthorized');
-export const forbidden = (code: MessageKey = 'forbidden') => new AppError(403, code);
-export const notFound = () => new AppError(404, 'not_found');
-export const conflict = (code: MessageKey) => new AppError(409, code);
+export const forbidden = (code: MessageKey = 'forbidden', field?: string) => new AppError(403, code, { field });
+/** A missing thing is 404, never 400: the code names what is missing, the field where its id came from. */
+export const notFound = (code: MessageKey = 'not_found', field?: string) => new AppError(404, code, { field });
+export const conflict = (code: MessageKey, field?: string) => new AppError(409, code, { field });
+export const payloadTooLarge = () => new AppError(413, 'payload_too_large');
+export const unprocessable = (code: MessageKey, field?: string) => new AppError(422, code, { field });
+/** The account is scheduled for deletion: only the routes that let its holder cancel answer. */
+export const locked = (code: MessageKey) => new AppError(423, code);
 export const tooManyRequests = (code: MessageKey, retryAfterSeconds: number) =>
   new AppError(429, code, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 export const planPeriod = () => new AppError(403, 'plan_period');
+/** A third party (a payment provider) refused or failed. */
+export const badGateway = (code: MessageKey) => new AppError(502, code);
 export const unavailable = (code: MessageKey) => new AppError(503, code);

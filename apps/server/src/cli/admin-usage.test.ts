@@ -32,7 +32,7 @@ describe("the operators' guide lists every command `leadreel admin` takes", () =
   it('names every command in the short usage of bin/leadreel', async () => {
     const commands = (await printedUsage()).map((line) => line.split(' ')[2]);
     const script = await readFile(path.join(root, 'bin/leadreel'), 'utf8');
-    const short = /usage: leadreel admin <([^>]+)>/.exec(script)?.[1].split('|');
+    const short = /usage: leadreel admin <([^>]+)>/.exec(script)?.[1]?.split('|');
     expect(short).toEqual(commands);
   });
 });
