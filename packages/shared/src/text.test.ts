@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as shared from './index.ts';
-import { isStorableText, textField } from './text.ts';
+import { escapeHtml, isStorableText, textField, UUID_PATTERN } from './text.ts';
 
 // issue 13 item 15: NUL and lone surrogates are refused by the contract, for every string of every request.
 describe('isStorableText', () => {
@@ -109,5 +109,30 @@ describe('every request contract', () => {
         .map(([where]) => where),
     );
     expect(accepting).toEqual([]);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('leaves nothing that can open a tag, end a quoted attribute or a template literal', () => {
+    const hostile = `<img src=x onerror="alert('1')"> & \`x\``;
+    const escaped = escapeHtml(hostile);
+    expect(escaped).not.toMatch(/[<>"'`]/);
+    expect(escaped).toBe('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt; &amp; &#96;x&#96;');
+  });
+
+  it('keeps every other character, Chinese and emoji included', () => {
+    expect(escapeHtml('你好 😀 a/b')).toBe('你好 😀 a/b');
+  });
+});
+
+describe('UUID_PATTERN', () => {
+  it.each([
+    ['a uuid as PostgreSQL writes it', '0b6f1c2e-7d1a-4c39-9a51-2f0e8c6d4b3a', true],
+    ['upper case', '0B6F1C2E-7D1A-4C39-9A51-2F0E8C6D4B3A', false],
+    ['without dashes', '0b6f1c2e7d1a4c399a512f0e8c6d4b3a', false],
+    ['with a trailing newline', '0b6f1c2e-7d1a-4c39-9a51-2f0e8c6d4b3a\n', false],
+    ['a path', '../../etc/passwd', false],
+  ])('%s: %s', (_name, value, matches) => {
+    expect(UUID_PATTERN.test(value)).toBe(matches);
   });
 });

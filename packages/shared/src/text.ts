@@ -20,3 +20,23 @@ export function isStorableText(value: string): boolean {
 export function textField(error: MessageKey = 'illegal_input') {
   return z.string({ error }).refine(isStorableText, { message: 'illegal_input', abort: true });
 }
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
+
+/**
+ * Text for HTML element content or a quoted attribute value: nothing in it can open a tag or end a quote.
+ * The one escaper of pages, mails, embed snippets and chart tooltips alike.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (char) => HTML_ESCAPES[char] as string);
+}
+
+/** An id as PostgreSQL writes a uuid: every id of ours in a path or a query is checked against it first. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
