@@ -14,6 +14,7 @@ import {
   type SeoPage,
   type SeoPageFields,
 } from '@leadreel/shared';
+import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { Updateable } from 'kysely';
 import type { VideoSettingTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -25,8 +26,6 @@ import { OVERLAY_COLUMNS, type SettingsRepo } from './settings.repo.ts';
 
 /** What a video's SEO page is before its owner touches it: the video's own name, listed in search engines. */
 export const DEFAULT_SEO: SeoPageFields = { title: '', description: '', keywords: [], slug: '', indexable: true };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where a video's logo is stored (read by the media routes). */
 export const logoFolder = (accountId: string, videoId: string, file: string) =>
@@ -257,7 +256,7 @@ export function createSettingsService(deps: {
     async saveSeo(accountId: string, videoId: string, seo: SeoPageFields): Promise<SeoPage> {
       await ownVideo(accountId, videoId, 'videoSettings');
       // A slug shaped like a video id would hide that video's own /v/{id}.
-      if (UUID.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
+      if (UUID_PATTERN.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
       // A new link name is a paid plan's (spec §3 canUseLinkName); one already set stays when the plan ends.
       const current = { slug: '', cover: null, ...(await settings.find(videoId)) };
       if (seo.slug !== '' && seo.slug !== (current.slug ?? '')) {

@@ -1,4 +1,5 @@
 import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
+import { escapeHtml } from '@leadreel/shared/text';
 
 /** What the embed dialog offers for the website snippet (the player reads these from the embed URL). */
 export type EmbedChoice = {
@@ -13,10 +14,6 @@ export type EmbedChoice = {
   /** The player's colour (#rrggbb) for this embed; null for the video's own. */
   color: string | null;
 };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** For text put into the snippets' HTML attributes and elements. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
 
 /** The embed URL with the chosen options as its query (defaults left out). */
 export function embedSrc(embedUrl: string, choice: EmbedChoice): string {
