@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { benchAccount, benchApi, ratioLine, startBenchServer } from './support.ts';
 
-// issue 16 benchmark `bench:analytics-query`: the analytics screens' answers over 10 million generated events
+// benchmark `bench:analytics-query`: the analytics screens' answers over 10 million generated events
 // of one account (20 videos, 500,000 viewings of 20 events, over the last 29 days), read from the rollups
 // through the API, against the same figures computed from the raw events. Prints the p95 of each; the last line's
 // ratio is the slowest answer's p95 over the 200 ms target.

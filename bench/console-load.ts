@@ -2,7 +2,7 @@ import { chromium } from 'playwright-core';
 import { lighthousePerformance } from './lighthouse.ts';
 import { startBenchServer } from './support.ts';
 
-// issue 13 bench:console-load: compressed bytes of script a browser fetches before the sign-in screen is
+// bench:console-load: compressed bytes of script a browser fetches before the sign-in screen is
 // interactive (the form shown and the load event fired), against a budget of 150 KB; Lighthouse's mobile
 // performance of /login printed beside it. Runs the built console (npm run build first). Target: at most 1.0.
 const BUDGET = 150 * 1024;

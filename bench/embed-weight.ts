@@ -10,7 +10,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { benchAccount, benchSource, benchUpload, ratioLine, startBenchServer } from './support.ts';
 
-// issue 5 bench:embed-weight: bytes on the wire before any interaction for a page holding our embed, against
+// bench:embed-weight: bytes on the wire before any interaction for a page holding our embed, against
 // the same page holding lite-youtube-embed (from npm), both measured here in Chromium; then the bytes our
 // embed adds when play is pressed against hls.light.min.js alone. Targets: at most 1.0, at most 1.15.
 const run = promisify(execFile);

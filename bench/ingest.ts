@@ -15,7 +15,7 @@ import {
 } from '../apps/server/src/modules/analytics/events.repo.ts';
 import { benchAccount, benchSource, benchUpload, ratioLine, startBenchServer } from './support.ts';
 
-// issue 16 benchmark `bench:ingest`: sustained batches per second the ingestion endpoint accepts on one server
+// benchmark `bench:ingest`: sustained batches per second the ingestion endpoint accepts on one server
 // process, every accepted event in the database within 5 s, against the same requests to a route that reads
 // them and answers 204 (POST /bench/noop, bench/ingest-server.ts) in the same server and run; then the
 // batched writer against one INSERT per event.

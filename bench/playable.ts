@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { benchAccount, benchApi, benchSource, benchUpload, ratioLine, settle, startBenchServer } from './support.ts';
 
-// issue 4 bench:playable: from "upload complete" (the success call answered) to the first frame playing
+// bench:playable: from "upload complete" (the success call answered) to the first frame playing
 // in Chromium through hls.js, divided by the source's duration. Target at most 0.05 for H.264/AAC.
 const SECONDS = 60;
 const require = createRequire(import.meta.url);

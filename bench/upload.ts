@@ -10,7 +10,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { benchAccount, ratioLine, startBenchServer } from './support.ts';
 
 // bench:upload: a 2 GiB file through the real console uploader in Chromium to the local driver, against what
-// Chromium itself can send on this machine, measured in the same run (issue 13 item 21: a disk copy is out of
+// Chromium itself can send on this machine, measured in the same run (a disk copy is out of
 // any browser's reach here, so it is printed for reference only). Target at least 0.9 of that ceiling.
 const run = promisify(execFile);
 const SIZE = 2 * 1024 ** 3;

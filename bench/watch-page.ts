@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { lighthousePerformance } from './lighthouse.ts';
 import { benchAccount, benchSource, benchUpload, ratioLine, startBenchServer } from './support.ts';
 
-// issue 5 bench:watch-page: requests per second of /v/{id} (rendered per request from the database) against
+// bench:watch-page: requests per second of /v/{id} (rendered per request from the database) against
 // the same HTML served as a static file by the same server, 50 connections each, with p99 latency.
 // Target: at least 0.5. Beside it, Lighthouse's mobile performance of the watch page (moved here from the
 // e2e test: a score that measures speed is a benchmark's figure).

@@ -3,7 +3,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { admin, grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 17 in Chromium, as far as it is built: a Pro user makes an API key (shown once), rotates and revokes
+// in Chromium, as far as it is built: a Pro user makes an API key (shown once), rotates and revokes
 // it; a referrer brings a customer who pays in the sandbox, sees the commission and its reversal after a
 // refund; a user asks for their account's deletion, finds their pages gone and the console closed but for the
 // page that cancels it, and cancels. Both languages.

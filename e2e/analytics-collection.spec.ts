@@ -6,7 +6,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 16 item 1, the player's side: what a viewing sends to /api/public/events, and that the server takes it.
+// the player's side: what a viewing sends to /api/public/events, and that the server takes it.
 //
 // Playwright's headless Chromium says "HeadlessChrome" in its user agent, which isbot takes for a bot: the
 // server checks each batch against the contract (400 for a malformed one), then answers 204 and stores

@@ -6,7 +6,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { inquiryForm, saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
-// issue 16's end-to-end check: a real viewer in Chromium plays an embed on another site partly, seeks back,
+// end-to-end check: a real viewer in Chromium plays an embed on another site partly, seeks back,
 // watches a part again, sends the form and presses WhatsApp; the video's analytics then show that session
 // with its intervals, the engagement graph its rewatched part, the lead and the click; the dashboard's totals
 // agree; and a bot's plays are not counted. Both languages.

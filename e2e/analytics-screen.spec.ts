@@ -5,7 +5,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 16 item 3: the per-video analytics screen, from viewings sent straight to the ingestion endpoint.
+// the per-video analytics screen, from viewings sent straight to the ingestion endpoint.
 //
 // The server drops batches from bots, and Playwright's headless Chromium says "HeadlessChrome": the batches
 // go from the test with a desktop Chrome's user agent instead of through the player.

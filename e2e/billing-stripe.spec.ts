@@ -4,7 +4,7 @@ import { mailFromOutbox, snap, watchPageProblems } from './support.ts';
 import { signUpByApi } from './support-console.ts';
 import { ownLeadReel } from './support-server.ts';
 
-// issue 15: a card payment by the Stripe path. A LeadReel of the test's own is configured with Stripe, whose
+// a card payment by the Stripe path. A LeadReel of the test's own is configured with Stripe, whose
 // fake on loopback speaks Stripe's API, hosts the checkout page and signs the webhook it delivers.
 test('a user pays for Pro by card through Stripe Checkout, and the webhook makes it theirs', async ({ browser }) => {
   const stripe = await startFakeStripe();

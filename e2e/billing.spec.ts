@@ -3,7 +3,7 @@ import { failOnPageProblems, mailFromOutbox, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 import { inquiryForm, saveSetting, uploadVideo } from './support-video.ts';
 
-// issue 15: a new user buys Pro in the sandbox and reads the lead that was masked a minute before; buys
+// a new user buys Pro in the sandbox and reads the lead that was masked a minute before; buys
 // credits with WeChat Pay's QR code and sees the ledger; sees the plans and billing history in Chinese.
 failOnPageProblems(test);
 

@@ -239,7 +239,7 @@ for (const lang of LANGS) {
       ['/blog-to-video/some-project/audio/bgm/online', 'blog-to-video-bgm', { en: 'Music library', zh_CN: '音乐库' }],
       ['/account/affiliate-system', 'affiliate-forbidden', { en: 'Affiliate program', zh_CN: '推广计划' }],
       ['/no/such/page', 'not-found', { en: 'Page not found', zh_CN: '页面不存在' }],
-      // Last: opening a guide step saves it, and a saved step takes every later load back to the guide (spec §2).
+      // Last: opening a guide step saves it, and a saved step takes every later load back to the guide.
       ['/guide/user-guide/inquiry-form', 'guide-3', { en: 'Inquiry form', zh_CN: '询盘表单' }],
     ];
     if (lang.code !== 'en') await switchLanguage(page, lang.label);

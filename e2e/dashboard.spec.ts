@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 
-// issue 16 item 4: the dashboard overview of an account that has nothing yet (analytics-journey.spec.ts has
+// the dashboard overview of an account that has nothing yet (analytics-journey.spec.ts has
 // one with a viewing): the welcome, a range, figures at zero and the plan's allowance, in both languages.
 failOnPageProblems(test);
 

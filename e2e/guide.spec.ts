@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 
-// issue 13 items 4 and 5: the guide sets up a new account's first video for real (upload, WhatsApp button,
+// the guide sets up a new account's first video for real (upload, WhatsApp button,
 // inquiry form), and a plan granted by the operator shows as that plan, not Free.
 failOnPageProblems(test);
 

@@ -15,7 +15,7 @@ import {
 import { grantPlan, signUpByApi } from './support-console.ts';
 import { inquiryForm, saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
-// issue 6: a viewer meets the inquiry form in an embed on another site at its second, is refused bad input
+// a viewer meets the inquiry form in an embed on another site at its second, is refused bad input
 // in words they understand, sends good input and is thanked; the account holder is mailed the lead.
 failOnPageProblems(test);
 

@@ -10,7 +10,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 5: the rest of the video settings, configured in the console by a new user on a paid plan, and what
+// the rest of the video settings, configured in the console by a new user on a paid plan, and what
 // the viewer then sees: logo and colours instead of the mark, a call to action at its time, the contact
 // widget, share networks, subtitles with a transcript; every button click recorded.
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import { signUpByApi, switchLanguage } from './support-console.ts';
 import { ownLeadReel } from './support-server.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 15: a clock moved through each period of a lapsed plan, in Chromium. A LeadReel of the test's own is
+// a clock moved through each period of a lapsed plan, in Chromium. A LeadReel of the test's own is
 // restarted with its clock further ahead each time (catalogue: Buffer 7 days, Frozen 30, Clear 30): the banner,
 // the gates, the export mail and the hidden videos, then a renewal that brings them back playing.
 const DAY_MS = 86_400_000;

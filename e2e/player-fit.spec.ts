@@ -13,7 +13,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi } from './support-console.ts';
 import { saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
-// issue 13 items 6 and 7: the inquiry form fits every player. On a phone's watch page it is a sheet over the
+// the inquiry form fits every player. On a phone's watch page it is a sheet over the
 // page, in a small embed a sheet over the frame, each with its own scroll and the submit button always in
 // view; every bad answer is marked at once, in the viewer's language, before anything is sent.
 failOnPageProblems(test);
@@ -205,7 +205,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 
-// issue 13 item 8: the call to action, the logo, Share, the widget and a contact button, all in the corners
+// the call to action, the logo, Share, the widget and a contact button, all in the corners
 // where they collide today (top right: Share, logo, call to action; bottom right: widget and WhatsApp), each
 // keep a box of their own above the controls, in a phone-sized and a desktop-sized embed.
 test('overlays keep to their own slots in 360 and 1280 wide embeds, clear of each other and the controls', async ({

@@ -4,7 +4,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 16 item 1: the account's privacy mode. The owner switches it in global settings; a viewer's browser
+// the account's privacy mode. The owner switches it in global settings; a viewer's browser
 // then keeps nothing (no viewer id in its storage) and the player's batches carry no viewer id. Switched off,
 // a viewer is known again. Both languages.
 failOnPageProblems(test);

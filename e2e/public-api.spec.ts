@@ -5,7 +5,7 @@ import { failOnPageProblems, snap, watchPageProblems } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { makeClip } from './support-video.ts';
 
-// issue 17 part 1, "In Chromium and from a shell: create an API key, upload a video with the generated client
+// "In Chromium and from a shell: create an API key, upload a video with the generated client
 // through /api/v1, list its leads; open the API reference page. Both languages." The test process plays the
 // shell: it holds the key read off the console's screen and calls the API with @leadreel/api-client.
 failOnPageProblems(test);

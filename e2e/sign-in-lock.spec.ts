@@ -9,7 +9,7 @@ const LOCKED = {
   zh: '该账号在陌生设备上登录失败次数过多；请稍后再试、在曾登录过的设备上登录，或重置密码',
 };
 
-// issue 13 item 14: guesses from elsewhere lock out unknown clients only; the browser the owner signed in
+// guesses from elsewhere lock out unknown clients only; the browser the owner signed in
 // with keeps signing in (its device cookie goes along with the console's same-origin fetch).
 test('after ten wrong passwords from elsewhere the owner still signs in from their browser', async ({
   page,

@@ -3,7 +3,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { LANGS, signUpByApi } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 13 §10: at 1280 and 1440 px the Actions column covered Size and Uploaded and "Duration" wrapped.
+// at 1280 and 1440 px the Actions column covered Size and Uploaded and "Duration" wrapped.
 failOnPageProblems(test);
 
 /** A text file named .mp4, uploaded whole: the server refuses it, so the list has a failed row with its reason. */

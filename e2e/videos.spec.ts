@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 
-// issue 4 "How it will be checked": as a new user, upload an MP4, a MOV and an AVI made by ffmpeg, pause
+// "How it will be checked": as a new user, upload an MP4, a MOV and an AVI made by ffmpeg, pause
 // and continue one, reload halfway through another and see it resume, watch the percent go to ready,
 // move a video between folders, delete one and see the storage figure drop, and play the HLS in Chromium.
 const run = promisify(execFile);

@@ -7,7 +7,7 @@ import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { uploadVideo } from './support-video.ts';
 
-// issue 5: what a viewer sees. The watch page and the embed on another origin show a facade that loads no
+// what a viewer sees. The watch page and the embed on another origin show a facade that loads no
 // video engine until play, then play the HLS in Chromium; hostile text in the settings runs nothing.
 failOnPageProblems(test);
 
@@ -60,7 +60,7 @@ test('the watch page and an embed on another site play, and hostile settings sta
   await page.getByLabel('Page title').fill(HOSTILE);
   await page.getByLabel('Description').fill(`Tour.\n${HOSTILE}`);
   await page.getByLabel('Link name').fill('Product-Tour');
-  // issue 13: a cover uploaded before saving leaves what was typed in the form, and Save stores it.
+  // a cover uploaded before saving leaves what was typed in the form, and Save stores it.
   const cover = execFileSync('ffmpeg', [
     ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x360', '-frames:v', '1'],
     ...['-f', 'image2pipe', '-c:v', 'png', '-'],

@@ -1,5 +1,5 @@
 /**
- * What the player tells the server about a viewing (issue 16 item 1, docs/decisions/0024-analytics.md): the
+ * What the player tells the server about a viewing (docs/decisions/0024-analytics.md): the
  * facade shown, play, pause, seek, end, the seconds actually watched (heartbeats), the rendition played, the
  * inquiry form and the contact clicks. Events wait in a queue and leave in batches, at most every few seconds
  * and at once with each heartbeat, at the end, and when the page is hidden or left, as beacons. Counting is

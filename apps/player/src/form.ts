@@ -1,5 +1,5 @@
 /**
- * The inquiry form over the player (issue 6). The server renders it hidden inside the player with its
+ * The inquiry form over the player. The server renders it hidden inside the player with its
  * moment; this shows it then (before play, at a second, on pause or at the end), sends it to
  * /api/public/lead, shows the server's refusal under the field in the viewer's language, and thanks the
  * viewer or takes them to the owner's page. A viewer who already sent a form of this account is not asked

@@ -30,7 +30,7 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Public origin used in links of emails and pages; defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl,
-  /** Brand shown in titles and emails (spec §2 title rule: "<page title> - {brand}"). */
+  /** Brand shown in titles and emails (the console contract title rule: "<page title> - {brand}"). */
   BRAND_NAME: z.string().min(1).max(60).default('LeadReel'),
   /** Where embedded PostgreSQL, local storage and the mail outbox live. */
   DATA_DIR: z.string().min(1).default('./data'),
@@ -65,7 +65,7 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl,
   /** Sender of every email. */
   MAIL_FROM: z.string().min(3).default('LeadReel <no-reply@localhost>'),
-  /** Link of the customer community chat (spec §2 community dialog); its QR code is shown after the guide. */
+  /** Link of the customer community chat (the console contract community dialog); its QR code is shown after the guide. */
   COMMUNITY_URL: optionalUrl,
   /** Where users write for help (the storage-limit dialog's "contact support"); unset hides that way out. */
   SUPPORT_EMAIL: optionalEmail,
@@ -113,7 +113,7 @@ export const configSchema = z.object({
    */
   DEFAULT_PLAN: z.enum(PLAN_TYPES).default('Free'),
   /**
-   * Card payments through Stripe Checkout (issue 15): the secret key (sk_live_... or sk_test_...). When
+   * Card payments through Stripe Checkout: the secret key (sk_live_... or sk_test_...). When
    * unset, cards go to the sandbox's checkout page, where no money moves.
    */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -144,7 +144,7 @@ export const configSchema = z.object({
   ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /**
-   * A PostgreSQL of its own for the analytics tables (issue 16), so that heavy ingest never competes with
+   * A PostgreSQL of its own for the analytics tables, so that heavy ingest never competes with
    * the application's database; the application's own when unset.
    */
   ANALYTICS_DATABASE_URL: z
@@ -156,7 +156,7 @@ export const configSchema = z.object({
    * without one, countries are not recorded. None is bundled.
    */
   GEOIP_DB: z.string().min(1).optional(),
-  /** Days raw viewing events are kept (issue 16; 13 months by default); older days are dropped whole. */
+  /** Days raw viewing events are kept (13 months by default); older days are dropped whole. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(396),
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z

@@ -12,7 +12,7 @@ import { openJobs } from './modules/jobs/jobs.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import type { Services } from './services.ts';
 
-/** Parses the configuration or prints every problem and exits 1 (issue 3 §2). */
+/** Parses the configuration or prints every problem and exits 1. */
 export function loadConfigOrExit(): Config {
   try {
     return parseConfig();

@@ -12,7 +12,7 @@ import { populated, rowsLeft, storedKeys } from './account-deletion.ts';
 import { createTestApp, createTestDatabase, mailsTo, post, type TestApp, type TestDatabase } from './helpers.ts';
 import { freePort, type Running, startServer, WORKER } from './processes.ts';
 
-// issue 17 part 3 "a job killed at any point finishes once on its next run": a real worker process is
+// "a job killed at any point finishes once on its next run": a real worker process is
 // killed with SIGKILL while the deletion job deletes an account's rows (held mid-transaction by a row lock
 // the test takes), and the next run leaves nothing of the account, mailing its holder once.
 let database: TestDatabase;

@@ -11,7 +11,7 @@ import { accountOnPlan, leadFrom, videoWithForm } from './factories.ts';
 import { post, type TestApp } from './helpers.ts';
 
 /**
- * What the account deletion tests share (issue 17 part 3): an account holding data of every kind, and what
+ * What the account deletion tests share: an account holding data of every kind, and what
  * is left of it afterwards, read from the database and listed from storage.
  */
 

@@ -8,7 +8,7 @@ import { accountOnPlan, videoWithForm } from './factories.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
 import { freePort, startServer, waitReady } from './processes.ts';
 
-// issue 16 "a graceful stop under load loses no accepted event; kill -9 loses at most the last flush
+// "a graceful stop under load loses no accepted event; kill -9 loses at most the last flush
 // interval": a real server process takes batches from 30 viewers at once and is stopped right after the last
 // answer, with SIGTERM, then with SIGKILL.
 const CHROME =

@@ -2,7 +2,7 @@ import { MESSAGES } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, post, signUp, type TestApp } from './helpers.ts';
 
-// issue 3 "Bad input": every field of every route with empty, too long, wrong type and malformed values
+// "Bad input": every field of every route with empty, too long, wrong type and malformed values
 // gets a clear 400 with a message key, and nothing is written.
 let t: TestApp;
 let token: string;
@@ -209,7 +209,7 @@ const ROUTES: Case[] = [
   ...videoRouteCases(),
 ];
 
-/** issue 4: folders, videos and the upload flow. */
+/** folders, videos and the upload flow. */
 function videoRouteCases(): Case[] {
   const folderId = '00000000-0000-4000-8000-000000000000';
   const videoId = '00000000-0000-4000-8000-000000000001';

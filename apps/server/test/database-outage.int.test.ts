@@ -7,7 +7,7 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, postJson, type Running, startServer } from './processes.ts';
 
-// issue 13 §16: the server lives through its database dying, freezing and coming back.
+// the server lives through its database dying, freezing and coming back.
 const run = promisify(execFile);
 const PG15 = path.resolve(import.meta.dirname, '../../../scripts/pg15.sh');
 const PG_CTL = '/usr/lib/postgresql/15/bin/pg_ctl';

@@ -9,7 +9,7 @@ import { makeVideo } from './media/fixtures.ts';
 import { uploadFlow } from './media/upload-flow.ts';
 
 /**
- * Data factories for the integration tests (issue 14 item 8): an account on a plan and a ready video, instead of
+ * Data factories for the integration tests: an account on a plan and a ready video, instead of
  * each file building its own.
  */
 

@@ -128,7 +128,7 @@ describe('errors nobody planned for', () => {
         url: '/api/auth/login',
         payload: { email: 'a@example.test', password: 'whatever' },
       });
-      // issue 13 §16: an outage is temporary, so the client is told to come back, not that it failed.
+      // an outage is temporary, so the client is told to come back, not that it failed.
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
       expect(response.json()).toEqual({

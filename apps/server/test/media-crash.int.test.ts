@@ -9,9 +9,9 @@ import { createTestDatabase, lastCode, type TestDatabase, uniqueEmail } from './
 import { makeVideo } from './media/fixtures.ts';
 import { childrenOf, freePort, isRunning, type Running, startServer, WORKER, waitReady } from './processes.ts';
 
-// issue 4 "Bad input and faults": kill -9 of the server halfway through an upload, and of a worker
+// "Bad input and faults": kill -9 of the server halfway through an upload, and of a worker
 // halfway through an encode, on real processes. Every wait is on a condition, with a limit only a broken
-// run reaches: a loaded machine may be several times slower than a quiet one (issue 13, the test suite).
+// run reaches: a loaded machine may be several times slower than a quiet one (the test suite).
 let dataDir: string;
 let database: TestDatabase;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ function client(server: () => Running, token: () => string) {
     get: (url: string) => request('GET', url),
     post: (url: string, body: unknown, headers?: Record<string, string>) => request('POST', url, body, headers),
     /**
-     * A part as the console's uploader sends it: a part whose connection fails is sent again (spec §9, two
+     * A part as the console's uploader sends it: a part whose connection fails is sent again (two
      * retries). A loaded machine can close a kept-alive connection as a part starts on it (EPIPE).
      */
     put: async (url: string, bytes: Buffer) => {
@@ -174,7 +174,7 @@ describe('kill -9 of a worker halfway through an encode', () => {
       const port = await freePort();
       const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
       await waitReady(server);
-      // Where each media job keeps its files (issue 13 §17): under DATA_DIR, not the system's /tmp.
+      // Where each media job keeps its files: under DATA_DIR, not the system's /tmp.
       const workRoot = path.join(dataDir, 'work');
       const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
       let worker = await startWorker();

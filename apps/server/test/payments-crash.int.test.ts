@@ -7,7 +7,7 @@ import { type FakeStripe, startFakeStripe } from './fakes/stripe.ts';
 import { createTestApp, createTestDatabase, post, signUp, type TestApp, type TestDatabase } from './helpers.ts';
 import { freePort, startServer, waitReady } from './processes.ts';
 
-// issue 15 "kill -9 during webhook processing, then the retry (applied once)": a real server process is
+// "kill -9 during webhook processing, then the retry (applied once)": a real server process is
 // killed while it applies a Stripe event (held mid-transaction by a row lock the test takes), and the
 // provider's retry then applies the event exactly once.
 let database: TestDatabase;

@@ -1,5 +1,5 @@
 import { fuzzShard } from './fuzz/route-fuzz.ts';
 
-// issue 13 item 15: the fuzz of every route (fuzz/route-fuzz.ts), half of the routes in each of two files so that
+// the fuzz of every route (fuzz/route-fuzz.ts), half of the routes in each of two files so that
 // both cores work.
 await fuzzShard(1, 2);

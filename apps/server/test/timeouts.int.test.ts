@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// issue 13 item 19: slow connections were held 60-150 s. Limits set short through config here, so the test
+// slow connections were held 60-150 s. Limits set short through config here, so the test
 // waits on the server closing the connection, with a generous bound, rather than measuring speed.
 let t: TestApp;
 let port: number;

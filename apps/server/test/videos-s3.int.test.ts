@@ -8,7 +8,7 @@ import { populated, storedKeys } from './account-deletion.ts';
 import { createTestApp, get, post, signUp, type TestApp } from './helpers.ts';
 import { makeVideo } from './media/fixtures.ts';
 
-// issue 4: with STORAGE=s3 the browser sends parts straight to the bucket, and everything else (the
+// with STORAGE=s3 the browser sends parts straight to the bucket, and everything else (the
 // pipeline, /media, deletion) works as with local files.
 let t: TestApp;
 let work: string;

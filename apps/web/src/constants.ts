@@ -1,4 +1,4 @@
-/** Business constants of console-spec §9, declared once. */
+/** Business constants of the console contract, declared once. */
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_TOP_OFFSET = 60;
 export const NOTIFICATION_DURATION_MS = 4500;

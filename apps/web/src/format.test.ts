@@ -16,7 +16,7 @@ beforeEach(() => {
   dayjs.locale('en');
 });
 
-describe('formatters of spec §9', () => {
+describe('formatters of the console contract', () => {
   it.each([
     [0, '0 B'],
     [512, '512 B'],

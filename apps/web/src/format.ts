@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 
 export { formatSize } from '@leadreel/shared/sizes';
 
-/** spec §9: large counts use M above 999999 and B above 999999999. */
+/** large counts use M above 999999 and B above 999999999. */
 export function formatCount(count: number): string {
   const trim = (n: number) => n.toFixed(1).replace(/\.0$/, '');
   if (count > 999_999_999) return `${trim(count / 1_000_000_000)}B`;
@@ -10,27 +10,27 @@ export function formatCount(count: number): string {
   return String(count);
 }
 
-/** spec §9: 13-digit timestamps are milliseconds, shorter ones seconds. */
+/** 13-digit timestamps are milliseconds, shorter ones seconds. */
 export function toDate(timestamp: number): Date {
   return new Date(String(Math.trunc(timestamp)).length >= 13 ? timestamp : timestamp * 1000);
 }
 
-/** spec §9: YYYY/MM/DD. */
+/** YYYY/MM/DD. */
 export const formatDate = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD');
 
-/** spec §9's YYYY/MM/DD with the time of day, for lists of events (the credit ledger, orders). */
+/** YYYY/MM/DD with the time of day, for lists of events (the credit ledger, orders). */
 export const formatDateMinute = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD HH:mm');
 
-/** spec §9's YYYY/MM/DD to the second, for the webhook delivery log: several deliveries (a click, its lead, a
+/** YYYY/MM/DD to the second, for the webhook delivery log: several deliveries (a click, its lead, a
  * resend) often share a minute, and a receiver's own log is matched by the second (`t=` of the signature). */
 export const formatDateSecond = (timestamp: number) => dayjs(toDate(timestamp)).format('YYYY/MM/DD HH:mm:ss');
 
-/** spec §9: "MMM DD, YYYY, h:mm A". */
+/** "MMM DD, YYYY, h:mm A". */
 export const formatDateTime = (timestamp: number) => dayjs(toDate(timestamp)).format('MMM DD, YYYY, h:mm A');
 
 export type TimeAgo = { unit: 'justNow' | 'minutes' | 'hours' | 'days' | 'months' | 'years'; count: number };
 
-/** spec §9: time-ago wording in minutes, hours, days, months, years; the caller translates the unit. */
+/** time-ago wording in minutes, hours, days, months, years; the caller translates the unit. */
 export function timeAgo(timestamp: number, now = Date.now()): TimeAgo {
   const seconds = Math.max(0, (now - toDate(timestamp).getTime()) / 1000);
   const minutes = Math.floor(seconds / 60);

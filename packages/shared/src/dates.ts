@@ -1,2 +1,2 @@
-/** A day as the product writes it (spec §9: YYYY/MM/DD), in UTC: the date mails and public pages give. */
+/** A day as the product writes it (YYYY/MM/DD), in UTC: the date mails and public pages give. */
 export const formatDay = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '/');

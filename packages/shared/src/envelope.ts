@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §7: every answer is `{ statusCode, data }`; a failure is `{ statusCode, error, message }`. */
+/** every answer is `{ statusCode, data }`; a failure is `{ statusCode, error, message }`. */
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ statusCode: z.literal(200), data });
 }

@@ -1,39 +1,39 @@
 /**
  * Message keys for every validation and error message the API can answer with, and their English text.
  * The server puts the key in `error` and the English text in `message`; the console translates the key
- * (`errors.<key>` in its locale files). Texts in quotes are the spec's own words (console-spec §5, §8).
+ * (`errors.<key>` in its locale files). Texts in quotes are the spec's own words.
  */
 export const MESSAGES = {
-  // spec §5: "please enter your email address"
+  // "please enter your email address"
   email_required: 'please enter your email address',
-  // spec §5: "please enter the correct email address"
+  // "please enter the correct email address"
   email_invalid: 'please enter the correct email address',
   email_too_long: 'the email address cannot exceed 254 characters',
   password_required: 'please enter your password',
   password_too_short: 'the password must be at least 8 characters',
   password_too_long: 'the password cannot exceed 128 characters',
-  // spec §5: the new password cannot be empty or all whitespace
+  // the new password cannot be empty or all whitespace
   password_blank: 'the new password cannot be empty',
-  // spec §5: "the passwords entered do not match"
+  // "the passwords entered do not match"
   password_mismatch: 'the passwords entered do not match',
-  // spec §5: "please complete the verification code"
+  // "please complete the verification code"
   code_incomplete: 'please complete the verification code',
   scene_invalid: 'unknown verification scene',
   ref_invalid: 'the referral link is not valid',
   token_required: 'a token is required',
   id_token_required: 'a Google ID token is required',
   language_invalid: 'unknown language',
-  // spec §5: "please enter folder name", "folder name cannot exceed 50 characters"
+  // "please enter folder name", "folder name cannot exceed 50 characters"
   folder_name_required: 'please enter folder name',
   folder_name_too_long: 'folder name cannot exceed 50 characters',
-  // spec §5: generic text prompts fall back to "Illegal input"
+  // generic text prompts fall back to "Illegal input"
   illegal_input: 'Illegal input',
   unknown_field: 'unknown field',
   invalid_body: 'invalid JSON structure',
   unsupported_media_type: 'send the request body as JSON (Content-Type: application/json)',
   path_forbidden: 'this path is not allowed',
 
-  // spec §8: "the account or password is incorrect"
+  // "the account or password is incorrect"
   login_incorrect: 'the account or password is incorrect',
   login_locked:
     'too many failed sign-ins to this account from unrecognised devices; try again later, sign in from a device you used before, or reset your password',
@@ -53,17 +53,17 @@ export const MESSAGES = {
   referrer_loop: 'this account was referred by you, directly or through others',
   affiliate_not_referrer: 'the affiliate program is open to referrers only',
 
-  // Videos, folders and uploads (issue 4)
+  // Videos, folders and uploads
   folder_invalid: 'the folder does not exist',
   folder_default: 'the default folder cannot be deleted',
   video_invalid: 'the video does not exist',
-  // spec §5: common.uploader.mimeMsg, "Unsupported file type"
+  // common.uploader.mimeMsg, "Unsupported file type"
   upload_type: 'Unsupported file type',
-  // spec §5: no empty files
+  // no empty files
   upload_empty: 'the file is empty',
-  // spec §5: common.uploader.limitMsg
+  // common.uploader.limitMsg
   upload_too_large: 'the file is larger than the upload limit',
-  // spec §8: "insufficient remaining space"
+  // "insufficient remaining space"
   storage_limit: 'insufficient remaining space',
   upload_state: 'the upload is not in a state that allows this',
   upload_incomplete: 'some parts of the file have not been uploaded yet',
@@ -73,7 +73,7 @@ export const MESSAGES = {
   video_processing: 'the video is still being processed',
   upload_url_expired: 'the upload link has expired, please retry',
   upload_url_invalid: 'the upload link is not valid',
-  // Why a video failed (VIDEO_FAIL_CODES, issue 13 §11); {{types}} is VIDEO_TYPES_TEXT
+  // Why a video failed (VIDEO_FAIL_CODES); {{types}} is VIDEO_TYPES_TEXT
   media_not_video: 'the file is not a video that can be read (supported: {{types}})',
   media_no_video: 'the file has no video picture',
   media_too_large: 'the picture is larger than 8K (8192 pixels on a side)',
@@ -81,7 +81,7 @@ export const MESSAGES = {
   media_damaged: 'the file is damaged or incomplete',
   media_failed: 'the video could not be processed, please retry',
   video_not_retryable: 'retrying cannot fix this video: the file itself is not a video that can be processed',
-  // Video settings (issue 5)
+  // Video settings
   seo_title_too_long: 'the title cannot exceed 100 characters',
   seo_description_too_long: 'the description cannot exceed 5000 characters',
   seo_keyword_too_long: 'a keyword cannot exceed 50 characters',
@@ -148,7 +148,7 @@ export const MESSAGES = {
   lead_not_found: 'this submission no longer exists',
   lead_details_paid: 'Lead details and exports are part of the paid plans.',
   notice_email_same: 'lead notifications already go to this address',
-  // Webhooks (issue 6 part 5)
+  // Webhooks
   webhook_url_invalid: 'enter the address of your endpoint, starting with https:// or http://',
   webhook_url_too_long: 'the address cannot exceed 2048 characters',
   webhook_url_credentials: 'the address cannot contain a user name or password',
@@ -159,19 +159,19 @@ export const MESSAGES = {
   webhook_not_found: 'this webhook endpoint no longer exists',
   webhooks_not_allowed: 'Webhooks are part of the paid plans.',
   webhook_delivery_not_found: 'this delivery is no longer in the log',
-  // API keys (issue 17 part 1)
+  // API keys
   api_key_name_required: 'enter a name for the key',
   api_key_name_too_long: 'the name cannot exceed 60 characters',
   api_keys_too_many: 'at most 10 API keys: revoke one you no longer use',
   api_key_not_found: 'this API key no longer exists',
   api_key_not_allowed: 'API access is not part of your plan. Upgrade to use API keys.',
-  // The public API (issue 17 part 1)
+  // The public API
   api_key_invalid: 'send a valid API key as Authorization: Bearer lr_...',
   cursor_invalid: 'the cursor is not one this list gave',
   idempotency_key_invalid: 'the Idempotency-Key must be 1 to 255 visible ASCII characters',
   idempotency_key_reused: 'this Idempotency-Key was already used with a different request',
   idempotency_key_in_progress: 'a request with this Idempotency-Key is still running: retry in a moment',
-  // Account deletion (issue 17 part 3; spec §4, §5)
+  // Account deletion
   deletion_reason_invalid: 'choose why you are leaving',
   deletion_note_too_long: 'the note cannot exceed 500 characters',
   deletion_agreement_required: 'tick the box to confirm you understand what deletion does',
@@ -180,14 +180,14 @@ export const MESSAGES = {
   deletion_not_pending: 'no deletion is scheduled for your account',
   deletion_in_progress: 'your account is being deleted and can no longer be restored',
   account_deletion_pending: 'your account is scheduled for deletion: cancel the deletion to use it again',
-  // spec §8: "Video playback unavailable."
+  // "Video playback unavailable."
   bandwidth_limit: 'Video playback unavailable. Elevate your subscription plan for more bandwidth.',
 
   unauthorized: 'please sign in again',
   forbidden: 'you are not allowed to do this',
-  // spec §5: "Your plan has expired. Renew now to create more content."
+  // "Your plan has expired. Renew now to create more content."
   plan_period: 'Your plan has expired. Renew now to create more content.',
-  // spec §8: "Cannot purchase the current package"
+  // "Cannot purchase the current package"
   package_current: 'Cannot purchase the current package',
   package_free: 'The Free plan is not for sale',
   currency_invalid: 'this currency is not offered',
@@ -200,14 +200,14 @@ export const MESSAGES = {
   order_not_refundable: 'only a paid order can be refunded',
   auto_renew_unavailable: 'WeChat Pay and Alipay do not renew by themselves: pay by card to renew automatically',
   subscription_not_found: 'your plan does not renew automatically',
-  // spec §8: "Payment failed, payment canceled."
+  // "Payment failed, payment canceled."
   payment_failed: 'Payment failed',
   payment_canceled: 'Payment canceled',
   not_found: 'not found',
   rate_limited: 'too many requests, please try again later',
   payload_too_large: 'the request is too large',
   internal_error: 'Unknown error',
-  // 503 with Retry-After while the database is down or restarting (issue 13 §16)
+  // 503 with Retry-After while the database is down or restarting
   service_unavailable: 'the service is briefly unavailable, please try again in a moment',
 } as const;
 

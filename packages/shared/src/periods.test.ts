@@ -8,7 +8,7 @@ import {
   periodBannerKey,
 } from './periods.ts';
 
-// console-spec §4, word for word: which features stop working from which period on.
+// word for word: which features stop working from which period on.
 const SPEC: Record<string, Period> = {
   uploadVideo: 'buffer-period',
   addSlider: 'buffer-period',

@@ -1,5 +1,5 @@
 /**
- * Plan periods and the features each one gates (console-spec §4).
+ * Plan periods and the features each one gates.
  * "A feature works only while the current period is earlier than its threshold."
  */
 export const PERIODS = [
@@ -12,10 +12,10 @@ export const PERIODS = [
 export type Period = (typeof PERIODS)[number];
 
 export const FEATURE_THRESHOLDS = {
-  // spec §4: disabled from Buffer on
+  // disabled from Buffer on
   uploadVideo: 'buffer-period',
   addSlider: 'buffer-period',
-  // spec §4: disabled from Frozen on
+  // disabled from Frozen on
   translateVideo: 'frozen-period',
   folders: 'frozen-period',
   videoSettings: 'frozen-period',
@@ -24,7 +24,7 @@ export const FEATURE_THRESHOLDS = {
   emailNotifications: 'frozen-period',
   submissions: 'frozen-period',
   dashboardOverview: 'frozen-period',
-  // spec §4: disabled from Clear on
+  // disabled from Clear on
   getData: 'clear-period',
 } as const satisfies Record<string, Period>;
 export type GatedFeature = keyof typeof FEATURE_THRESHOLDS;

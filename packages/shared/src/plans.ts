@@ -19,5 +19,5 @@ export type Privileges = {
   videoSlideCount: number;
 };
 
-/** spec §4: the plan will expire when the user is VIP, not auto-subscribed (or opened by a super admin), with 0 to 15 days left. */
+/** the plan will expire when the user is VIP, not auto-subscribed (or opened by a super admin), with 0 to 15 days left. */
 export const EXPIRY_WARNING_DAYS = 15;

@@ -1,7 +1,7 @@
-/** spec §9: file size units B, KB, MB, G, T. */
+/** file size units B, KB, MB, G, T. */
 const SIZE_UNITS = ['B', 'KB', 'MB', 'G', 'T'] as const;
 
-/** A byte count as people read it (spec §9 units), for the console and the server's pages alike. */
+/** A byte count as people read it (the console contract units), for the console and the server's pages alike. */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
   let value = bytes;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import * as shared from './index.ts';
 import { escapeHtml, isStorableText, textField, UUID_PATTERN } from './text.ts';
 
-// issue 13 item 15: NUL and lone surrogates are refused by the contract, for every string of every request.
+// NUL and lone surrogates are refused by the contract, for every string of every request.
 describe('isStorableText', () => {
   it.each([
     ['plain', 'Ada Lovelace', true],

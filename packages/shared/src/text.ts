@@ -14,7 +14,7 @@ export function isStorableText(value: string): boolean {
 
 /**
  * Every string a request carries: `z.string()` that refuses NUL and lone surrogates with `illegal_input`
- * (spec §5: "Illegal input") before any other check, so every route answers them 400 instead of failing in
+ * ("Illegal input") before any other check, so every route answers them 400 instead of failing in
  * the database. `error` is the message key for a value that is not a string at all.
  */
 export function textField(error: MessageKey = 'illegal_input') {

@@ -11,7 +11,7 @@ import {
   VIDEO_TYPES_TEXT,
 } from './uploads.ts';
 
-describe('checkUploadFile (spec §5 Uploads)', () => {
+describe('checkUploadFile (the console contract Uploads)', () => {
   it.each([
     ['demo.mp4', 10, 'video/mp4', null],
     ['DEMO.MOV', 10, 'video/quicktime', null],
@@ -56,7 +56,7 @@ describe('part sizing (S3: parts of at least 5 MiB, at most 10,000)', () => {
   });
 });
 
-describe('failed videos (issue 13 §11)', () => {
+describe('failed videos', () => {
   it('names the video kinds of the spec, once, for the upload dialog and the server alike', () => {
     expect(VIDEO_TYPES_TEXT).toBe('FLV, AVI, MOV, MP4, RMVB');
   });

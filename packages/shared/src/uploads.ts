@@ -1,7 +1,7 @@
 import type { MessageKey } from './messages.ts';
 
 /**
- * Upload kinds, their extensions, media types and size limits (console-spec §5 and §9). The console checks
+ * Upload kinds, their extensions, media types and size limits. The console checks
  * a file with these before it asks for an upload; the server checks again at pre-add.
  */
 export const UPLOAD_KINDS = [
@@ -17,7 +17,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 const MB = 1000 ** 2;
 const GB = 1000 ** 3;
 
-// spec §5 "Allowed extensions by kind"
+// "Allowed extensions by kind"
 export const UPLOAD_EXTENSIONS: Record<UploadKind, readonly string[]> = {
   video: ['flv', 'avi', 'mov', 'mp4', 'rmvb'],
   image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'webp', 'tiff', 'tif'],
@@ -58,7 +58,7 @@ export const UPLOAD_MEDIA_TYPES: Record<UploadKind, readonly string[]> = {
   'tts-scene': ['audio/mpeg', 'audio/mp3'],
 };
 
-// spec §9 "Maximum upload size"
+// "Maximum upload size"
 export const UPLOAD_SIZE_LIMITS: Record<UploadKind, number> = {
   video: 5 * GB,
   image: 2 * MB,
@@ -72,7 +72,7 @@ export const UPLOAD_SIZE_LIMITS: Record<UploadKind, number> = {
 export const VIDEO_TYPES_TEXT = UPLOAD_EXTENSIONS.video.map((ext) => ext.toUpperCase()).join(', ');
 
 /**
- * Why a video failed, as message keys the console translates (issue 13 §11). The final ones come from the
+ * Why a video failed, as message keys the console translates. The final ones come from the
  * file itself: running the pipeline again on the same bytes cannot help, so the console offers no Retry,
  * the server refuses one, and the file's bytes are given back to the account's storage.
  */
@@ -109,7 +109,7 @@ export function fileExtension(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** Why a file cannot be uploaded as `kind`, as a message key, or null when it can (spec §5 Uploads). */
+/** Why a file cannot be uploaded as `kind`, as a message key, or null when it can (the console contract Uploads). */
 export type UploadRefusal = 'upload_empty' | 'upload_type' | 'upload_too_large';
 
 export function checkUploadFile(
@@ -144,14 +144,14 @@ export function partCountFor(fileSize: number, partSize: number): number {
   return Math.max(1, Math.ceil(fileSize / partSize));
 }
 
-// spec §9: parallelism 3 chunks and 3 files, chunk retries 2, cached upload ids 50 for 30 days, signature 900 s
+// parallelism 3 chunks and 3 files, chunk retries 2, cached upload ids 50 for 30 days, signature 900 s
 export const UPLOAD_PARALLEL_FILES = 3;
 export const UPLOAD_PARALLEL_PARTS = 3;
 export const UPLOAD_PART_RETRIES = 2;
 export const UPLOAD_RESUME_MAX = 50;
 export const UPLOAD_RESUME_DAYS = 30;
 export const PART_URL_SECONDS = 900;
-// spec §9: upload heartbeat every 2 s
+// upload heartbeat every 2 s
 export const UPLOAD_HEARTBEAT_MS = 2000;
 
 /** The header carrying the storage credential's session token to our storage handshake (start, sign-parts). */

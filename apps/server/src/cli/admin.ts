@@ -1,5 +1,5 @@
 /**
- * `leadreel admin`: what an operator does by hand (issue 15 item 6). Uses the server's environment:
+ * `leadreel admin`: what an operator does by hand. Uses the server's environment:
  * DATABASE_URL, or the embedded PostgreSQL of DATA_DIR while LeadReel runs. Each action is logged with who
  * ran it: --as NAME, else the system user.
  *

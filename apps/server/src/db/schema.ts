@@ -42,14 +42,14 @@ export interface AccountTable {
   plan_type: Generated<PlanType>;
   /** Where new leads are mailed; the sign-in email when null. */
   notice_email: string | null;
-  /** spec §2 email-notification: mail each new lead (default) and/or a daily digest. */
+  /** email-notification: mail each new lead (default) and/or a daily digest. */
   notify_new_lead: Generated<boolean>;
   notify_digest: Generated<boolean>;
   /** Privacy mode: players keep nothing in the viewer's browser, the analytics no viewer id. */
   privacy_mode: Generated<boolean>;
   digest_sent_at: Date | null;
   period_end_at: Date | null;
-  /** The plan was opened by an operator or DEFAULT_PLAN (spec §3 bySuperAdminOpen), not bought. */
+  /** The plan was opened by an operator or DEFAULT_PLAN (the console contract bySuperAdminOpen), not bought. */
   plan_by_admin: Generated<boolean>;
   default_folder_id: string | null;
   used_storage: Generated<string>;
@@ -363,7 +363,7 @@ export interface ApiKeyTable {
   revoked_at: Date | null;
 }
 
-/** Affiliates (issue 17 part 2): a referrer's commission on a paid invoice, or its reversal on a refund. */
+/** Affiliates: a referrer's commission on a paid invoice, or its reversal on a refund. */
 export interface CommissionTable {
   id: Generated<string>;
   referrer_id: string;

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { AnalyticsDatabase } from './analytics/analytics.schema.ts';
 
 /**
- * Issue 14 item 2 (docs/decisions/0020-one-owner-per-table.md): every table has one owner, the only code
+ * (docs/decisions/0020-one-owner-per-table.md): every table has one owner, the only code
  * that writes it or reads it on its own; others ask the owner's service. A repo may join another module's
  * table to filter or shape its own rows, never write it.
  */

@@ -15,7 +15,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** onRequest hooks: `required` answers 403 without a valid token (spec §7), `optional` just identifies. */
+/** onRequest hooks: `required` answers 403 without a valid token, `optional` just identifies. */
 export function createAuthHooks(sessions: SessionService) {
   return {
     async required(request: FastifyRequest, _reply: FastifyReply) {

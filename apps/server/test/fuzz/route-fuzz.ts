@@ -13,7 +13,7 @@ import { createTestApp, get, post, signUp, type TestApp } from '../helpers.ts';
 import type { JsonSchema, Seeds } from './arbitraries.ts';
 import { type FuzzRequest, type RouteSpec, requestArb, signedOutArb } from './requests.ts';
 
-// issue 13 item 15: whatever a client sends to any route, the answer is never a 5xx and always the envelope
+// whatever a client sends to any route, the answer is never a 5xx and always the envelope
 // `{ statusCode, error, message }` (or `{ statusCode, data }`) with the HTTP status equal to statusCode.
 // Inputs come from each route's own schema (the OpenAPI document the server builds from the shared
 // contracts) with mutations at every depth: wrong types, NUL and lone surrogates, huge strings, missing and
@@ -281,7 +281,7 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
   return [...specs, ...hidden].map((spec) => ({ ...spec, example: examples[spec.path] }));
 }
 
-/** The envelope rule (spec §7), and no 5xx. */
+/** The envelope rule, and no 5xx. */
 function check(spec: RouteSpec, request: FuzzRequest, response: LightMyRequestResponse) {
   const problem = (what: string) =>
     new Error(

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { get, type TestApp } from '../helpers.ts';
 
 /**
- * The browser's side of the upload contract (spec §7) against a test app, for tests that need real
+ * The browser's side of the upload contract against a test app, for tests that need real
  * uploaded and processed videos. `current` gives the app once beforeAll has made it.
  */
 export function uploadFlow(current: () => TestApp) {

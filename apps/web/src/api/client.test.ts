@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiError, createApiClient } from './client.ts';
 
-// A small HTTP server speaking the envelope of spec §7 stands in for the API.
+// A small HTTP server speaking the envelope of the console contract stands in for the API.
 let server: Server;
 let base: string;
 const seen: Array<{ method?: string; url?: string; headers: Record<string, unknown>; body: string }> = [];

@@ -21,7 +21,7 @@ export type ClientOptions = {
   baseUrl?: string;
   getToken: () => string | null;
   getLanguage: () => string;
-  /** spec §4: a 403 for an invalid token clears it and goes to login. */
+  /** a 403 for an invalid token clears it and goes to login. */
   onUnauthorized: () => void;
   /** A 423: the account is scheduled for deletion, and only the page that cancels it answers. */
   onLocked?: () => void;
@@ -30,7 +30,7 @@ export type ClientOptions = {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-/** Drops undefined values (spec §7) before building a query or a body. */
+/** Drops undefined values before building a query or a body. */
 function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -94,7 +94,7 @@ export const settingsKeys = {
   overlay: (kind: OverlayKind, videoId: string) => routeKey(OVERLAY_ROUTES[kind][0], { videoId }),
 };
 
-/** The video settings screens (spec §2 /video-setting/{videoId}). */
+/** The video settings screens (the console contract /video-setting/{videoId}). */
 export const settingsApi = {
   embedConfig: () => call('settings.embedConfig'),
   saveEmbedConfig: (body: RouteInput<'settings.saveEmbedConfig'>) => call('settings.saveEmbedConfig', body),
@@ -121,7 +121,7 @@ export const settingsApi = {
 /** What the inquiry-form screen reads and the server answers after a save. */
 export type InquiryFormData = RouteOutput<'forms.config'>;
 
-/** A video's inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form"). */
+/** A video's inquiry form (the console contract /video-setting/{videoId}/inquiry-form; "vod form"). */
 export const formApi = {
   form: (videoId: string) => call('forms.config', { videoId }),
   saveForm: (body: RouteInput<'forms.save'>) => call('forms.save', body),
@@ -136,12 +136,12 @@ export type AnalyticsSessionsArgs = AnalyticsRangeArgs & { page: number; pageSiz
 /** The days the dashboard overview covers (UTC, both included). */
 export type OverviewArgs = RouteInput<'analytics.overview'>;
 
-/** A video's viewing figures (issue 16 item 3; spec §2 /video-setting/{videoId}/analytics). */
+/** A video's viewing figures (the console contract /video-setting/{videoId}/analytics). */
 export const analyticsApi = {
   video: (query: AnalyticsRangeArgs) => call('analytics.video', query),
   sessions: (query: AnalyticsSessionsArgs) => call('analytics.sessions', query),
   breakdown: (query: AnalyticsRangeArgs) => call('analytics.breakdown', query),
-  /** The account's figures over a range against the range before (issue 16 item 4; spec dashboard-overview). */
+  /** The account's figures over a range against the range before (spec dashboard-overview). */
   overview: (query: OverviewArgs) => call('analytics.overview', query),
 };
 
@@ -180,7 +180,7 @@ export type LeadDetailData = RouteOutput<'leads.detail'>;
 export type ClickListArgs = Partial<ClickListQuery>;
 export type ClickListData = RouteOutput<'leads.clicks'>;
 
-/** Seeing leads (spec: form-submit-data, the video submissions dialog; §7 "user-form-list: list, export"). */
+/** Seeing leads (spec: form-submit-data, the video submissions dialog; "user-form-list: list, export"). */
 export const leadsApi = {
   list: (query: LeadListArgs) => call('leads.list', query),
   markRead: (body: RouteInput<'leads.read'>) => call('leads.read', body),
@@ -197,7 +197,7 @@ export const leadsApi = {
 export type WebhookListData = RouteOutput<'webhooks.list'>;
 export type WebhookDeliveryListData = RouteOutput<'webhooks.deliveries'>;
 
-/** Account-level webhooks (issue 6 part 5): endpoints, their secrets, test events and delivery logs. */
+/** Account-level webhooks: endpoints, their secrets, test events and delivery logs. */
 export const webhooksApi = {
   list: () => call('webhooks.list'),
   /** Answers the new endpoint with its secret, shown this once. */
@@ -212,7 +212,7 @@ export const webhooksApi = {
   deliveries: (id: string, page: number, pageSize: number) => call('webhooks.deliveries', { id, page, pageSize }),
 };
 
-/** The account's API keys (spec §2 api-access, §7 "api-key: list, change"; issue 17 part 1). */
+/** The account's API keys (the console contract api-access, "api-key: list, change"; issue 17 part 1). */
 export const apiKeysApi = {
   list: () => call('apiKey.list'),
   /** Answers the new key with its secret, shown this once. */
@@ -222,7 +222,7 @@ export const apiKeysApi = {
   revoke: (id: string) => call('apiKey.revoke', { id }),
 };
 
-/** The affiliate program's page (spec §7 pay affiliate data): referrers only. */
+/** The affiliate program's page (the console contract pay affiliate data): referrers only. */
 export const affiliatesApi = {
   data: (query: RouteInput<'pay.affiliateData'>) => call('pay.affiliateData', query),
 };
@@ -244,7 +244,7 @@ export const uploadsApi = {
 /** The plans' query as the console builds it (the billing period defaults to yearly on the server). */
 export type ProductsArgs = RouteInput<'pay.products'>;
 
-/** Buying plans and credits (spec §2 buy-vip, buy-credits, the payment dialog; §7 "pay"). */
+/** Buying plans and credits (the console contract buy-vip, buy-credits, the payment dialog; "pay"). */
 export const payApi = {
   products: (query: ProductsArgs) => call('pay.products', query),
   creditsProducts: (currency?: string) => call('pay.creditsProducts', { currency }),
@@ -256,13 +256,13 @@ export const payApi = {
   orderStatus: (orderId: string) => call('pay.orderStatus', { orderId }),
   cancelOrder: (orderId: string) => call('pay.cancelOrder', { orderId }),
   orders: (page: number, pageSize: number) => call('pay.orders', { page, pageSize }),
-  /** spec §7 pay resume and cancel subscribe: auto-renew back on, or off; both answer VIP info. */
+  /** pay resume and cancel subscribe: auto-renew back on, or off; both answer VIP info. */
   resumeSubscribe: () => call('pay.resumeSubscribe'),
   cancelSubscribe: () => call('pay.cancelSubscribe'),
 };
 
 let vipInFlight: Promise<VipUserInfo> | null = null;
-/** spec §7: concurrent VIP-info calls are shared. */
+/** concurrent VIP-info calls are shared. */
 export function fetchVipInfo(): Promise<VipUserInfo> {
   vipInFlight ??= call('account.vipUserInfo').finally(() => {
     vipInFlight = null;

@@ -13,7 +13,7 @@ export function onClearSession(reset: () => void) {
   sessionResets.add(reset);
 }
 
-/** Clears everything a signed-in session held (spec §4: logout empties the account and custom-domain stores). */
+/** Clears everything a signed-in session held (logout empties the account and custom-domain stores). */
 export function clearSession() {
   useAuthStore.getState().setToken(null);
   useAccountStore.getState().reset();

@@ -12,7 +12,7 @@ export const queryKeys = {
   vip: routeKey('account.vipUserInfo'),
 };
 
-/** spec §4: account and plan data load when a token is present or changes (the token is part of the key). */
+/** account and plan data load when a token is present or changes (the token is part of the key). */
 export function useAccountQuery() {
   const token = useAuthStore((s) => s.authorizationToken);
   return useQuery({ queryKey: [...queryKeys.account, token], queryFn: accountApi.detail, enabled: Boolean(token) });
@@ -32,7 +32,7 @@ export const videoKeys = {
   status: (videoIds: string[]) => routeKey('videos.status', { videoIds: videoIds.join(',') }),
 };
 
-/** Videos whose figures still move (spec §4 Video: uploading, encoding/processing with percent). */
+/** Videos whose figures still move (the console contract Video: uploading, encoding/processing with percent). */
 export const isVideoInProgress = (video: Pick<Video, 'status'>) =>
   video.status === 'uploading' || video.status === 'uploaded' || video.status === 'processing';
 /** How often moving figures are asked for again. */

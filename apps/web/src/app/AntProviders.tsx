@@ -7,7 +7,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_DURATION_MS, TOAST_DURATION_MS, TOAST_TOP_OFFSET } from '../constants.ts';
 
-/** antd in the console's language, with spec §9's toast and notification timings: around every antd screen. */
+/** antd in the console's language, with the console contract toast and notification timings: around every antd screen. */
 export function AntProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const zh = i18n.language === 'zh_CN';

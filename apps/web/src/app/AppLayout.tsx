@@ -38,7 +38,7 @@ function menuItems(
     });
 }
 
-/** spec §2: on portable devices the app root gets a mobile style. */
+/** on portable devices the app root gets a mobile style. */
 export function isPortable(): boolean {
   return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) || window.innerWidth < 768;
 }
@@ -55,7 +55,7 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(isPortable);
   const [community, setCommunity] = useState(false);
   const taskCount = useUploadStore((s) => s.tasks.length);
-  // spec §4: uploading count = tasks whose status is not success.
+  // uploading count = tasks whose status is not success.
   const uploadingCount = useUploadStore((s) => s.tasks.filter((task) => task.uploadStatus !== 'success').length);
   const setPanelOpen = useUploadStore((s) => s.setPanelOpen);
 

@@ -12,7 +12,7 @@ import { useBrand } from './useBrand.ts';
 type Handle = { def: RouteDef };
 
 /**
- * The root of every route: token login from ?token (spec §2), the access rule, the title rule and
+ * The root of every route: token login from ?token, the access rule, the title rule and
  * routerFrom.
  */
 export function RootShell() {

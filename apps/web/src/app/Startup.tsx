@@ -14,8 +14,8 @@ import { useAuthStore } from '../stores/auth.ts';
 import { REF_KEY } from './session.ts';
 
 /**
- * Loads the account and plan while a token is held (spec §4 loading triggers: when the token is present
- * or changes, and when the tab becomes visible again) and runs start-up steps 1 to 4 of spec §2 once per token.
+ * Loads the account and plan while a token is held (the console contract loading triggers: when the token is present
+ * or changes, and when the tab becomes visible again) and runs start-up steps 1 to 4 of the console contract once per token.
  */
 export function AccountLoader({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -11,7 +11,7 @@ afterEach(() => {
 
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
 
-describe('the access rule (spec §2)', () => {
+describe('the access rule', () => {
   it('sends a visitor without a token from a console page to the sign-in screen', async () => {
     fakeApi({});
     const { router } = renderApp('/account/memberships');
@@ -50,7 +50,7 @@ describe('an unknown address', () => {
   });
 });
 
-describe('the title rule and parent redirects (spec §2)', () => {
+describe('the title rule and parent redirects', () => {
   it('the layout at / goes to the overview, titled "<page title> - {brand}"', async () => {
     fakeApi({});
     const { router } = renderApp('/', { token: 'tok' });
@@ -95,7 +95,7 @@ describe('the title rule and parent redirects (spec §2)', () => {
   });
 });
 
-describe('start-up (spec §2)', () => {
+describe('start-up', () => {
   it('a revoked token (403 unauthorized) is forgotten and the user signs in again', async () => {
     fakeApi({ 'GET /account/detail': () => ({ status: 403, error: 'unauthorized' }) });
     const { router } = renderApp('/dashboard-overview', { token: 'revoked' });

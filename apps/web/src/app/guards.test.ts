@@ -65,7 +65,7 @@ describe('parents and permissions', () => {
     expect(redirectTarget(parent, account({ videoTotal: 2 }))).toBe('b');
   });
 
-  it('spells every route of spec §2 in the signed-in layout', () => {
+  it('spells every route of the console contract in the signed-in layout', () => {
     expect(LAYOUT_ROUTE.children?.map((c) => c.path)).toEqual([
       'dashboard-overview',
       'videos',
@@ -81,7 +81,7 @@ describe('parents and permissions', () => {
       'memberships',
       'custom-domain',
       'api-access',
-      // issue 6 part 5: account-level webhooks, beside API access.
+      // account-level webhooks, beside API access.
       'webhooks',
       'change-password',
       'set-password',

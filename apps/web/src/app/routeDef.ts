@@ -1,7 +1,7 @@
 import type { AccountDetail } from '@leadreel/shared';
 import type { ComponentType } from 'react';
 
-/** spec §3 Route meta, spelt as the spec spells it (`ingoreAuthrization`). `title` is an i18n key. */
+/** Route meta, spelt as the spec spells it (`ingoreAuthrization`). `title` is an i18n key. */
 export type RouteMeta = { title: string; icon?: string; browserTitle?: string; ingoreAuthrization?: boolean };
 
 /** A page, fetched when its route is first visited (React Router's `lazy`): its own chunk. */

@@ -9,7 +9,7 @@ import { VIDEO_ROUTES } from '../pages/videos/routes.ts';
 import { meta, type RouteDef, soon } from './routeDef.ts';
 
 /**
- * The console's routes (spec §2), composed from the areas that own them: each area's folder exports its
+ * The console's routes, composed from the areas that own them: each area's folder exports its
  * routes with their pages loaded lazily (`pages/<area>/routes.ts`), and a new area is one line here. The
  * routes of areas not built yet (sites, blog-to-video) are the spec's placeholders, announced as
  * coming, until their area replaces them.
@@ -18,7 +18,7 @@ export { ACCOUNT_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };
 
 export const PUBLIC_ROUTES: RouteDef[] = AUTH_ROUTES;
 
-/** spec §2: the signed-in layout at / and its children; it redirects to the admin home page. */
+/** the signed-in layout at / and its children; it redirects to the admin home page. */
 export const LAYOUT_ROUTE: RouteDef = {
   name: 'layout',
   path: '/',
@@ -56,7 +56,7 @@ export const CHANNEL_SETTING_ROUTE: RouteDef = {
   ],
 };
 
-/** spec §2: the blog-to-video editor, header hidden. */
+/** the blog-to-video editor, header hidden. */
 export const BLOG_TO_VIDEO_ROUTE: RouteDef = {
   name: 'blog-to-video',
   path: '/blog-to-video/:id',

@@ -92,9 +92,9 @@ const DELETE_ACCOUNT_PATH = '/account/delete-account';
 
 export function createAppRouter() {
   const router = createBrowserRouter(createRoutes());
-  // spec §4: a 403 clears the stored token and redirects to login.
+  // a 403 clears the stored token and redirects to login.
   setSignedOutHandler(() => void router.navigate('/login', { replace: true }));
-  // Issue 17 part 3: signed in during a deletion's grace period, every screen leads to cancelling it.
+  // signed in during a deletion's grace period, every screen leads to cancelling it.
   setLockedHandler(() => {
     if (router.state.location.pathname !== DELETE_ACCOUNT_PATH)
       void router.navigate(DELETE_ACCOUNT_PATH, { replace: true });

@@ -12,7 +12,7 @@ export function bandwidthNoticeSuppressed(now = Date.now()): boolean {
   return now - closedAt < BANDWIDTH_NOTICE_SUPPRESS_MS;
 }
 
-/** spec §8: when used traffic reaches the total, a persistent bottom-right notice; closing it hides it for 24 hours. */
+/** when used traffic reaches the total, a persistent bottom-right notice; closing it hides it for 24 hours. */
 export function BandwidthNotice() {
   const { t } = useTranslation();
   const { notification } = App.useApp();

@@ -8,7 +8,7 @@ import { DIALOG_WIDTH } from '../constants.ts';
 export const COMMUNITY_EVENT = 'leadreel:open-community';
 
 /**
- * spec §2: the community-invitation dialog with the chat app's QR code. It has nothing to offer without a
+ * the community-invitation dialog with the chat app's QR code. It has nothing to offer without a
  * community to join, so it opens only when the server names one (COMMUNITY_URL); a self-hoster who sets none
  * never sees it, and is never sent to "ask your administrator", who is often themselves.
  */

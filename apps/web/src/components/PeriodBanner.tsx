@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../format.ts';
 import { useAccountStore } from '../stores/account.ts';
 
-/** spec §4: a banner per period past Normal, with a way to renew. */
+/** a banner per period past Normal, with a way to renew. */
 export function PeriodBanner() {
   const { t } = useTranslation();
   const navigate = useNavigate();

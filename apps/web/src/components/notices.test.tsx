@@ -30,7 +30,7 @@ function show(element: React.ReactNode, account: Partial<AccountDetail>) {
   );
 }
 
-describe('the period banner (spec §4)', () => {
+describe('the period banner', () => {
   it.each<[Period, RegExp | null]>([
     ['normal-period', null],
     ['buffer-period', /Your plan has expired\. Renew it to create more content\./],
@@ -51,7 +51,7 @@ describe('the period banner (spec §4)', () => {
   });
 });
 
-describe('the bandwidth notice (spec §8)', () => {
+describe('the bandwidth notice', () => {
   it('stays away while traffic is left', () => {
     show(<BandwidthNotice />, { storageAndTraffic: { storage: 1, usedStorage: 0, traffic: 100, usedTraffic: 99 } });
     expect(screen.queryByText('Bandwidth Limit Reached!')).toBeNull();

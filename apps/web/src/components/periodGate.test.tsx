@@ -41,7 +41,7 @@ function renderGatedButton(period: Period) {
   return { ran, router };
 }
 
-describe('period-gated buttons (spec §5)', () => {
+describe('period-gated buttons', () => {
   it('run their action in the Normal period', () => {
     const { ran } = renderGatedButton('normal-period');
     fireEvent.click(screen.getByText('Create'));

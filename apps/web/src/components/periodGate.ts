@@ -7,7 +7,7 @@ import { CONFIRM_DIALOG_WIDTH } from '../constants.ts';
 import { useAccountStore } from '../stores/account.ts';
 
 /**
- * spec §5: when the period is past Normal, a click on a gated button is blocked by the confirm dialog
+ * when the period is past Normal, a click on a gated button is blocked by the confirm dialog
  * "Your plan has expired. Renew now to create more content."; Renew now goes to the buy-plan page and
  * abandons the action.
  */

@@ -17,14 +17,14 @@ export const useAccountStore = create<AccountState>((set) => ({
   reset: () => set({ account: null, vip: null }),
 }));
 
-/** The plan's display name: "Free" translated, else the product type (spec §3: brand plus product type). */
+/** The plan's display name: "Free" translated, else the product type (brand plus product type). */
 export function usePlanName(t: (key: string) => string): string {
   const vip = useAccountStore((s) => s.vip);
   return !vip || vip.product.type === 'Free' ? t('memberships.free') : vip.product.type;
 }
 
 /**
- * Whether a gated feature (spec §4) is closed to the account, as the server's entitlements decided it
+ * Whether a gated feature is closed to the account, as the server's entitlements decided it
  * (account detail carries the answer; the console does not rank periods itself). Open until it is known.
  */
 export function isLocked(account: AccountDetail | null | undefined, feature: GatedFeature): boolean {

@@ -19,7 +19,7 @@ type AuthState = {
   setRouterFrom: (from: RouterFrom) => void;
 };
 
-/** spec §3 Auth store: authorizationToken and routerFrom; the token survives reloads. */
+/** Auth store: authorizationToken and routerFrom; the token survives reloads. */
 export const useAuthStore = create<AuthState>((set) => ({
   authorizationToken: localStorage.getItem(TOKEN_KEY),
   routerFrom: null,

@@ -103,7 +103,7 @@ export const fakeVip: VipUserInfo = {
 };
 
 /**
- * Stubs `fetch` at the global boundary with the envelope of spec §7, so screens run through the real API
+ * Stubs `fetch` at the global boundary with the envelope of the console contract, so screens run through the real API
  * client. Routes are keyed "METHOD /path" (without /api); anything unlisted answers 404.
  */
 export function fakeApi(routes: Record<string, FakeRoute>) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
 
-/** Why the holder leaves (spec §4 account deletion: "reason"); kept with the request until the data goes. */
+/** Why the holder leaves (the console contract account deletion: "reason"); kept with the request until the data goes. */
 export const DELETION_REASONS = [
   'not_using',
   'too_expensive',
@@ -16,7 +16,7 @@ export type DeletionReason = (typeof DELETION_REASONS)[number];
 export const DELETION_NOTE_MAX = 500;
 
 /**
- * spec §4 "Account deletion: reason, agreement, typed confirmation, then a submitted request"; spec §5
+ * "Account deletion: reason, agreement, typed confirmation, then a submitted request"; the console contract
  * "requires ticking the agreement and typing a confirmation phrase". The phrase is the account's sign-in
  * email (the spec does not name one): typing it proves which account is being deleted, in either language.
  */

@@ -14,7 +14,7 @@ export const privilegesSchema = z.object({
   videoSlideCount: z.number().int(),
 });
 
-/** spec §3 Account info. Sizes in bytes, times in seconds. */
+/** Account info. Sizes in bytes, times in seconds. */
 export const accountDetailData = z.object({
   userId: z.string(),
   email: z.string(),
@@ -34,12 +34,12 @@ export const accountDetailData = z.object({
   videoTotal: z.number().int(),
   defaultFolderId: z.string(),
   /**
-   * Ours, beside spec §3's fields: which gated features (spec §4) are open to the account now, as the
+   * Ours, beside the console contract fields: which gated features are open to the account now, as the
    * server's entitlements decide them. The console reads these instead of ranking periods itself.
    */
   entitlements: z.object({
     features: z.record(z.enum(GATED_FEATURES), z.boolean()),
-    /** The plan's caps beside spec §3's privileges (cnameCount, videoSlideCount): the usage board's. */
+    /** The plan's caps beside the console contract privileges (cnameCount, videoSlideCount): the usage board's. */
     caps: z.object({
       sites: z.number().int().min(0),
       brands: z.number().int().min(0),
@@ -52,7 +52,7 @@ export type AccountDetail = z.infer<typeof accountDetailData>;
 
 export const setLanguageBody = z.strictObject({ language: z.enum(LANGUAGES, { error: 'language_invalid' }) });
 
-/** spec §3 User VIP info. */
+/** User VIP info. */
 export const vipUserInfoData = z.object({
   product: z.object({ type: z.enum(PLAN_TYPES), showType: z.string().nullable() }),
   subscribeId: z.string().nullable(),
@@ -61,18 +61,18 @@ export const vipUserInfoData = z.object({
   VipExpireTime: z.number().int(),
   autoSubscribe: z.boolean(),
   bySuperAdminOpen: z.boolean(),
-  /** Derived (spec §3): whole days left of the plan, 0 when it has no end or has ended. */
+  /** Derived: whole days left of the plan, 0 when it has no end or has ended. */
   surplusDays: z.number().int().min(0),
-  /** Derived: the day the plan ends, YYYY/MM/DD (spec §9 date format) in UTC; null when it has no end. */
+  /** Derived: the day the plan ends, YYYY/MM/DD (the console contract date format) in UTC; null when it has no end. */
   expireDate: z.string().nullable(),
-  /** Derived (spec §4): VIP, not auto-subscribed or opened by a super admin, with 0 to 15 days left. */
+  /** Derived: VIP, not auto-subscribed or opened by a super admin, with 0 to 15 days left. */
   willExpire: z.boolean(),
   /** Derived: the brand, then the product type when showType is set ("LeadReel Pro"). */
   planText: z.string(),
 });
 export type VipUserInfo = z.infer<typeof vipUserInfoData>;
 
-/** spec §7 account get-notice-email: where lead mail goes; the sign-in email until another is confirmed. */
+/** account get-notice-email: where lead mail goes; the sign-in email until another is confirmed. */
 export const noticeEmailData = z.object({
   noticeEmail: z.string(),
   signInEmail: z.string(),
@@ -83,10 +83,10 @@ export type NoticeEmail = z.infer<typeof noticeEmailData>;
 /** Step one of change-notice-email: a code to the new address proves the account holder reads it. */
 export const noticeEmailCodeBody = z.strictObject({ email: emailField });
 
-/** spec §7 account change-notice-email. The sign-in email needs no code (it was proved at sign-up). */
+/** account change-notice-email. The sign-in email needs no code (it was proved at sign-up). */
 export const changeNoticeEmailBody = z.strictObject({ email: emailField, code: codeField.optional() });
 
-/** spec §2 global-settings email-notification: which events mail the account. */
+/** global-settings email-notification: which events mail the account. */
 export const notificationSettingsBody = z.strictObject({
   newLead: z.boolean({ error: 'illegal_input' }),
   dailyDigest: z.boolean({ error: 'illegal_input' }),
@@ -95,7 +95,7 @@ export const notificationSettingsData = z.object({ newLead: z.boolean(), dailyDi
 export type NotificationSettings = z.infer<typeof notificationSettingsData>;
 
 /**
- * Global settings "privacy" (issue 16): privacy mode keeps no viewer id. The account's players store nothing
+ * Global settings "privacy": privacy mode keeps no viewer id. The account's players store nothing
  * in the viewer's browser and the analytics count each viewing as its own viewer.
  */
 export const privacySettingsBody = z.strictObject({ privacyMode: z.boolean({ error: 'illegal_input' }) });

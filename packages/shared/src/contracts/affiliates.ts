@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_TYPES } from '../plans.ts';
 import { dayField } from './forms.ts';
 
-// ---- Affiliates (issue 17 part 2; spec §2 affiliate-system, §3 Affiliate referral, §7 "pay: affiliate data") ----
+// ---- Affiliates (the console contract affiliate-system, Affiliate referral, "pay: affiliate data") ----
 
 /**
  * A commission is earned on a paid invoice; a reversal takes it back when that invoice is refunded. Both
@@ -17,7 +17,7 @@ export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 export const AFFILIATE_PAGE_MAX = 10_000;
 
 /**
- * spec §7 pay affiliate data: the referrer's rows between two days (UTC, both included; either may be
+ * pay affiliate data: the referrer's rows between two days (UTC, both included; either may be
  * left out), newest first, a page at a time.
  */
 export const affiliateDataQuery = z
@@ -40,7 +40,7 @@ export const affiliateDataQuery = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'illegal_input', path: ['to'] });
 export type AffiliateDataQuery = z.output<typeof affiliateDataQuery>;
 
-/** spec §3 Affiliate referral: date, user, plan, profit. Amounts are in the currency's minor unit. */
+/** Affiliate referral: date, user, plan, profit. Amounts are in the currency's minor unit. */
 export const affiliateRowData = z.object({
   id: z.string(),
   /** Seconds: when the invoice was paid (a commission) or refunded (a reversal). */
@@ -72,9 +72,9 @@ export const affiliateTotalsData = z.object({
 export type AffiliateTotals = z.infer<typeof affiliateTotalsData>;
 
 export const affiliateData = z.object({
-  /** The referral link: the sign-up page with the referrer's user id as `ref` (spec §2). */
+  /** The referral link: the sign-up page with the referrer's user id as `ref`. */
   link: z.string(),
-  /** The share of each paid invoice the referrer earns (spec §9 affiliate percent). */
+  /** The share of each paid invoice the referrer earns (the console contract affiliate percent). */
   percent: z.number().int(),
   totals: z.array(affiliateTotalsData),
   list: z.array(affiliateRowData),

@@ -5,7 +5,7 @@ import { dayField } from './forms.ts';
 import { CLICK_KINDS, MAX_VIDEO_SECONDS, VIEWER_ID, viewerIdField } from './player.ts';
 import { videoIdField } from './videos.ts';
 
-// ---- What the player sends about a viewing (issue 16 item 1) ----
+// ---- What the player sends about a viewing ----
 
 /**
  * What happens in a viewing: the facade shown (load), play, a heartbeat of the intervals watched while
@@ -144,7 +144,7 @@ export function isPlainBatch(value: unknown): value is AnalyticsBatch {
   return events.every(isPlainEvent);
 }
 
-// ---- What the analytics screen reads (issue 16 item 3) ----
+// ---- What the analytics screen reads ----
 
 /** The longest range a screen may ask for, in days. */
 export const ANALYTICS_RANGE_MAX_DAYS = 400;
@@ -237,7 +237,7 @@ export const analyticsBreakdownData = z.object({
 });
 export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownData>;
 
-// ---- The dashboard overview (issue 16 item 4) ----
+// ---- The dashboard overview ----
 
 export const overviewQuery = z.strictObject(range).refine(inRange, { error: 'illegal_input', path: ['to'] });
 export type OverviewQuery = z.output<typeof overviewQuery>;

@@ -1,6 +1,6 @@
 import type { FieldKind } from './forms.ts';
 
-// A viewer's answers held to their inquiry form (issue 13 item 7): one definition, run by the server on every
+// A viewer's answers held to their inquiry form: one definition, run by the server on every
 // submission and by the player before anything is sent. No zod here: the player's bundle imports this file.
 
 /** What a viewer may type into one answer: short fields, and the message / long text. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
 
-// ---- API keys (issue 17 part 1; spec §2 account/api-access, §3 canUseApiKey, §7 "api-key: list, change") ----
+// ---- API keys (the console contract account/api-access, canUseApiKey, "api-key: list, change") ----
 
 /** Live keys an account may hold at once: enough for one per integration and a rotation in flight. */
 export const API_KEYS_MAX = 10;

@@ -7,7 +7,7 @@ export type VerifyScene = (typeof VERIFY_SCENES)[number];
 /** Every reason a code is mailed: the public scenes, and a new notice email (asked for by a signed-in user). */
 export type CodeScene = VerifyScene | 'notice-email';
 
-// spec §4 "Email code: resend has a countdown"; our values, shown by the console.
+// "Email code: resend has a countdown"; our values, shown by the console.
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_RESEND_SECONDS = 60;
 export const CODE_MAX_ATTEMPTS = 5;

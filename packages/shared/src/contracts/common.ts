@@ -14,7 +14,7 @@ export const emailField = textField('email_required')
   .regex(EMAIL_PATTERN, 'email_invalid')
   .transform((email) => email.toLowerCase());
 
-/** A password being set: 8 to 128 characters, not all whitespace (spec §5). */
+/** A password being set: 8 to 128 characters, not all whitespace. */
 export const newPasswordField = textField('password_required')
   .min(1, 'password_required')
   .refine((value) => value.trim().length > 0, 'password_blank')
@@ -26,7 +26,7 @@ export const currentPasswordField = textField('password_required')
   .min(1, 'password_required')
   .max(128, 'password_too_long');
 
-// spec §9: verification code length is 6
+// verification code length is 6
 export const CODE_LENGTH = 6;
 export const codeField = textField('code_incomplete').regex(/^\d{6}$/, 'code_incomplete');
 

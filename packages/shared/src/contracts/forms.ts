@@ -8,7 +8,7 @@ import { videoIdField } from './videos.ts';
 
 export * from './answers.ts';
 
-// ---- The inquiry form (spec §2 /video-setting/{videoId}/inquiry-form; §7 "vod form: config, save, add-field") ----
+// ---- The inquiry form (the console contract /video-setting/{videoId}/inquiry-form; "vod form: config, save, add-field") ----
 
 /** The standard fields, each with the check its kind implies, and the custom kinds. */
 export const STANDARD_FIELDS = ['name', 'email', 'phone', 'company', 'country', 'message'] as const;
@@ -173,7 +173,7 @@ export const inquiryFormData = z.object({
 });
 export const submitLeadData = z.object({ received: z.literal(true) });
 
-// ---- Seeing leads (spec: form-submit-data page, video submissions dialog; §7 "user-form-list: list, export") ----
+// ---- Seeing leads (spec: form-submit-data page, video submissions dialog; "user-form-list: list, export") ----
 
 /** A day, YYYY-MM-DD (UTC). */
 export const dayField = textField()

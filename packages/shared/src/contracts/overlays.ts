@@ -4,7 +4,7 @@ import { BUTTON_POSITIONS, MAX_VIDEO_SECONDS } from './player.ts';
 import { videoIdField } from './videos.ts';
 
 // ---- What the viewer sees besides the contact buttons: branding, the call to action, the contact widget
-// and the share networks (spec §2 /video-setting/{videoId}/branding, super-action, widget, share) ----
+// and the share networks (the console contract /video-setting/{videoId}/branding, super-action, widget, share) ----
 
 export const URL_MAX = 2000;
 /** A link the viewer may follow: http or https only (never javascript:, data: or a bare word). */
@@ -85,7 +85,7 @@ export const ACTION_STYLES = ['button', 'banner'] as const;
 export const ACTION_TIMINGS = ['during', 'end'] as const;
 export const ACTION_TEXT_MAX = 60;
 
-/** The call to action (spec §2 super-action): a button or a banner that links out, at set times or at the end. */
+/** The call to action (the console contract super-action): a button or a banner that links out, at set times or at the end. */
 export const superActionSetting = z
   .strictObject({
     enabled: z.boolean({ error: 'illegal_input' }),
@@ -137,7 +137,7 @@ export const WIDGET_POSITIONS = ['bottom-left', 'bottom-right'] as const;
 export const WIDGET_TITLE_MAX = 40;
 export const WIDGET_MESSAGE_MAX = 200;
 
-/** The floating contact-me widget (spec §2 widget): one bubble that opens the chosen channels. */
+/** The floating contact-me widget (the console contract widget): one bubble that opens the chosen channels. */
 export const widgetSetting = z
   .strictObject({
     enabled: z.boolean({ error: 'illegal_input' }),
@@ -173,7 +173,7 @@ export const widgetData = z.object({
 export const SHARE_NETWORKS = ['facebook', 'x', 'linkedin', 'whatsapp', 'telegram', 'pinterest', 'copy'] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
-/** Which share buttons the player and the watch page offer (spec §2 share). */
+/** Which share buttons the player and the watch page offer (the console contract share). */
 export const shareSetting = z.strictObject({
   enabled: z.boolean({ error: 'illegal_input' }),
   networks: z
@@ -207,7 +207,7 @@ export const DEFAULT_OVERLAYS: OverlaySettings = {
   share: DEFAULT_SHARE,
 };
 
-// ---- kit-clone: copy chosen settings from one video to many (spec §2 kit-clone) ----
+// ---- kit-clone: copy chosen settings from one video to many (the console contract kit-clone) ----
 
 /**
  * What can be copied; the SEO page goes without its title and link name, which belong to one video, and

@@ -3,23 +3,23 @@ import { PLAN_TYPES } from '../plans.ts';
 import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 
-/** spec §3 product record `plan`: how often a plan is billed; spec §9 "Default plan period is yr". */
+/** product record `plan`: how often a plan is billed; the console contract "Default plan period is yr". */
 export const BILLING_PLANS = ['month', 'yr'] as const;
 export type BillingPlan = (typeof BILLING_PLANS)[number];
 
 /** ISO 4217; which ones are sold is the catalogue's. */
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' });
 
-/** spec §7 pay products: the plans side by side, in one currency and billing period. */
+/** pay products: the plans side by side, in one currency and billing period. */
 export const productsQuery = z.strictObject({
   currency: currencyCode.optional(),
   plan: z.enum(BILLING_PLANS, { error: 'billing_plan_invalid' }).default('yr'),
 });
 
-/** Why a product cannot be bought: a message key (spec §8 "Cannot purchase the current package"). */
+/** Why a product cannot be bought: a message key (the console contract "Cannot purchase the current package"). */
 export const CANNOT_BUY = ['package_current', 'package_free'] as const;
 
-/** spec §3 Plan/product record. Prices are in the currency's minor unit (cents, fen). */
+/** Plan/product record. Prices are in the currency's minor unit (cents, fen). */
 export const productData = z.object({
   productId: z.string(),
   type: z.enum(PLAN_TYPES),
@@ -48,14 +48,14 @@ export const productListData = z.object({
   currencies: z.array(z.string()),
   currency: z.string(),
   plan: z.enum(BILLING_PLANS),
-  /** spec §9 "Annual billing saves 17%". */
+  /** "Annual billing saves 17%". */
   annualSavingPercent: z.number().int(),
 });
 export type ProductList = z.infer<typeof productListData>;
 
 export const creditsProductsQuery = z.strictObject({ currency: currencyCode.optional() });
 
-/** A credits package (spec §3: it exists as a product list). */
+/** A credits package (it exists as a product list). */
 export const creditsProductData = z.object({
   productId: z.string(),
   credits: z.number().int().min(1),
@@ -95,12 +95,12 @@ export const creditLedgerData = z.object({
 });
 export type CreditLedger = z.infer<typeof creditLedgerData>;
 
-/** spec §3 Payment methods: credit card, WeChat Pay, Alipay. */
+/** Payment methods: credit card, WeChat Pay, Alipay. */
 export const PAYMENT_METHODS = ['card', 'wechat', 'alipay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
- * Where an order is. spec §4 Payment: success (`paid`), failed, canceled; `pending` until the provider
+ * Where an order is. the console contract Payment: success (`paid`), failed, canceled; `pending` until the provider
  * answers, `expired` when nobody paid within the hour, `refunded` by an operator.
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled', 'expired', 'refunded'] as const;
@@ -111,15 +111,15 @@ const orderProductId = textField('product_invalid')
   .max(64, { error: 'product_invalid' });
 const methodField = z.enum(PAYMENT_METHODS, { error: 'payment_method_invalid' });
 
-/** spec §7 pay stripe: buy a plan (a product id of pay products) with one of the three methods. */
+/** pay stripe: buy a plan (a product id of pay products) with one of the three methods. */
 export const buyPlanBody = z.strictObject({
   productId: orderProductId,
   method: methodField,
-  /** spec §4 Subscription: renew automatically each period (cards only; WeChat Pay and Alipay do not). */
+  /** Subscription: renew automatically each period (cards only; WeChat Pay and Alipay do not). */
   autoRenew: z.boolean({ error: 'illegal_input' }).optional(),
 });
 /**
- * spec §7 pay purchase-credits: buy a credits package (a product id of credits products) in the currency
+ * pay purchase-credits: buy a credits package (a product id of credits products) in the currency
  * the list was priced in (the account's default when not given).
  */
 export const buyCreditsBody = z.strictObject({
@@ -154,7 +154,7 @@ export const orderData = z.object({
 });
 export type Order = z.infer<typeof orderData>;
 
-/** spec §7 pay wechat status: where an order is, polled by the payment dialog (every method). */
+/** pay wechat status: where an order is, polled by the payment dialog (every method). */
 export const orderStatusQuery = z.strictObject({ orderId: z.uuid({ error: 'order_not_found' }) });
 
 /** The account's orders, newest first: its billing history with invoice numbers. */
@@ -162,7 +162,7 @@ export const orderListQuery = z.strictObject(pageFields(100));
 export const orderListData = z.object({ list: z.array(orderData), total: z.number().int() });
 export type OrderList = z.infer<typeof orderListData>;
 
-/** spec §7 pay publicKey: which provider takes each method, and Stripe's publishable key when it is Stripe. */
+/** pay publicKey: which provider takes each method, and Stripe's publishable key when it is Stripe. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'wechat', 'alipay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const paymentConfigData = z.object({

@@ -3,7 +3,7 @@ import { textField } from '../text.ts';
 import { EMAIL_PATTERN } from './common.ts';
 import { videoIdField } from './videos.ts';
 
-// ---- Video settings: basic-setting, the SEO page (spec §2 /video-setting/{videoId}/basic-setting) ----
+// ---- Video settings: basic-setting, the SEO page (the console contract /video-setting/{videoId}/basic-setting) ----
 
 export const SEO_TITLE_MAX = 100;
 export const SEO_DESCRIPTION_MAX = 5000;
@@ -56,7 +56,7 @@ export const coverUploadBody = z.strictObject({
     .nullable(),
 });
 
-// ---- Video settings: whatsapp, telephone and email buttons (spec §2 /video-setting/{videoId}/...) ----
+// ---- Video settings: whatsapp, telephone and email buttons (the console contract /video-setting/{videoId}/...) ----
 
 export const CONTACT_KINDS = ['whatsapp', 'telephone', 'email'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];

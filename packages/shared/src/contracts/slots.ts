@@ -1,6 +1,6 @@
 import type { BUTTON_POSITIONS } from './player.ts';
 
-// Where things sit over the player (issue 13 item 8), declared once for the player, the pages that render
+// Where things sit over the player, declared once for the player, the pages that render
 // it and the console's previews. Each corner is a slot that stacks what is in it from its edge inward, so
 // nothing in a corner covers anything else; the corners are the cells of a grid above the controls strip,
 // so no corner covers another or the controls. No zod here: the player's bundle may import this file.

@@ -3,7 +3,7 @@ import { textField } from '../text.ts';
 import { MAX_VIDEO_SECONDS } from './player.ts';
 import { videoIdField } from './videos.ts';
 
-// ---- Subtitles (spec §2 /video-setting/{videoId}/subtitle): SRT or WebVTT files per language, edited as cues ----
+// ---- Subtitles (the console contract /video-setting/{videoId}/subtitle): SRT or WebVTT files per language, edited as cues ----
 
 export const SUBTITLE_FILE_MAX_BYTES = 2 * 1024 * 1024;
 export const SUBTITLE_TRACKS_MAX = 20;

@@ -3,7 +3,7 @@ import { textField } from '../text.ts';
 import { MAX_PARTS, VIDEO_FAIL_CODES, VIDEO_NAME_MAX } from '../uploads.ts';
 import { pageFields } from './common.ts';
 
-// ---- Folders (spec §3 Folder, §5 folder name) ----
+// ---- Folders (the console contract Folder, folder name) ----
 
 export const FOLDER_NAME_MAX = 50;
 
@@ -34,7 +34,7 @@ export const moveVideosBody = z.strictObject({
   folderId: folderIdField,
 });
 
-// ---- Videos (spec §3 Video, §4 Video states) ----
+// ---- Videos (the console contract Video, Video states) ----
 
 /**
  * uploading: bytes are arriving; uploaded: every part is in, waiting for the pipeline; processing: being
@@ -43,7 +43,7 @@ export const moveVideosBody = z.strictObject({
  * browser reported a failed upload (retry resumes it).
  */
 /**
- * Where a video is. `cleared`: its plan lapsed into Clear (issue 15 item 4), so its renditions were deleted
+ * Where a video is. `cleared`: its plan lapsed into Clear, so its renditions were deleted
  * and only its original is kept until RealClear; renewing rebuilds it.
  */
 export const VIDEO_STATUSES = [
@@ -114,14 +114,14 @@ export const videoStatusQuery = z.strictObject({
     .pipe(z.array(videoIdField).min(1, 'video_invalid').max(100, 'video_invalid')),
 });
 
-// ---- Uploads (spec §7 upload flow) ----
+// ---- Uploads (the console contract upload flow) ----
 
 export const cosTypeField = z.enum(['video', 'tovideo-subtitle', 'tovideo-scene', 'image'], { error: 'illegal_input' });
 export const baseInfoQuery = z.strictObject({ cosType: cosTypeField });
-/** spec §3 Storage base info response. */
+/** Storage base info response. */
 export const baseInfoData = z.object({ dir: z.string(), bucket: z.string(), region: z.string() });
 
-/** spec §3 Storage credential response: a short-lived grant scoped to the caller's directory and kind. */
+/** Storage credential response: a short-lived grant scoped to the caller's directory and kind. */
 export const credentialData = z.object({
   credentials: z.object({ tmpSecretId: z.string(), tmpSecretKey: z.string(), sessionToken: z.string() }),
   startTime: z.number().int(),
@@ -142,7 +142,7 @@ export const preAddBody = z.strictObject({
     .max(100, 'illegal_input'),
   folderId: folderIdField.optional(),
 });
-/** spec §3 Pre-upload response: one id per file, null for a refused file. */
+/** Pre-upload response: one id per file, null for a refused file. */
 export const preAddData = z.array(z.string().nullable());
 
 /** Our storage handshake (the spec leaves it to us): where the parts go. */
@@ -169,7 +169,7 @@ export const signPartsData = z.object({
 });
 
 /**
- * spec §7 lists folderId in the success and heartbeat calls; it is accepted for those call shapes and
+ * lists folderId in the success and heartbeat calls; it is accepted for those call shapes and
  * ignored: a video's folder is set once at pre-add and changed only by a move or its folder's deletion.
  */
 const ignoredFolderId = folderIdField.optional().describe('ignored: the folder is set at pre-add');

@@ -3,7 +3,7 @@ import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 import type { CLICK_KINDS } from './player.ts';
 
-// ---- Account-level webhooks (issue 6 part 5) ----
+// ---- Account-level webhooks ----
 
 /** What an endpoint can subscribe to. */
 export const WEBHOOK_EVENTS = ['lead.created', 'contact.clicked', 'viewing_session.ended'] as const;
@@ -162,7 +162,7 @@ export type WebhookClickData = {
   viewerId: string | null;
 };
 /**
- * A viewing that ended (issue 16 item 5): no event from it for half an hour. What the viewer watched, so a
+ * A viewing that ended: no event from it for half an hour. What the viewer watched, so a
  * CRM sees engagement beside the lead (the same viewer id).
  */
 export type WebhookSessionData = {

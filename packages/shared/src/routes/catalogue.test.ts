@@ -19,7 +19,7 @@ describe('the route catalogue', () => {
     }
   });
 
-  it('is the only place its paths are written (issue 14 item 4)', async () => {
+  it('is the only place its paths are written', async () => {
     const root = path.resolve(import.meta.dirname, '../../../..');
     const found: string[] = [];
     for (const dir of ['apps/server/src', 'apps/web/src', 'apps/player/src']) {

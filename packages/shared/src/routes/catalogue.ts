@@ -8,7 +8,7 @@ import { VIEWER_ROUTES } from './viewer.ts';
 
 export type { RouteMethod };
 /**
- * `session`: a signed-in account's token (403 without one, spec §7); `optional`: read when sent; `public`:
+ * `session`: a signed-in account's token (403 without one); `optional`: read when sent; `public`:
  * anyone.
  */
 export type RouteAuth = 'session' | 'optional' | 'public';
@@ -23,7 +23,7 @@ export type RouteEntry = {
    */
   readonly answers?: 'file' | 'nothing';
   /**
-   * A `session` route an account scheduled for deletion may still call (issue 17 part 3): signing in during
+   * A `session` route an account scheduled for deletion may still call: signing in during
    * the grace period leads only to cancelling it. Every other session route answers 423.
    */
   readonly whileDeleting?: true;
@@ -75,7 +75,7 @@ export const ROUTES = {
   'account.saveNotification': { method: 'POST', path: '/account/notification', auth: 'session', tag: 'account' },
   'account.privacy': { method: 'GET', path: '/account/privacy', auth: 'session', tag: 'account' },
   'account.savePrivacy': { method: 'POST', path: '/account/privacy', auth: 'session', tag: 'account' },
-  // spec §7 "account: delete": the request; its state and cancelling it beside it.
+  // "account: delete": the request; its state and cancelling it beside it.
   'account.deletion': {
     method: 'GET',
     path: '/account/deletion',

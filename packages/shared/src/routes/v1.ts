@@ -1,5 +1,5 @@
 /**
- * The public REST API, `/api/v1` (issue 17 part 1): every route named once with its method, path, what it
+ * The public REST API, `/api/v1`: every route named once with its method, path, what it
  * takes and what it answers. The server registers its routes from this catalogue and writes its OpenAPI
  * document from it (apps/server/src/modules/public-api), and the typed client (packages/api-client) is
  * generated from that document, so the three cannot drift. Callers authenticate with an API key

@@ -9,7 +9,7 @@ export const VIEWER_ROUTES = {
   'public.lead': { method: 'POST', path: '/public/lead', auth: 'public', tag: 'leads' },
   /** A click on a contact button, sent as a beacon: answers 204 and nothing else. */
   'public.click': { method: 'POST', path: '/public/click', auth: 'public', tag: 'public', answers: 'nothing' },
-  /** What happened in a viewing, in batches sent as beacons: answers 204 at once (issue 16). */
+  /** What happened in a viewing, in batches sent as beacons: answers 204 at once. */
   'public.events': { method: 'POST', path: '/public/events', auth: 'public', tag: 'public', answers: 'nothing' },
 } as const;
 

@@ -4,7 +4,7 @@ import type { Translation } from './translation.ts';
 type Mail = { subject: string; body: string };
 
 /**
- * The mails of an account's deletion (issue 17 part 3), in the account's language: one at the request (when
+ * The mails of an account's deletion, in the account's language: one at the request (when
  * the data goes and how to stop it), one when it is gone. `{brand}`, `{date}`, `{url}` are filled in.
  */
 const en: { requested: Mail; cancel: string; done: Mail; signature: string } = {

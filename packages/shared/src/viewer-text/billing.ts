@@ -5,7 +5,7 @@ import type { Translation } from './translation.ts';
 type SandboxStatus = 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded';
 
 /**
- * What the server writes about billing in the account's language: product records (spec §3 planDesc,
+ * What the server writes about billing in the account's language: product records (the console contract planDesc,
  * productDesc), order descriptions, the sandbox checkout page, and the receipt mail.
  */
 const en: {

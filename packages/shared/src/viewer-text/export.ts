@@ -1,7 +1,7 @@
 import type { Language } from '../languages.ts';
 import type { Translation } from './translation.ts';
 
-/** The export page (issue 15 item 4): the account's originals and leads, before they are deleted. */
+/** The export page: the account's originals and leads, before they are deleted. */
 const en = {
   title: 'Your videos and leads',
   intro: 'Download the original of each video you uploaded, and your leads as a spreadsheet.',

@@ -1,7 +1,7 @@
 import type { Language } from '../languages.ts';
 import type { Translation } from './translation.ts';
 
-/** The notices of a plan's end (issue 15 item 4): reminders before it, and one per period after it. */
+/** The notices of a plan's end: reminders before it, and one per period after it. */
 export type PlanNotice = 'reminder' | 'buffer' | 'frozen' | 'clear' | 'real-clear';
 
 type Mail = { subject: string; body: string };

@@ -38,7 +38,7 @@ describe('viewer-facing text', () => {
     expect(english.filter(([at, text]) => chinese.get(at) !== text).length).toBeGreaterThan(english.length / 2);
   });
 
-  it('lives here only: no Chinese text in the server or the player (issue 14 item 6)', async () => {
+  it('lives here only: no Chinese text in the server or the player', async () => {
     const root = path.resolve(import.meta.dirname, '../../../..');
     const found: string[] = [];
     for (const dir of ['apps/server/src', 'apps/player/src']) {

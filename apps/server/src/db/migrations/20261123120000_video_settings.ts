@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Per-video settings (spec §2 /video-setting/{videoId}): a row per configured video, a jsonb column per
+ * Per-video settings (the console contract /video-setting/{videoId}): a row per configured video, a jsonb column per
  * settings screen (validated by the shared zod schema on every write), and the watch page's slug as its
  * own column so `/v/{slug}` is one unique-index lookup.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Global settings "email-notification" (spec §2): which events mail the account — each new lead (on by
+ * Global settings "email-notification": which events mail the account — each new lead (on by
  * default, as before this migration) and a daily digest of the day's leads — and when the last digest went
  * out, so a digest is sent once a day however many workers run the job.
  */

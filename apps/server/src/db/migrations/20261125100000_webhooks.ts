@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Account-level webhooks (issue 6 part 5): the endpoints an account registers, and one delivery row per
+ * Account-level webhooks: the endpoints an account registers, and one delivery row per
  * event and endpoint, kept with its attempts and last answer for the console's delivery log.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The lead timeline (issue 6): the player gives each viewer an anonymous id, random and kept per account in
+ * The lead timeline: the player gives each viewer an anonymous id, random and kept per account in
  * the viewer's browser, and sends it with their button clicks and their form. Clicks and leads of the same
  * account with the same id are one viewer's. Null for rows from before, and when the player sent none.
  */

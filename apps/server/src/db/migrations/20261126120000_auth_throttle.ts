@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Failed sign-ins counted per bucket (issue 13 item 14, docs/decisions/0010-sign-in-throttling.md): one
+ * Failed sign-ins counted per bucket (docs/decisions/0010-sign-in-throttling.md): one
  * bucket per device cookie, one per account for clients without a valid one, and the reset-mail
  * allowances. In PostgreSQL so every API process sees the same counts.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Credits as an append-only ledger (issue 15 item 5): every purchase, grant with a plan, spend, refund and
+ * Credits as an append-only ledger: every purchase, grant with a plan, spend, refund and
  * expiry is a row, and the balance is their sum, so a balance can always be explained line by line. An
  * entry's key makes it happen once per account (a retried spend, a webhook delivered twice).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Every operator action (`leadreel admin`, issue 15 item 6), with who ran it: opening a plan, granting
+ * Every operator action (`leadreel admin`), with who ran it: opening a plan, granting
  * credits. Kept when the account goes (the account id stays as written), so the record outlives it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * When the account's traffic count began (issue 15 item 4): playback is counted per period and starts
+ * When the account's traffic count began: playback is counted per period and starts
  * again at zero with the next, so a Free account that served its 10 GB is not blocked for good.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Orders and invoices (issue 15 item 2). An order is what the account asked to buy, priced when it was
+ * Orders and invoices. An order is what the account asked to buy, priced when it was
  * made (minor units with its currency), with the provider that takes the money and where it is; it is
  * settled once, in one transaction with what it gives (a plan period, credits) and its invoice. Invoices
  * are numbered from one sequence, without gaps a user could wonder about.

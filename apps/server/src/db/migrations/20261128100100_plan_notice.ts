@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Each notice of a plan's end (issue 15 item 4): the reminders before it and the mail of each period after
+ * Each notice of a plan's end: the reminders before it and the mail of each period after
  * it, once per account, plan end and notice. Written in the transaction that moves the account, so a
  * notice is sent once however often the lifecycle job runs; a renewal's new end starts a new series.
  */

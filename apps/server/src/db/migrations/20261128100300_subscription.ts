@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Subscriptions (issue 15 item 3): a plan bought by card with auto-renew on renews itself each period
+ * Subscriptions: a plan bought by card with auto-renew on renews itself each period
  * until it is turned off. One active subscription per account; each renewal is an order of its own (paid,
- * invoiced, mailed). `account.plan_by_admin` tells a plan an operator opened (spec §3 bySuperAdminOpen,
+ * invoiced, mailed). `account.plan_by_admin` tells a plan an operator opened (the console contract bySuperAdminOpen,
  * which never renews) from one the account bought.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

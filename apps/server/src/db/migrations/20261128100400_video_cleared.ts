@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A video can be `cleared` (issue 15 item 4): its plan lapsed into Clear, so its renditions were deleted
+ * A video can be `cleared`: its plan lapsed into Clear, so its renditions were deleted
  * and only its original is kept until RealClear; renewing encodes it again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Export links (issue 15 item 4): before a lapsed plan's videos are cleared, the holder is mailed a link to
+ * Export links: before a lapsed plan's videos are cleared, the holder is mailed a link to
  * download their originals and their leads, valid until RealClear. The link's token is stored hashed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Privacy mode (issue 16, global settings "privacy"): when on, the account's players keep nothing in the
+ * Privacy mode (global settings "privacy"): when on, the account's players keep nothing in the
  * viewer's browser and the analytics keep no viewer id, so viewers are counted per viewing only. Off by
  * default, as before this migration.
  */

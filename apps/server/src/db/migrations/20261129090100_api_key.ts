@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * API keys (issue 17 part 1): the second credential ARCHITECTURE.md names, for the public API. Only the
+ * API keys: the second credential ARCHITECTURE.md names, for the public API. Only the
  * secret's SHA-256 is kept (`secret_hash`, looked up on each API request), with the few characters the
  * console shows to tell keys apart. A revoked key keeps its row (revoked_at) until the sweep forgets it.
  */

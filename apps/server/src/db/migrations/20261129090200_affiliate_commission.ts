@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Affiliates (issue 17 part 2). A referrer earns a commission on each paid invoice of an account they
+ * Affiliates. A referrer earns a commission on each paid invoice of an account they
  * referred, and loses it again when that invoice is refunded: one `commission` row per order and kind
  * (the unique key is what makes a replayed payment or refund write nothing twice). Rows keep the referred
  * account's masked email and the order's id without a foreign key, so a referred account that is deleted

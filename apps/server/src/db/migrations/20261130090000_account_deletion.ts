@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Account deletion (issue 17 part 3): one row per account that asked to be deleted. It locks the account
+ * Account deletion: one row per account that asked to be deleted. It locks the account
  * while it exists, and outlives the account's own row on purpose (no foreign key): the deletion job deletes
  * the account first, sweeps its storage once more, then deletes this row with the completion mail, so a job
  * killed at any step finds where it was. `email` and `language` address that mail once the account is gone.

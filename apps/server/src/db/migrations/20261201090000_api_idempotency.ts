@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Idempotency keys of the public API (issue 17 part 1): the first answer to a create sent with an
+ * Idempotency keys of the public API: the first answer to a create sent with an
  * `Idempotency-Key`, kept a day so a client's retry gets it again instead of making a second resource.
  * `request_hash` tells a retry from another request reusing the key; `status` is null while the first
  * request is still running.

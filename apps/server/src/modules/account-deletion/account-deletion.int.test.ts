@@ -5,7 +5,7 @@ import { accountOnPlan, leadFrom } from '../../../test/factories.ts';
 import { get, mailsTo, post, useTestApp } from '../../../test/helpers.ts';
 import { logoFolder } from '../video-settings/settings.service.ts';
 
-// issue 17 part 3: account deletion on the real PostgreSQL and the local storage driver.
+// account deletion on the real PostgreSQL and the local storage driver.
 const t = useTestApp({}, { pageCacheMs: 60_000 });
 const DAY_MS = 86_400_000;
 
@@ -64,7 +64,7 @@ describe('account deletion: the request', () => {
     expect(asked.body.data).toMatchObject({ pending: true, graceDays: 14 });
     expect(deleteAfter - asked.body.data.requestedAt).toBe(14 * 86_400);
 
-    // Sessions and keys revoked: the old token is a 403 (spec §4 sends the console to login).
+    // Sessions and keys revoked: the old token is a 403 (the console contract sends the console to login).
     expect((await get(t.app, '/api/account/detail', owner.token)).status).toBe(403);
     expect(await t.services.apiKeys.authenticate(owner.apiKey)).toBeUndefined();
     // Another account is untouched.

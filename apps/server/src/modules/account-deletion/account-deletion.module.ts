@@ -15,7 +15,7 @@ declare module '../module.ts' {
   }
 }
 
-/** A user can leave with their data really gone (issue 17 part 3; docs/decisions/0027-account-deletion.md). */
+/** A user can leave with their data really gone (docs/decisions/0027-account-deletion.md). */
 export const accountDeletionModule = defineModule({
   name: 'account-deletion',
   create: ({ db, analyticsDb, services, storage, events, mailer, config, clock, log }) => {
@@ -27,7 +27,7 @@ export const accountDeletionModule = defineModule({
         sessions: services.sessions,
         apiKeys: services.apiKeys,
         stopRenewal: async (accountId) => {
-          // Billing's "cancel subscribe" (spec §7), at the provider first; none to stop is fine.
+          // Billing's "cancel subscribe", at the provider first; none to stop is fine.
           await services.subscriptions.setAutoRenew(accountId, false).catch((error: unknown) => {
             if (!(error instanceof AppError && error.code === 'subscription_not_found')) throw error;
           });

@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
 
-/** spec §2 delete-account: the deletion's state, the request (spec §7 "account: delete") and cancelling it. */
+/** delete-account: the deletion's state, the request (the console contract "account: delete") and cancelling it. */
 export const deletionRoutes: FastifyPluginAsync<{ deletion: AccountDeletionService; hooks: AuthHooks }> = async (
   app,
   { deletion, hooks },

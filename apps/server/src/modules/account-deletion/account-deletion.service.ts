@@ -20,7 +20,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export const accountPrefixes = (accountId: string) => [accountDir(accountId), `media/${accountId}/`];
 
 /**
- * Account deletion (issue 17 part 3; spec §4 "reason, agreement, typed confirmation, then a submitted
+ * Account deletion (the console contract "reason, agreement, typed confirmation, then a submitted
  * request"). The request locks the account at once: its `account_deletion` row is what the sign-in check,
  * the public pages, media, webhooks and API keys read, so the lock is one committed row. Sessions and API
  * keys are revoked and auto-renewal is stopped at the provider right after. After the grace period the job
@@ -124,7 +124,7 @@ export function createAccountDeletion(deps: {
     async request(accountId: string, input: RequestDeletion): Promise<AccountDeletion> {
       const account = await accounts.find(accountId);
       if (!account) throw unauthorized();
-      // spec §5: the typed confirmation phrase, here the sign-in email (case and surrounding spaces aside).
+      // the typed confirmation phrase, here the sign-in email (case and surrounding spaces aside).
       if (input.phrase.trim().toLowerCase() !== account.email.toLowerCase()) {
         throw badRequest('deletion_phrase_mismatch', 'phrase');
       }

@@ -9,7 +9,7 @@ type NewAccount = Omit<Parameters<AccountRepo['create']>[1], 'planType'>;
 
 export function createAccountService(deps: {
   accounts: AccountRepo;
-  /** The account's number of videos (spec §3 videoTotal), answered by the videos module. */
+  /** The account's number of videos (the console contract videoTotal), answered by the videos module. */
   countVideos: (accountId: string) => Promise<number>;
   /** Makes a new account's default folder in its transaction (the videos module's); answers its id. */
   createDefaultFolder: (accountId: string, trx: Db) => Promise<string>;
@@ -37,7 +37,7 @@ export function createAccountService(deps: {
   return {
     load,
 
-    /** Deletes the account and, by cascade, every row of its data (issue 17 part 3: the deletion job's). */
+    /** Deletes the account and, by cascade, every row of its data (the deletion job's). */
     remove: (trx: Db, accountId: string) => accounts.remove(trx, accountId),
 
     /** The account and what its plan, period and usage allow, from one read of it. */
@@ -70,7 +70,7 @@ export function createAccountService(deps: {
 
     /**
      * Where an account's mails go, in which language, and whether its plan masks what leads say (Free,
-     * spec §6); undefined once it is deleted.
+     * the console contract); undefined once it is deleted.
      */
     async mailTarget(accountId: string) {
       const account = await accounts.findById(accountId);
@@ -86,7 +86,7 @@ export function createAccountService(deps: {
     releaseDigest: (accountId: string) => accounts.releaseDigest(accountId),
 
     /**
-     * Monthly traffic starts again at zero on the first of each calendar month, UTC (spec §8: playback
+     * Monthly traffic starts again at zero on the first of each calendar month, UTC (playback
      * stops at the cap; the next month it plays again). Paid plans count by calendar month too until their
      * subscriptions give them billing periods of their own. Safe to run any number of times.
      */
@@ -100,7 +100,7 @@ export function createAccountService(deps: {
     addUsedStorage: (trx: Db, accountId: string, delta: number, quota?: number) =>
       accounts.addUsedStorage(trx, accountId, delta, quota),
 
-    /** spec §3 Account info; its plan, period and usage as the entitlements module reads them. */
+    /** Account info; its plan, period and usage as the entitlements module reads them. */
     async detail(accountId: string): Promise<AccountDetail> {
       const account = await load(accountId);
       return {
@@ -116,7 +116,7 @@ export function createAccountService(deps: {
       };
     },
 
-    /** An operator opens a plan (spec §3 bySuperAdminOpen): Normal period, until `periodEnd` or for good. */
+    /** An operator opens a plan (the console contract bySuperAdminOpen): Normal period, until `periodEnd` or for good. */
     openPlan: (accountId: string, plan: PlanType, periodEnd: Date | null, trx?: Db, byAdmin = false) =>
       accounts.openPlan(accountId, plan, periodEnd, trx, byAdmin),
 
@@ -130,7 +130,7 @@ export function createAccountService(deps: {
       return { account, rights: entitlementsOf(account) };
     },
 
-    /** Paid accounts past their plan's end with a period left to enter (issue 15 item 4). */
+    /** Paid accounts past their plan's end with a period left to enter. */
     lapsed: (now: Date) => accounts.lapsed(now),
     /** Paid accounts in Normal whose plan ends within the reminder window. */
     ending: (now: Date, until: Date) => accounts.ending(now, until),
@@ -151,7 +151,7 @@ export function createAccountService(deps: {
       await accounts.setLanguage(accountId, language);
     },
 
-    /** Global settings "privacy": whether the account keeps no viewer id (issue 16). */
+    /** Global settings "privacy": whether the account keeps no viewer id. */
     async privacy(accountId: string): Promise<PrivacySettings> {
       return { privacyMode: (await load(accountId)).privacy_mode };
     },
@@ -162,7 +162,7 @@ export function createAccountService(deps: {
       return settings;
     },
 
-    /** spec §2 start-up step 2: not to oneself, not when already bound, not when the account is a referrer. */
+    /** start-up step 2: not to oneself, not when already bound, not when the account is a referrer. */
     async bindReferrer(accountId: string, ref: string) {
       const account = await load(accountId);
       if (ref === account.id) throw badRequest('referrer_self', 'ref');
@@ -175,7 +175,7 @@ export function createAccountService(deps: {
     },
 
     /**
-     * An operator makes the account a referrer (spec §6: only referrers see affiliate-system) or takes it
+     * An operator makes the account a referrer (only referrers see affiliate-system) or takes it
      * back; commissions earned before stay. Binding it to a referrer is refused from then on.
      */
     setReferrer: (accountId: string, on: boolean, trx?: Db) => accounts.setReferrer(accountId, on, trx),

@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { NoticeService } from './notice.service.ts';
 
-/** spec §2 email-notification and spec §7 account get-notice-email / change-notice-email. */
+/** email-notification and the console contract account get-notice-email / change-notice-email. */
 export const noticeRoutes: FastifyPluginAsync<{
   notices: NoticeService;
   hooks: AuthHooks;

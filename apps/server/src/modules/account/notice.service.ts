@@ -9,7 +9,7 @@ import type { AccountRepo } from './account.repo.ts';
 import type { AccountService } from './account.service.ts';
 
 /**
- * Where and when an account hears of its leads (spec §2 global-settings email-notification; spec §7
+ * Where and when an account hears of its leads (the console contract global-settings email-notification; the console contract
  * account get-notice-email, change-notice-email). The notice email is the sign-in email until another
  * address is proved with a code mailed to it: leads carry people's details and must not go to an address
  * typed by mistake.

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, type TestApp, uniqueEmail } from '../../../test/helpers.ts';
 
-// issue 6 §4: where and when an account hears of its leads — the notice email proved by a code to the new
+// where and when an account hears of its leads — the notice email proved by a code to the new
 // address, the events it asked for, the lead mail and the daily digest — received by a real SMTP server.
 let server: SMTPServer;
 const received: Array<{ to: string[]; mail: ParsedMail }> = [];
@@ -151,7 +151,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
     expect(back.body.data.isSignInEmail).toBe(true);
   });
 
-  it('mails a Free account that a lead came, without its contents (spec §6)', async () => {
+  it('mails a Free account that a lead came, without its contents', async () => {
     const { email, accountId } = await signUp('Free');
     await t.services.leadNotifier.send(await lead(accountId, 'Grace Hopper'));
     const mail = await mailTo(email, /New inquiry/);

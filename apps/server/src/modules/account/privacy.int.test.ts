@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
 import { get, post, type TestApp, useTestApp } from '../../../test/helpers.ts';
 
-// issue 16 item 1: the account's privacy mode (global settings "privacy") on the real PostgreSQL: the setting,
+// the account's privacy mode (global settings "privacy") on the real PostgreSQL: the setting,
 // the pages that tell the player to keep nothing in the browser, and the events stored with no viewer id
 // whatever a player sends.
 const t: TestApp = useTestApp();
@@ -70,7 +70,7 @@ describe('privacy mode', () => {
   });
 
   it('is only for the signed-in account', async () => {
-    // spec §2: a 403 sends the console to sign in.
+    // a 403 sends the console to sign in.
     expect((await get(t.app, '/api/account/privacy')).status).toBe(403);
     expect((await savePrivacy('not-a-token', { privacyMode: true })).status).toBe(403);
     const one = await owner();

@@ -1,5 +1,5 @@
 /**
- * Whether an account's media may still be served (spec §8: playback stops once used traffic reaches the
+ * Whether an account's media may still be served (playback stops once used traffic reaches the
  * plan's). Media requests ask it once per HLS segment, so an answer is reused for a few seconds instead of
  * reading the account each time: the same interval within which served bytes are counted (traffic-tally.ts),
  * and each save of served bytes forgets every answer, so none outlives the figures it was read from.

@@ -6,7 +6,7 @@ import { get, useTestApp } from '../../../test/helpers.ts';
 import { moduleWorkers } from '../index.ts';
 import { TRAFFIC_PERIOD } from './account.jobs.ts';
 
-// issue 15 item 4: monthly traffic starts again at zero, so an account that reached its cap plays again
+// monthly traffic starts again at zero, so an account that reached its cap plays again
 // the next month (it was blocked for good).
 const t = useTestApp();
 

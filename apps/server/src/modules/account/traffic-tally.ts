@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
  * and when the server stops: one UPDATE per account per interval instead of one per HLS segment (a viewer
  * fetches one every two seconds or so, each a row lock on the account). A flush that fails keeps its bytes
  * for the next. What a crash loses is at most one interval of counting, never an account's data, and the
- * bandwidth limit (spec §8) may be passed by that interval's bytes.
+ * bandwidth limit may be passed by that interval's bytes.
  */
 export function createTrafficTally(deps: {
   /** Adds each account's bytes to its used traffic (the account repo's). */

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { get, post, signUp, useTestApp, useTestDatabase } from '../../../test/helpers.ts';
 
-// issue 15 item 6: `leadreel admin`, run as an operator runs it, against this test's database.
+// `leadreel admin`, run as an operator runs it, against this test's database.
 const run = promisify(execFile);
 const LEADREEL = path.resolve(import.meta.dirname, '../../../../../bin/leadreel');
 

@@ -13,7 +13,7 @@ export class AdminError extends Error {}
 
 /**
  * What an operator does by hand (`leadreel admin`, issue 15 item 6; no admin screen is specified): look an
- * account up, open a plan for it (spec §3 bySuperAdminOpen), grant credits. Each action is logged with
+ * account up, open a plan for it (the console contract bySuperAdminOpen), grant credits. Each action is logged with
  * who ran it.
  */
 export function createAdminService(deps: {
@@ -127,7 +127,7 @@ export function createAdminService(deps: {
       }
     },
 
-    /** Makes the account a referrer in the affiliate program (spec §6 isReferer), or no longer one. */
+    /** Makes the account a referrer in the affiliate program (the console contract isReferer), or no longer one. */
     async setReferrer(operator: string, email: string, on: boolean) {
       const account = await accountOf(email);
       await events.transaction(async (trx) => {

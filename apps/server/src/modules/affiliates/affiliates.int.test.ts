@@ -4,7 +4,7 @@ import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { AdminError } from '../admin/admin.service.ts';
 
-// issue 17 part 2: a referrer earns the catalogue's percent of each paid invoice of the accounts they
+// a referrer earns the catalogue's percent of each paid invoice of the accounts they
 // referred, once per invoice, loses it on a refund (once, even after a payout), and sees it on their page.
 const t = useTestApp();
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ declare module '../module.ts' {
   }
 }
 
-/** The affiliate program (issue 17 part 2): commissions written with billing's invoices, and their page. */
+/** The affiliate program: commissions written with billing's invoices, and their page. */
 export const affiliatesModule = defineModule({
   name: 'affiliates',
   create: ({ db, services, config }) => ({

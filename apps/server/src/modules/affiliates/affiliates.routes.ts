@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { AffiliateService } from './affiliates.service.ts';
 
-/** The affiliate program's page (spec §2 affiliate-system, §7 "pay: affiliate data"). */
+/** The affiliate program's page (the console contract affiliate-system, "pay: affiliate data"). */
 export const affiliateRoutes: FastifyPluginAsync<{ affiliates: AffiliateService; hooks: AuthHooks }> = async (
   app,
   { affiliates, hooks },

@@ -11,8 +11,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
- * Affiliates (issue 17 part 2; spec §2 affiliate-system, §3 Affiliate referral, §6 "only referrers (isReferer)
- * see the affiliate-system page", §7 pay affiliate data, §9 affiliate percent). A referrer (made one by an
+ * Affiliates (the console contract affiliate-system, Affiliate referral, "only referrers (isReferer)
+ * see the affiliate-system page", pay affiliate data, affiliate percent). A referrer (made one by an
  * operator) earns the catalogue's percent of each paid invoice of an account bound to them, rounded down
  * to the currency's minor unit, and loses it again when that invoice is refunded, whether or not it was
  * paid out already. Billing tells it of both inside its own transactions (InvoiceHooks).
@@ -78,7 +78,7 @@ export function createAffiliateService(deps: {
       });
     },
 
-    /** spec §7 pay affiliate data: the referral link, the totals, and a page of rows; referrers only. */
+    /** pay affiliate data: the referral link, the totals, and a page of rows; referrers only. */
     async data(accountId: string, query: AffiliateDataQuery): Promise<AffiliateData> {
       const account = await accounts.load(accountId);
       // Not `unauthorized`: the console logs out on that one (decision 0001), and this token is fine.
@@ -92,7 +92,7 @@ export function createAffiliateService(deps: {
         repo.totals(account.id),
       ]);
       return {
-        // spec §2 start-up step 2: the console binds `ref` (the referrer's userId) after sign-up.
+        // start-up step 2: the console binds `ref` (the referrer's userId) after sign-up.
         link: `${deps.publicUrl}/register?ref=${account.id}`,
         percent,
         totals,

@@ -14,7 +14,7 @@ import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
 import { BATCHES_PER_VIEWER } from './analytics.service.ts';
 import { createEventBatch, createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
 
-// issue 16 item 1: the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
+// the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
 // so that no figure is corrupted.
 const t = useTestApp();
 const CHROME =

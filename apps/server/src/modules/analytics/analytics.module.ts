@@ -41,7 +41,7 @@ export const ANALYTICS_ROLLUP = defineJob({ name: 'analytics-rollup', schedule: 
 /** PostgreSQL's check_violation: a row for a day that has no partition yet. */
 const NO_PARTITION = '23514';
 
-/** Analytics (issue 16): every play measured; decision 0024. */
+/** Analytics: every play measured; decision 0024. */
 export const analyticsModule = defineModule({
   name: 'analytics',
   create: (context) => {

@@ -5,7 +5,7 @@ import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
 /**
- * The ingestion endpoint (issue 16 item 1): the player's batches, as beacons or fetches with keepalive.
+ * The ingestion endpoint: the player's batches, as beacons or fetches with keepalive.
  * Answers 204 as soon as the batch is checked and queued; writing happens in the background.
  */
 export const analyticsRoutes: FastifyPluginAsync<{ analytics: AnalyticsService }> = async (app, { analytics }) => {

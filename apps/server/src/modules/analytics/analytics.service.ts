@@ -37,7 +37,7 @@ const ANNOUNCE_BATCH = 500;
 export type VideoOwner = { accountId: string; privacyMode: boolean };
 
 /**
- * Analytics (issue 16): takes the player's batches of viewing events, keeps them (events.repo.ts, by a
+ * Analytics: takes the player's batches of viewing events, keeps them (events.repo.ts, by a
  * batched writer), and drops old days by partition.
  */
 export function createAnalyticsService(deps: {

@@ -1,7 +1,7 @@
 import type { AnalyticsDb } from './analytics.schema.ts';
 
 /**
- * Deletes every analytics row of an account (issue 17 part 3: account deletion). The analytics tables may
+ * Deletes every analytics row of an account (account deletion). The analytics tables may
  * live in another database (ANALYTICS_DATABASE_URL) with no foreign key to the account, so nothing
  * cascades: each table holding an `account_id` is emptied of it here. Idempotent; the deletion job calls it
  * again after a crash. `analytics_rollup` holds cursors, not account data.

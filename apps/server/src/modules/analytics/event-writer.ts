@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 
 /**
  * Rows written in one statement at most (a batch is closed when it holds this many), before the second is up
- * under load: "every few thousand events" (issue 16). Each statement costs PostgreSQL a few milliseconds of
+ * under load: "every few thousand events". Each statement costs PostgreSQL a few milliseconds of
  * CPU besides its rows; at 1,000 rows a statement that was a quarter of its CPU an event (decision 0024).
  */
 export const FLUSH_ROWS = 4000;
@@ -14,7 +14,7 @@ export const FLUSH_ROWS = 4000;
 export type RowBatch<Row> = { readonly size: number; add(rows: readonly Row[]): void; seal(): void };
 
 /**
- * Accepted events wait in memory and are written together (issue 16 item 1): every `intervalMs`, or at
+ * Accepted events wait in memory and are written together: every `intervalMs`, or at
  * once when `maxRows` are waiting, one flush at a time. They wait in batches the caller makes (`newBatch`),
  * each written whole by `write`, oldest first. A failed write keeps its batch, and those after it, for the
  * next flush; past `maxQueued` waiting rows new ones are refused, so a database outage costs memory only up

@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { Figures } from './figures.service.ts';
 
-/** The analytics screens' reads: per video (video setting `analytics`; spec §7 "data-panel") and the overview. */
+/** The analytics screens' reads: per video (video setting `analytics`; the console contract "data-panel") and the overview. */
 export const figureRoutes: FastifyPluginAsync<{ figures: Figures; hooks: AuthHooks }> = async (
   app,
   { figures, hooks },

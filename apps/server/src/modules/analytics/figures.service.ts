@@ -21,7 +21,7 @@ const rangeOf = (query: { from: string; to: string }): Range => ({
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 
 /**
- * The per-video analytics screen's figures (issue 16 item 3), each for a video of the account's own (the
+ * The per-video analytics screen's figures, each for a video of the account's own (the
  * videos module checks it, and that the period allows it): totals, engagement, days, breakdowns and
  * sessions, all from the rollups.
  */
@@ -34,7 +34,7 @@ export function createFigures(deps: {
     accountId: string,
     videoIds: string[],
   ) => Promise<{ videoId: string; name: string; thumbnail: string | null }[]>;
-  /** A 403 when the account's period closes the dashboard overview (spec §4: from Frozen on). */
+  /** A 403 when the account's period closes the dashboard overview (from Frozen on). */
   assertOverview: (accountId: string) => Promise<void>;
 }) {
   const { repo } = deps;
@@ -63,7 +63,7 @@ export function createFigures(deps: {
 
   return {
     /**
-     * The dashboard overview (issue 16 item 4): the account's figures over a range beside the range just
+     * The dashboard overview: the account's figures over a range beside the range just
      * before, plays by day, and its most played videos.
      */
     async overview(accountId: string, query: { from: string; to: string }): Promise<Overview> {

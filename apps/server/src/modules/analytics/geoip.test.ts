@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
 import { createCountryLookup } from './geoip.ts';
 
-// issue 16 item 1: GEOIP_DB, a MaxMind file the operator keeps fresh (geoipupdate replaces it weekly).
+// GEOIP_DB, a MaxMind file the operator keeps fresh (geoipupdate replaces it weekly).
 const folder = mkdtempSync(path.join(tmpdir(), 'leadreel-geoip-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

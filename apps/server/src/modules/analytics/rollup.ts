@@ -1,5 +1,5 @@
 /**
- * The rollup's arithmetic, apart from the database (issue 16 item 2): a window of raw events, and the state
+ * The rollup's arithmetic, apart from the database: a window of raw events, and the state
  * of the sessions they belong to, become the sessions' new state, the hours' increments and the viewers
  * seen. Counts are of sessions (a resumed play is not a second play), each counted in the hour it first
  * did the thing; retention is per percent of the video, once per session, with rewatches counted apart.

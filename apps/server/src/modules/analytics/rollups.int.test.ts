@@ -9,7 +9,7 @@ import { ANALYTICS_MIGRATIONS } from './analytics.module.ts';
 import type { AnalyticsDatabase } from './analytics.schema.ts';
 import { createFiguresRepo } from './figures.repo.ts';
 
-// issue 16 item 2: the rollup job turns raw events into sessions, hours and viewers, counting each session
+// the rollup job turns raw events into sessions, hours and viewers, counting each session
 // once however its events are split across runs, and a rewatched part twice in the engagement.
 // Both where the analytics tables live by default (the application's database) and in a database of their
 // own (ANALYTICS_DATABASE_URL): the same figures either way.
@@ -349,7 +349,7 @@ for (const [separate, where] of [
       ]) {
         expect((await get(t.app, `/api/analytics/video?${bad}`, owner.token)).status, bad).toBe(400);
       }
-      // No session: the product's envelope says unauthorized (spec §7), as for every signed-in route.
+      // No session: the product's envelope says unauthorized, as for every signed-in route.
       expect((await get(t.app, ok)).status).toBe(403);
       await t.db
         .updateTable('account')

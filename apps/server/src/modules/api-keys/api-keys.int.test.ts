@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { accountOnPlan } from '../../../test/factories.ts';
 import { get, post, useTestApp } from '../../../test/helpers.ts';
 
-// issue 17 part 1: API keys, on the real PostgreSQL. `authenticate` is what the public API will call.
+// API keys, on the real PostgreSQL. `authenticate` is what the public API will call.
 const t = useTestApp();
 
 const account = (plan: PlanType = 'Pro') => accountOnPlan(t, plan);

@@ -52,14 +52,14 @@ function toApiKey(row: Pick<ApiKeyRow, 'id' | 'name' | 'prefix' | 'created_at' |
 export type ApiKeyCaller = { accountId: string; keyId: string } | { refused: 'api_key_not_allowed' };
 
 /**
- * API keys (issue 17 part 1; spec §2 account/api-access, §6 "flags gate API key"): a second credential for
+ * API keys (the console contract account/api-access, "flags gate API key"): a second credential for
  * the public API, shown once when made or rotated and stored only as its SHA-256.
  */
 export function createApiKeyService(deps: { repo: ApiKeyRepo; entitlements: EntitlementsService; clock: Clock }) {
   const { repo, entitlements, clock } = deps;
 
   /**
-   * Making and rotating keys is a plan privilege (spec §3 canUseApiKey). Spec §4 does not close it by
+   * Making and rotating keys is a plan privilege (the console contract canUseApiKey). the console contract does not close it by
    * period: what a key may reach is the public API's check, per feature, as the console's is.
    */
   async function assertAllowed(accountId: string) {
@@ -82,7 +82,7 @@ export function createApiKeyService(deps: { repo: ApiKeyRepo; entitlements: Enti
     },
 
     /**
-     * Rotates (spec §7 "api-key: change"): the key keeps its id and name and gets a new secret, shown once;
+     * Rotates (the console contract "api-key: change"): the key keeps its id and name and gets a new secret, shown once;
      * the old secret stops working at once. Last used starts again, so the owner sees when the new one is in use.
      */
     async rotate(accountId: string, id: string): Promise<ApiKeyWithSecret> {

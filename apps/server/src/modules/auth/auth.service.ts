@@ -87,7 +87,7 @@ export function createAuthService(deps: Deps) {
 
   return {
     /**
-     * Sends a 6-digit code (issue 3 §5). The answer is the same whether or not an account exists, and
+     * Sends a 6-digit code. The answer is the same whether or not an account exists, and
      * whether or not a reset mail was over its allowance.
      */
     async sendCode(
@@ -142,7 +142,7 @@ export function createAuthService(deps: Deps) {
     },
 
     /**
-     * spec §8: the same "account or password is incorrect" for an unknown email and a wrong password.
+     * the same "account or password is incorrect" for an unknown email and a wrong password.
      * Failures count against the browser's device cookie when it holds a valid one for this account, else
      * against the address's untrusted bucket; a locked bucket is refused before the password is checked
      * (login-throttle.ts). A successful sign-in makes the browser a known device of the account.
@@ -181,7 +181,7 @@ export function createAuthService(deps: Deps) {
       return { deviceCookie: await devices.issue(account.id, clock.now()) };
     },
 
-    /** Changing the password ends the account's other sessions (issue 3 §5). */
+    /** Changing the password ends the account's other sessions. */
     async changePassword(auth: AuthContext, input: { oldPassword: string; newPassword: string }) {
       const account = await accounts.find(auth.accountId);
       if (!account) throw unauthorized();

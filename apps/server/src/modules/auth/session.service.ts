@@ -40,7 +40,7 @@ export function createSessionService(deps: { repo: AuthRepo; clock: Clock; idleD
       return token;
     },
 
-    /** Answers who holds the token, or throws the 403 that sends the console to login (spec §4). */
+    /** Answers who holds the token, or throws the 403 that sends the console to login. */
     async authenticate(token: string): Promise<AuthContext> {
       const session = await find(token);
       const now = clock.now();
@@ -49,7 +49,7 @@ export function createSessionService(deps: { repo: AuthRepo; clock: Clock; idleD
       return { accountId: session.account_id, sessionId: session.id, locked: Boolean(session.locked) };
     },
 
-    /** spec §2 token login: seconds left, 0 when the token is unknown, revoked or expired. */
+    /** token login: seconds left, 0 when the token is unknown, revoked or expired. */
     async secondsLeft(token: string): Promise<number> {
       const session = await find(token);
       if (!session) return 0;

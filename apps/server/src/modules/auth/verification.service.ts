@@ -11,7 +11,7 @@ function hashCode(email: string, scene: string, code: string): Buffer {
 
 /**
  * Six-digit email codes: valid 10 minutes, one send per 60 seconds per address and scene, burned after
- * 5 wrong tries (issue 3 §5). Only a hash is stored. A reset code also belongs to the browser that asked
+ * 5 wrong tries. Only a hash is stored. A reset code also belongs to the browser that asked
  * for it (`requester`): the rules above then hold per browser, so nobody else can burn or replace it.
  */
 export function createVerificationService(deps: { transaction: Transact; repo: AuthRepo; clock: Clock }) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { addMonths } from './plan-period.ts';
 
-// issue 15 items 4 and 5: a running paid plan starts each month of it (counted from its end date) with
+// a running paid plan starts each month of it (counted from its end date) with
 // its traffic at zero and its credits granted, once; what is left of the last period's credits lapses (bought
 // ones stay); a renewal's credits come when its period starts.
 const t = useTestApp({ SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });

@@ -6,7 +6,7 @@ import type { CreditService } from './credits.service.ts';
 import { billingPeriodStart } from './plan-period.ts';
 
 /**
- * A running paid plan's monthly periods (issue 15 items 4 and 5): each month of the plan, counted from
+ * A running paid plan's monthly periods: each month of the plan, counted from
  * its end date, starts the account's traffic again from zero, lapses what is left of the last period's
  * credits and grants the plan's credits, once, in one transaction. Free accounts, and plans with no end, count calendar months (the account module's job).
  */

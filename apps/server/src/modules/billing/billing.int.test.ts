@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountOnPlan } from '../../../test/factories.ts';
 import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 
-// issue 15 item 1: what is for sale, from the catalogue, priced for the account; and the account's plan as
+// what is for sale, from the catalogue, priced for the account; and the account's plan as
 // the console shows it, with the spec's derived values.
 const t = useTestApp({ BRAND_NAME: 'Acme' });
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ async function endsIn(accountId: string, days: number) {
     .execute();
 }
 
-describe('pay products (spec §7)', () => {
+describe('pay products', () => {
   it('lists every plan yearly in the first currency, the current one and Free not for sale', async () => {
     const { token } = await signUp(t);
     const answer = await get(t.app, '/api/pay/products', token);
@@ -91,7 +91,7 @@ describe('pay products (spec §7)', () => {
   });
 });
 
-describe('pay credits products (spec §7)', () => {
+describe('pay credits products', () => {
   it('lists the packages priced in the currency', async () => {
     const { token } = await signUp(t);
     const { list, currency } = (await get(t.app, '/api/pay/credits-products?currency=CNY', token)).body.data;
@@ -108,8 +108,8 @@ describe('pay credits products (spec §7)', () => {
   });
 });
 
-describe('vip user info (spec §3 derived values)', () => {
-  it('counts the days left, gives the end date, and says when the plan will expire (15 days, spec §4)', async () => {
+describe('vip user info (the console contract derived values)', () => {
+  it('counts the days left, gives the end date, and says when the plan will expire (15 days)', async () => {
     const pro = await accountOnPlan(t, 'Pro');
     await endsIn(pro.accountId, 20);
     const far = (await get(t.app, '/api/pay/vip-user-info', pro.token)).body.data;

@@ -21,16 +21,16 @@ import type { SubscriptionRepo } from './subscriptions.repo.ts';
 
 const DAY_MS = 86_400_000;
 
-/** spec §9 date format, in UTC so every server writes the same day. */
+/** date format, in UTC so every server writes the same day. */
 
 /**
  * What is for sale and what the account has: the catalogue's plans and credit packages priced in one
- * currency (spec §7 pay products, credits products), and the account's plan as the console shows it (spec
+ * currency (the console contract pay products, credits products), and the account's plan as the console shows it (spec
  * §3 User VIP info with its derived values).
  */
 export function createBillingService(deps: {
   accounts: Pick<AccountService, 'withRights'>;
-  /** The account's auto-renewing subscription, if any (spec §3 subscribeId, autoSubscribe). */
+  /** The account's auto-renewing subscription, if any (the console contract subscribeId, autoSubscribe). */
   subscriptions: Pick<SubscriptionRepo, 'active'>;
   catalogue: Catalogue;
   brand: string;
@@ -53,8 +53,8 @@ export function createBillingService(deps: {
     rights.periodEnd ? Math.ceil((rights.periodEnd.getTime() - clock.now().getTime()) / DAY_MS) : null;
 
   /**
-   * spec §4 "Plan will expire": VIP, not auto-subscribed (a plan opened by a super admin counts as not
-   * auto-subscribed, spec §6), 0 to 15 days left.
+   * "Plan will expire": VIP, not auto-subscribed (a plan opened by a super admin counts as not
+   * auto-subscribed), 0 to 15 days left.
    */
   function willExpire(rights: Entitlements, renews = false) {
     const left = daysLeft(rights);
@@ -62,7 +62,7 @@ export function createBillingService(deps: {
   }
 
   /**
-   * spec §8 "Cannot purchase the current package": the plan the account has, while it runs and is not about
+   * "Cannot purchase the current package": the plan the account has, while it runs and is not about
    * to end. An ending or lapsed plan is bought again to renew it.
    */
   function cannotBuy(type: (typeof PLAN_TYPES)[number], sold: boolean, rights: Entitlements): Product['cannotBuy'] {
@@ -95,7 +95,7 @@ export function createBillingService(deps: {
     },
 
     /**
-     * What buying a plan product costs the account now, refused as pay products would (spec §8 "Cannot
+     * What buying a plan product costs the account now, refused as pay products would (the console contract "Cannot
      * purchase the current package"; Free is not sold).
      */
     async quotePlan(accountId: string, productId: string) {
@@ -182,7 +182,7 @@ export function createBillingService(deps: {
     },
 
     /**
-     * spec §3 User VIP info with its derived values. A plan an operator opened (or DEFAULT_PLAN gave) is
+     * User VIP info with its derived values. A plan an operator opened (or DEFAULT_PLAN gave) is
      * bySuperAdminOpen and never auto-subscribed; a bought plan is auto-subscribed while its subscription
      * renews.
      */

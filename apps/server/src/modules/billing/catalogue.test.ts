@@ -31,7 +31,7 @@ describe('the catalogue', () => {
     for (const plan of Object.values(catalogue.plans)) {
       expect(plan.benefits.en.length).toBe(plan.benefits.zh_CN.length);
     }
-    // spec §6: sites from the Lite plan up.
+    // sites from the Lite plan up.
     expect(catalogue.plans.Free.sites).toBe(0);
     expect(catalogue.plans.Lite.privileges.canUseChannel).toBe(true);
   });

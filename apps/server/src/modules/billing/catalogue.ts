@@ -41,14 +41,14 @@ const plan = z.strictObject({
 const catalogueSchema = z.strictObject({
   $comment: z.string().optional(),
   currencies: z.array(currency).min(1).max(20),
-  /** spec §9: "Annual billing saves 17%". */
+  /** "Annual billing saves 17%". */
   annualSavingPercent: z.number().int().min(0).max(90),
   /**
-   * A referrer's share of each paid invoice of the accounts they brought (spec §9 affiliate percent), in
+   * A referrer's share of each paid invoice of the accounts they brought (the console contract affiliate percent), in
    * whole percent: commissions are the invoice's minor units times it over 100, rounded down.
    */
   affiliatePercent: z.number().int().min(0).max(100),
-  /** How long a lapsed plan stays in each period before the next (spec §4 leaves them to us). */
+  /** How long a lapsed plan stays in each period before the next (the console contract leaves them to us). */
   lifecycle: z.strictObject({
     bufferDays: z.number().int().min(1).max(365),
     frozenDays: z.number().int().min(1).max(365),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountOnPlan } from '../../../test/factories.ts';
 import { get, useTestApp } from '../../../test/helpers.ts';
 
-// issue 15 item 5: credits as an append-only ledger on the real PostgreSQL, under concurrent changes.
+// credits as an append-only ledger on the real PostgreSQL, under concurrent changes.
 const t = useTestApp();
 
 describe('the credit ledger', () => {

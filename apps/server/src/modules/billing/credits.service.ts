@@ -27,7 +27,7 @@ function checkChange({ amount, key }: Change) {
 }
 
 /**
- * Credits (issue 15 item 5): an append-only ledger whose sum is the balance. Each change has a key and
+ * Credits: an append-only ledger whose sum is the balance. Each change has a key and
  * happens once per key, so a retried spend, a payment notified twice or a job run again changes nothing
  * the second time (the first entry is answered). Changes to one account's credits are serialised, so
  * concurrent spends can never take the balance below zero. The AI features spend; payments, plan periods

@@ -4,7 +4,7 @@ import { accountOnPlan, chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { addMonths } from './plan-period.ts';
 
-// issue 15 item 2: buying a plan or credits through the sandbox provider's checkout, and everything after
+// buying a plan or credits through the sandbox provider's checkout, and everything after
 // the provider's word: the order settled once, the plan period and credits given, the invoice issued and
 // the receipt mailed in the account's language.
 const t = useTestApp({ BRAND_NAME: 'Acme' });

@@ -34,7 +34,7 @@ export function orderData(row: OrderRow): Order {
 }
 
 /**
- * Orders (issue 15 item 2): the account asks to buy a plan or credits, a provider collects the money, and
+ * Orders: the account asks to buy a plan or credits, a provider collects the money, and
  * the provider's word settles the order once: in one transaction the order is paid, the plan period or
  * the credits are given, the invoice is issued and the receipt mail is queued (`order.paid`). A payment
  * reported after the order was canceled or expired is still honoured: the money was taken.
@@ -164,7 +164,7 @@ export function createOrderService(
       );
     },
 
-    /** The account's own order (spec §7 pay wechat status); another account's is not found. */
+    /** The account's own order (the console contract pay wechat status); another account's is not found. */
     async status(accountId: string, orderId: string) {
       const row = await repo.find(orderId);
       if (!row || row.account_id !== accountId) throw orderNotFound();

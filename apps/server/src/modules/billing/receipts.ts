@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { OrderRepo, OrderRow } from './orders.repo.ts';
 
 /**
- * The receipt of a paid order (issue 15 item 2), mailed in the account's language to its notice address
+ * The receipt of a paid order, mailed in the account's language to its notice address
  * by the `order.paid` reaction: claimed before it is sent, given back when the send fails, so a retried
  * job mails it exactly once.
  */

@@ -3,7 +3,7 @@ import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { AdminError } from '../admin/admin.service.ts';
 
-// issue 15 item 6: an operator refunds a paid order in full (`leadreel admin refund`); what it gave is
+// an operator refunds a paid order in full (`leadreel admin refund`); what it gave is
 // taken back in the same transaction as the refund's log line, and the account holder is told.
 const t = useTestApp({ BRAND_NAME: 'Acme' });
 const DAY_MS = 86_400_000;

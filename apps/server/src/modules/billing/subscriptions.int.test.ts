@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 
-// issue 15 item 3: a plan bought by card with auto-renew on renews itself (the sandbox charges it a day
+// a plan bought by card with auto-renew on renews itself (the sandbox charges it a day
 // before the end) until auto-renew is turned off; then it expires on its date, with the reminders.
 const t = useTestApp({ SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ import type { SubscriptionRepo } from './subscriptions.repo.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * Subscriptions (issue 15 item 3, spec §4 Subscription: auto-renew on or off): a plan bought by card with
+ * Subscriptions (the console contract Subscription: auto-renew on or off): a plan bought by card with
  * auto-renew renews each period until it is turned off, then ends on its date. Stripe charges its own
  * subscriptions and tells us by webhook; the sandbox's are charged by the renewal job a day before the end.
  */
@@ -34,7 +34,7 @@ export function createSubscriptionService(deps: {
       return subscription !== undefined && !subscription.cancel_at_period_end;
     },
 
-    /** spec §7 pay resume and cancel subscribe: auto-renew on or off, at the provider first. */
+    /** pay resume and cancel subscribe: auto-renew on or off, at the provider first. */
     async setAutoRenew(accountId: string, on: boolean) {
       const subscription = await repo.active(accountId);
       if (!subscription) throw notFound();

@@ -10,7 +10,7 @@ import { contentTypeOf, isSafeMediaPath, parseRange, rebaseMaster } from './medi
 export type MediaDeps = {
   videos: Pick<VideoService, 'findById'>;
   storage: StorageDriver;
-  /** Whether the account may still serve playback (spec §8: bandwidth limit reached). */
+  /** Whether the account may still serve playback (bandwidth limit reached). */
   canServe: (accountId: string) => Promise<boolean>;
   /** Whether the account is scheduled for deletion (or gone): its media is then as gone as its pages. */
   isLocked: (accountId: string) => Promise<boolean>;
@@ -21,7 +21,7 @@ export type MediaDeps = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The master playlist is the way into a video's files: a delete must close it as soon as a shared cache
- * lets go (issue 13 §18), so browsers ask each time and a CDN keeps it 5 s, as the watch pages.
+ * lets go, so browsers ask each time and a CDN keeps it 5 s, as the watch pages.
  */
 const MASTER_READY = 'public, max-age=0, s-maxage=5';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -65,7 +65,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
 
   /**
    * A refused account's answer. `canServe` is false for a locked account too; its videos' pages are 404
-   * (issue 17 part 3), so its media is the same 404 rather than a plan's bandwidth message. Asked only on
+   *, so its media is the same 404 rather than a plan's bandwidth message. Asked only on
    * refusal, so serving stays one cached check per segment.
    */
   const refused = async (reply: FastifyReply, accountId: string) =>

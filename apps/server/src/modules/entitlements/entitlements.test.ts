@@ -41,7 +41,7 @@ describe('entitlements', () => {
     expect(pro.privileges.canUseBranding).toBe(true);
   });
 
-  it('closes each feature from its period on (spec §4), webhooks with the notifications', () => {
+  it('closes each feature from its period on, webhooks with the notifications', () => {
     const at = (vip_period: Standing['vip_period']) => entitlementsOf(standing({ plan_type: 'Pro', vip_period }));
     expect(at('normal-period').features).toEqual(Object.fromEntries(GATED_FEATURES.map((f) => [f, true])));
     expect(at('buffer-period').features).toMatchObject({ uploadVideo: false, addSlider: false, videoSettings: true });
@@ -89,7 +89,7 @@ describe('entitlements', () => {
 });
 
 /**
- * Issue 14 item 1: plan rights have one owner. Outside the entitlements module only the account's own
+ * plan rights have one owner. Outside the entitlements module only the account's own
  * storage (its repo, the schema and migrations) may name the plan and period columns or the plan table,
  * and the console reads the answer from account detail instead of ranking periods.
  */

@@ -14,7 +14,7 @@ import type { Catalogue } from '../billing/catalogue.ts';
 import { currentPeriodEnd } from '../lifecycle/lifecycle.ts';
 
 /**
- * What entitlements read of an account: its plan, its period (spec §4) and its usage. Only this module
+ * What entitlements read of an account: its plan, its period and its usage. Only this module
  * turns them into rights (docs/decisions/0015-entitlements.md); a test keeps every other module off them.
  */
 export type Standing = {
@@ -23,7 +23,7 @@ export type Standing = {
   period_end_at: Date | null;
   used_storage: string | number;
   used_traffic: string | number;
-  /** Scheduled for deletion (issue 17 part 3): locked, and to work with no session behind it, gone. */
+  /** Scheduled for deletion: locked, and to work with no session behind it, gone. */
   locked?: boolean;
 };
 
@@ -35,11 +35,11 @@ export type Entitlements = {
   /** When the paid plan ends, null when it has no end. */
   periodEnd: Date | null;
   /**
-   * When the current period ends (spec §3 periodEndTime): the plan's end in Normal, then when Frozen,
+   * When the current period ends (the console contract periodEndTime): the plan's end in Normal, then when Frozen,
    * Clear and RealClear begin; null with no end (a plan with none, or RealClear).
    */
   currentPeriodEnd: Date | null;
-  /** spec §3 privileges: what the plan grants. */
+  /** privileges: what the plan grants. */
   privileges: Privileges;
   caps: {
     storageBytes: number;
@@ -53,9 +53,9 @@ export type Entitlements = {
     creditsPerPeriod: number;
   };
   usage: { storageBytes: number; trafficBytes: number };
-  /** spec §4: each gated feature, open while the period is earlier than its threshold. */
+  /** each gated feature, open while the period is earlier than its threshold. */
   features: Record<GatedFeature, boolean>;
-  /** spec §6: detailed lead data (answers, pages, referrers, exports) is a paid plan's; Free sees it masked. */
+  /** detailed lead data (answers, pages, referrers, exports) is a paid plan's; Free sees it masked. */
   leadDetailsMasked: boolean;
   /** Webhooks carry what Free masks: a paid plan's, and like the other notifications closed from Frozen on. */
   webhooks: boolean;
@@ -92,13 +92,13 @@ export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'pl
     features,
     leadDetailsMasked: plan === 'Free',
     webhooks: allowance.privileges.canUseWebhooks && features.emailNotifications,
-    // Playback stops over the traffic cap, and from Frozen on (spec §4: videos can no longer be used).
+    // Playback stops over the traffic cap, and from Frozen on (videos can no longer be used).
     mayServe:
       usage.trafficBytes < allowance.trafficBytes && periodRank(account.vip_period) < periodRank('frozen-period'),
   };
 }
 
-/** What account detail (spec §3) tells the console of the account's rights. */
+/** What account detail tells the console of the account's rights. */
 export function detailOf(
   rights: Entitlements,
 ): Pick<AccountDetail, 'vipPeriod' | 'privileges' | 'storageAndTraffic' | 'periodEndTime' | 'entitlements'> {
@@ -140,7 +140,7 @@ export function createEntitlements(deps: {
     /** The rights of a standing already read (with the rest of its account row). */
     fromStanding: (account: Standing) => entitlementsOf(account, catalogue),
 
-    /** A feature closed in the account's period answers 403 plan_period (spec §4). */
+    /** A feature closed in the account's period answers 403 plan_period. */
     async assertFeature(accountId: string, feature: GatedFeature) {
       if (!(await of(accountId)).features[feature]) throw planPeriod();
     },
@@ -168,7 +168,7 @@ export function createEntitlements(deps: {
     /** For work with no session behind it (mail, webhooks, pages): null for an account that is gone. */
     async ofAccount(accountId: string) {
       const account = await deps.find(accountId);
-      // A locked account serves no media, fires no webhooks and answers no API key (issue 17 part 3).
+      // A locked account serves no media, fires no webhooks and answers no API key.
       return account && !account.locked ? entitlementsOf(account, catalogue) : null;
     },
   };

@@ -14,7 +14,7 @@ const t = useTestApp({}, { database });
 const admin = (...args: string[]) =>
   run(LEADREEL, ['admin', ...args, '--as', 'ops-test'], { env: { ...process.env, DATABASE_URL: database.url } });
 
-describe('the plan an account is on (issue 13: a paid account was shown as Free)', () => {
+describe('the plan an account is on (a paid account was shown as Free)', () => {
   it('answers vip-user-info from the plan: Free, then Pro once an operator grants it', async () => {
     const { email, token } = await signUp(t);
     const free = await get(t.app, '/api/pay/vip-user-info', token);
@@ -35,7 +35,7 @@ describe('the plan an account is on (issue 13: a paid account was shown as Free)
     const granted = await admin('plan', email.toUpperCase(), 'Pro');
     expect(granted.stdout).toContain('is now on Pro');
     const pro = await get(t.app, '/api/pay/vip-user-info', token);
-    // spec §6: a plan opened by a super admin (here the operator's command) counts as not auto-subscribed.
+    // a plan opened by a super admin (here the operator's command) counts as not auto-subscribed.
     expect(pro.body.data).toEqual({
       product: { type: 'Pro', showType: 'Pro' },
       subscribeId: null,

@@ -33,7 +33,7 @@ async function jobsFor(leadId: string) {
   return rows.rows.map((row) => row.name);
 }
 
-describe('events (issue 14 item 3: a transactional outbox)', () => {
+describe('events (a transactional outbox)', () => {
   it("writes a lead's mail and webhook fan-out in the lead's own transaction, and nothing for a refused one", async () => {
     const owner = await accountOnPlan(t, 'Pro');
     const videoId = await videoWithForm(t, owner);

@@ -4,7 +4,7 @@ import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.
 import { mailsTo, post, useTestApp } from '../../../test/helpers.ts';
 import { periodStarts } from '../lifecycle/lifecycle.ts';
 
-// issue 15 item 4: before Clear the holder is mailed a link to download their videos' originals and their
+// before Clear the holder is mailed a link to download their videos' originals and their
 // leads, valid until RealClear.
 const t = useTestApp({ BRAND_NAME: 'Acme', SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ declare module '../module.ts' {
   }
 }
 
-/** The account's export: its video originals and leads, behind a mailed link (issue 15 item 4). */
+/** The account's export: its video originals and leads, behind a mailed link. */
 export const exportsModule = defineModule({
   name: 'exports',
   create: ({ db, clock, config }) => ({

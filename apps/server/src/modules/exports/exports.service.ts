@@ -5,7 +5,7 @@ import type { ExportRepo } from './exports.repo.ts';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Export links (issue 15 item 4): a link to download the account's video originals and leads, mailed
+ * Export links: a link to download the account's video originals and leads, mailed
  * before a lapsed plan's videos are cleared and valid until they are deleted for good. The token is 256
  * random bits, stored hashed; anyone holding the link may download, as with any emailed download link.
  */

@@ -8,12 +8,12 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Tells an account of its leads by mail, to its notice email (its sign-in email when none is set) and in its
- * language, as its email-notification settings ask (spec §2):
+ * language, as its email-notification settings ask:
  * - each new lead, once: the lead is claimed before sending and released if the transport fails, so a
  *   retried job sends it then and a repeated one never sends twice. The viewer's email, when valid, is the
  *   Reply-To;
  * - a daily digest of the last day's leads, once a day per account however many workers run the job.
- * On the Free plan the contents are masked here as in the console (spec §6): the mail says a lead came.
+ * On the Free plan the contents are masked here as in the console: the mail says a lead came.
  */
 export function createLeadNotifier(deps: {
   leads: LeadRepo;

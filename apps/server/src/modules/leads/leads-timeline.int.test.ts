@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { sheetRows } from '../../../test/xlsx-reader.ts';
 
-// issue 6: the export as Excel, one lead by its id (the mail's link), and the viewer's contact clicks in the
+// the export as Excel, one lead by its id (the mail's link), and the viewer's contact clicks in the
 // lead's timeline and in their own list. Videos are rows here, not uploads: nothing below plays them.
 const t = useTestApp();
 const FORM = {

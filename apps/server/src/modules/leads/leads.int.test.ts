@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 
-// issue 6: the inquiry form a video carries, and what happens when a viewer sends it: checked against the
+// the inquiry form a video carries, and what happens when a viewer sends it: checked against the
 // form, stored as text, mailed once to the account through the job queue.
 const t = useTestApp({ PUBLIC_URL: 'https://videos.example.test', BRAND_NAME: 'Acme Video' }, { media: true });
 const readyVideo = readyVideos(() => t);
-/** An account with a ready video; on a paid plan unless asked (Free masks what a lead says, spec §6). */
+/** An account with a ready video; on a paid plan unless asked (Free masks what a lead says). */
 async function accountWithVideo(plan: 'Free' | 'Pro' = 'Pro') {
   const account = await accountOnPlan(t, plan);
   return { ...account, videoId: await readyVideo(account, 'pricing-tour.mp4') };
@@ -74,7 +74,7 @@ async function waitForMail(email: string, count: number, timeoutMs = 60_000) {
   throw new Error(`no mail to ${email}`);
 }
 
-describe('the inquiry form setting (spec §7 vod form)', () => {
+describe('the inquiry form setting (the console contract vod form)', () => {
   it('starts from a name, email and message form, saves, and adds fields', async () => {
     const { token, videoId } = await accountWithVideo();
     expect((await get(t.app, `/api/vod/form/config?videoId=${videoId}`, token)).body.data).toEqual(DEFAULT_FORM);

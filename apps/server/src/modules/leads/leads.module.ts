@@ -62,7 +62,7 @@ export const leadsModule = defineModule({
     });
   },
   jobs: [LEAD_MAIL, LEAD_DIGEST],
-  // The owner's mail about a new lead (spec §2 email-notification), sent by a worker and retried.
+  // The owner's mail about a new lead (the console contract email-notification), sent by a worker and retried.
   reactions: { 'lead.created': LEAD_MAIL },
   workers: ({ services }) => [
     worker(LEAD_MAIL, async (jobs) => {

@@ -4,7 +4,7 @@ import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { ExportFile } from './lead-export.ts';
 import type { LeadService } from './leads.service.ts';
 
-/** The inquiry form screen (spec §7 "vod form: config, save, add-field"). */
+/** The inquiry form screen (the console contract "vod form: config, save, add-field"). */
 export const formRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHooks }> = async (
   app,
   { leads, hooks },
@@ -25,7 +25,7 @@ export function sendLeadsFile(reply: FastifyReply, file: ExportFile) {
     .send(file.body);
 }
 
-/** Seeing leads (spec: form-submit-data and the video submissions dialog; §7 "user-form-list: list, export"). */
+/** Seeing leads (spec: form-submit-data and the video submissions dialog; "user-form-list: list, export"). */
 export const leadListRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: AuthHooks }> = async (
   app,
   { leads, hooks },

@@ -84,7 +84,7 @@ export const TIMELINE_SIDE_MAX = 50;
 export const MIN_FILL_MS = 2500;
 
 /**
- * Leads (issue 6): each video's inquiry form (spec §7 "vod form: config, save, add-field") and the
+ * Leads: each video's inquiry form (the console contract "vod form: config, save, add-field") and the
  * submissions viewers leave through it. The form is written by the owner before the Frozen period; a
  * submission comes from anyone watching a playable video whose form is on, is held to that form's fields,
  * and is stored as text.
@@ -109,7 +109,7 @@ export function createLeadService(deps: {
   /**
    * The video a viewer's post is for, when its public page is shown: the pages' own rule (playable, not
    * failed or deleted, its account not scheduled for deletion), so a form or button left open on a page
-   * loaded before the account was locked stores nothing (issue 17 part 3).
+   * loaded before the account was locked stores nothing.
    */
   async function shownVideo(videoId: string) {
     const video = await videos.findById(videoId);
@@ -120,7 +120,7 @@ export function createLeadService(deps: {
     return { ...DEFAULT_FORM, ...(await forms.savedForm(videoId)) };
   }
 
-  /** Detailed data is a paid plan's (spec §6): on Free the server masks the answers, pages and referrers. */
+  /** Detailed data is a paid plan's: on Free the server masks the answers, pages and referrers. */
   async function masked(accountId: string) {
     return (await entitlements.of(accountId)).leadDetailsMasked;
   }
@@ -193,7 +193,7 @@ export function createLeadService(deps: {
     },
 
     /**
-     * Every lead as CSV, for the account's export before its lapsed plan clears its data (issue 15 item 4):
+     * Every lead as CSV, for the account's export before its lapsed plan clears its data:
      * no gate, since it is the holder's own data they are about to lose.
      */
     archive: (accountId: string) => leadsFile(accountId, { format: 'csv' }),
@@ -237,7 +237,7 @@ export function createLeadService(deps: {
       return form;
     },
 
-    /** Appends one field (spec §7 "add-field"); a field already on the form is a conflict. */
+    /** Appends one field (the console contract "add-field"); a field already on the form is a conflict. */
     async addField(accountId: string, videoId: string, field: FormField): Promise<InquiryForm> {
       await ownVideo(accountId, videoId, 'videoSettings');
       const form = await formOf(videoId);

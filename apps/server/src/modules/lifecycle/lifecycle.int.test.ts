@@ -3,7 +3,7 @@ import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { periodStarts } from './lifecycle.ts';
 
-// issue 15 item 4: a clock moved through every period of a lapsed plan. Each reminder, move, gate, banner
+// a clock moved through every period of a lapsed plan. Each reminder, move, gate, banner
 // date and mail happens once however often the job runs, and a renewal brings the account back.
 // Months pass between requests here: sessions must outlive them.
 const t = useTestApp({ BRAND_NAME: 'Acme', SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });

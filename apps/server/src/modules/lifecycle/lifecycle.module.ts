@@ -11,7 +11,7 @@ declare module '../module.ts' {
   }
 }
 
-/** What happens as a paid plan ends (issue 15 item 4): reminders, then Buffer, Frozen, Clear, RealClear. */
+/** What happens as a paid plan ends: reminders, then Buffer, Frozen, Clear, RealClear. */
 export const lifecycleModule = defineModule({
   name: 'lifecycle',
   create: ({ db, services, events, config, mailer, clock, log }) => ({

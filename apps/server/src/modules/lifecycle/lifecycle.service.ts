@@ -21,7 +21,7 @@ const PERIOD_NOTICE: Record<Exclude<Period, 'normal-period'>, PlanNotice> = {
 };
 
 /**
- * The plan lifecycle (issue 15 item 4): reminders before a paid plan ends (WeChat Pay and Alipay do not
+ * The plan lifecycle: reminders before a paid plan ends (WeChat Pay and Alipay do not
  * renew by themselves; neither does a plan an operator opened), and, once it has ended, each account
  * moved through Buffer, Frozen, Clear and RealClear on the catalogue's dates. Each move is one transaction
  * with its notice, so however often (or late) the job runs, each happens once; a renewal (a new plan end)

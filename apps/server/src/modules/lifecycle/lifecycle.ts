@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 export type Lifecycle = Catalogue['lifecycle'];
 
 /**
- * When each period after a plan's end begins (issue 15 item 4; durations in the catalogue, the spec gives
+ * When each period after a plan's end begins (durations in the catalogue, the spec gives
  * none): Buffer at the end, Frozen `bufferDays` later, Clear `frozenDays` after that, RealClear
  * `clearDays` after that.
  */
@@ -30,7 +30,7 @@ export function periodAt(planEnd: Date, now: Date, lifecycle: Lifecycle): Period
 }
 
 /**
- * When the account's current period ends: the date its banner and mails give (spec §4 "cleared after the
+ * When the account's current period ends: the date its banner and mails give (the console contract "cleared after the
  * period end date"). Normal ends with the plan; RealClear, and a plan with no end, have none.
  */
 export function currentPeriodEnd(period: Period, planEnd: Date | null, lifecycle: Lifecycle): Date | null {

@@ -76,7 +76,7 @@ export function leadMail(
     fields: { id: string; kind: string; label: string }[];
     answers: Record<string, string>;
   },
-  /** On the Free plan the server masks a lead's contents (spec §6); the mail says one came and where to read it. */
+  /** On the Free plan the server masks a lead's contents; the mail says one came and where to read it. */
   masked = false,
 ) {
   const t = LEAD_MAIL_TEXT[context.language];
@@ -107,7 +107,7 @@ export function leadMail(
 export const DIGEST_LIST_LIMIT = 20;
 
 /**
- * The daily digest (spec §2 email-notification): how many leads came in the last day and, for each of the
+ * The daily digest (the console contract email-notification): how many leads came in the last day and, for each of the
  * first few, when, on which video and from whom — plain text as in the lead mail, masked on the Free plan.
  */
 export function leadDigestMail(

@@ -9,7 +9,7 @@ import {
 } from '../../../test/helpers.ts';
 import { PAGE_CACHE_CONTROL } from '../../modules/pages/pages.routes.ts';
 
-// issue 13 §18: a delete takes effect at once in every server process, whatever each keeps in memory.
+// a delete takes effect at once in every server process, whatever each keeps in memory.
 let database: TestDatabase;
 let first: TestApp;
 let second: TestApp;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
 import { get, post, useTestApp } from '../../../test/helpers.ts';
 
-// issue 5: the SEO page setting (basic-setting) and the viewer's pages it drives: the watch page, the
+// the SEO page setting (basic-setting) and the viewer's pages it drives: the watch page, the
 // embed, oEmbed, the sitemap and robots.txt.
 const PUBLIC = 'https://videos.example.test';
 const t = useTestApp({ PUBLIC_URL: PUBLIC, BRAND_NAME: 'Acme Video' }, { media: true });
@@ -35,7 +35,7 @@ function jsonLd(html: string) {
   return JSON.parse(match[1] as string);
 }
 
-describe('the SEO page setting (spec §2 basic-setting)', () => {
+describe('the SEO page setting (the console contract basic-setting)', () => {
   it('starts from the video itself, saves, and answers the watch and embed addresses', async () => {
     const { token, videoId } = await accountWithVideo();
     const fresh = await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token);

@@ -23,7 +23,7 @@ import {
 const SITEMAP_MAX = 50_000;
 
 /**
- * What browsers and shared caches may keep of a watch page or embed (issue 13 §18, docs/decisions/
+ * What browsers and shared caches may keep of a watch page or embed (docs/decisions/
  * 0011-public-page-caching.md): a delete or a change must not outlive what we can take back. Browsers
  * ask again each time (max-age=0); a CDN may serve a copy for 5 s, which is as stale as a deleted video
  * can get behind one. The server itself never serves a deleted video from its own cache.
@@ -105,7 +105,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       return { ...rest, body: precompress(Buffer.from(html)) };
     };
     let { value: page, fresh } = await pages.get(cacheKey, make);
-    // A delete takes effect at once in every process (issue 13 §18): a page made for an earlier request is
+    // A delete takes effect at once in every process: a page made for an earlier request is
     // served only if PostgreSQL, asked after this request arrived, still shows its video.
     if (!fresh && page.videoId && !(await stillShown(page.videoId))) {
       pages.forget(cacheKey);

@@ -9,7 +9,7 @@ import { post, useTestApp } from '../../../test/helpers.ts';
 import { encodeCursor } from '../../db/keyset.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
 
-// issue 17 part 1: the public API through the generated client, on a listening server and the real
+// the public API through the generated client, on a listening server and the real
 // PostgreSQL and storage. The limit is small so the rate-limit test reaches it with few requests; every
 // other test uses a key of its own account, and each key has its own window.
 const LIMIT = 40;

@@ -64,7 +64,7 @@ async function reference(scope: FastifyInstance) {
   }
 }
 
-/** The public REST API (issue 17 part 1): API key access to videos, uploads, folders, leads, analytics, webhooks. */
+/** The public REST API: API key access to videos, uploads, folders, leads, analytics, webhooks. */
 export const publicApiModule = defineModule({
   name: 'public-api',
   create: ({ db, clock }) => ({ idempotency: createIdempotency(db, clock) }),

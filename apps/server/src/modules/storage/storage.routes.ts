@@ -12,7 +12,7 @@ import {
 
 /**
  * PUT /api/storage/part: where the local driver's signed part URLs point. Only a URL the server signed,
- * unexpired (spec §9: 900 s), for that upload of that account, may write; the bytes stream to disk.
+ * unexpired (900 s), for that upload of that account, may write; the bytes stream to disk.
  */
 export const storageRoutes: FastifyPluginAsync<{ storage: LocalDriver; clock: Clock }> = async (
   app,

@@ -20,7 +20,7 @@ export type PartGrant = { accountId: string; key: string; uploadId: string; part
 export interface StorageDriver {
   readonly kind: 'local' | 's3';
   createMultipartUpload(key: string, contentType: string): Promise<{ uploadId: string }>;
-  /** A URL the browser PUTs one part's bytes to, valid `expiresInSeconds` (spec §9: 900). */
+  /** A URL the browser PUTs one part's bytes to, valid `expiresInSeconds` (900). */
   signPartUrl(grant: PartGrant, expiresInSeconds: number): Promise<string>;
   /** Parts uploaded so far, ascending by part number; re-sending a part replaced the earlier one. */
   listParts(key: string, uploadId: string): Promise<StoredPart[]>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
 import { createTestApp, get, post, type TestApp } from '../../../test/helpers.ts';
 
-// issue 5: the rest of the video settings (branding, call to action, widget, share, subtitles, kit-clone)
+// the rest of the video settings (branding, call to action, widget, share, subtitles, kit-clone)
 // and what the viewer's pages make of them.
 let t: TestApp;
 const readyVideo = readyVideos(() => t);
@@ -61,7 +61,7 @@ const BRANDING = {
   fontColor: '#ffffff',
 };
 
-describe('branding (spec §2 branding, gated by canUseBranding)', () => {
+describe('branding (the console contract branding, gated by canUseBranding)', () => {
   it('is refused on the Free plan, which keeps the "powered by" mark', async () => {
     const { token, videoId } = await accountWithVideos();
     const saved = await post(t.app, '/api/vod/video/logo/save', { videoId, setting: BRANDING }, token);
@@ -148,7 +148,7 @@ const ACTION = {
   showUntil: 5,
 };
 
-describe('the call to action (spec §2 super-action) and the widget', () => {
+describe('the call to action (the console contract super-action) and the widget', () => {
   it('shows the call to action over the player at its times or at the end, and below the title', async () => {
     const { token, videoId } = await accountWithVideos();
     await expectRefusals(token, 'super-action', videoId, ACTION, [
@@ -234,7 +234,7 @@ describe('the call to action (spec §2 super-action) and the widget', () => {
   });
 });
 
-describe('share networks (spec §2 share)', () => {
+describe('share networks (the console contract share)', () => {
   it('shows the chosen networks on the watch page and in the embed, and none when off', async () => {
     const { token, videoId } = await accountWithVideos();
     const fresh = await watch(videoId);
@@ -275,7 +275,7 @@ NOTE a comment
 欢迎观看
 `;
 
-describe('subtitles (spec §2 subtitle)', () => {
+describe('subtitles (the console contract subtitle)', () => {
   const uploadTrack = (token: string, body: Record<string, unknown>) =>
     post(t.app, '/api/vod/video/subtitle/upload', body, token);
 
@@ -400,7 +400,7 @@ describe('subtitles (spec §2 subtitle)', () => {
   });
 });
 
-describe('kit-clone (spec §2 kit-clone)', () => {
+describe('kit-clone (the console contract kit-clone)', () => {
   it('copies the chosen settings onto many videos at once, and all or nothing', async () => {
     const { token, videoIds, email } = await accountWithVideos(3);
     await setPlan(email, 'Pro'); // for the link names; back on Free below, which refuses branding
@@ -497,7 +497,7 @@ describe('kit-clone (spec §2 kit-clone)', () => {
   });
 });
 
-describe('the watch page cover (spec §2 basic-setting)', () => {
+describe('the watch page cover (the console contract basic-setting)', () => {
   it('replaces the poster on the page, the cards and the sitemap, and goes back to it when removed', async () => {
     const { token, videoId } = await accountWithVideos();
     const cover = (image: string | null, as = token) =>

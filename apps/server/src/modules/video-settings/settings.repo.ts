@@ -31,7 +31,7 @@ export function createSettingsRepo(db: Db) {
       .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
       .leftJoin('embed_config', 'embed_config.account_id', 'video.account_id')
       .innerJoin('account', 'account.id', 'video.account_id')
-      // An account scheduled for deletion is locked: its pages and embeds answer 404 (issue 17 part 3).
+      // An account scheduled for deletion is locked: its pages and embeds answer 404.
       .leftJoin('account_deletion', 'account_deletion.account_id', 'video.account_id')
       .where('account_deletion.account_id', 'is', null)
       .selectAll('video')

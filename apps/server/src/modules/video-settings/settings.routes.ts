@@ -7,7 +7,7 @@ import type { SubtitleService } from './subtitles.service.ts';
 /** Logos, covers and subtitle files arrive inside the JSON body, base64-encoded. */
 const FILE_BODY = { bodyLimit: 3 * 1024 * 1024 };
 
-/** The video settings screens (spec §7 "vod player and embed config, ... seo page"). */
+/** The video settings screens (the console contract "vod player and embed config, ... seo page"). */
 export const settingsRoutes: FastifyPluginAsync<{
   settings: SettingsService;
   subtitles: SubtitleService;
@@ -15,11 +15,11 @@ export const settingsRoutes: FastifyPluginAsync<{
 }> = async (app, { settings, subtitles, hooks }) => {
   const route = catalogueRoutes(app, hooks);
 
-  // Where the account's embeds may play (spec §7 "vod player and embed config").
+  // Where the account's embeds may play (the console contract "vod player and embed config").
   route('settings.embedConfig', (request) => settings.getEmbedDomains(accountId(request)));
   route('settings.saveEmbedConfig', (request, { domains }) => settings.saveEmbedDomains(accountId(request), domains));
 
-  // The contact buttons (spec §7 "email, phone" and "whatsapp"), then branding ("logo"), the call to action
+  // The contact buttons (the console contract "email, phone" and "whatsapp"), then branding ("logo"), the call to action
   // ("super action"), the widget and the share networks: each screen reads and saves its own setting.
   route('settings.whatsapp', (request, { videoId }) => settings.getContact(accountId(request), videoId, 'whatsapp'));
   route('settings.saveWhatsapp', (request, { videoId, setting }) =>
@@ -58,7 +58,7 @@ export const settingsRoutes: FastifyPluginAsync<{
   );
   route('settings.kitClone', (request, body) => settings.cloneKit(accountId(request), body));
 
-  // Subtitles (spec §7 "speech-to-text: ... srt edit and content"): uploaded files, edited as cues.
+  // Subtitles (the console contract "speech-to-text: ... srt edit and content"): uploaded files, edited as cues.
   route('settings.subtitles', (request, { videoId }) => subtitles.list(accountId(request), videoId));
   route('settings.uploadSubtitle', (request, body) => subtitles.upload(accountId(request), body), FILE_BODY);
   route('settings.saveSubtitle', (request, body) => subtitles.save(accountId(request), body), FILE_BODY);

@@ -40,8 +40,8 @@ export function watchPath(videoId: string, slug: string | null | undefined) {
 }
 
 /**
- * The video settings screens (spec §2 /video-setting/{videoId}). Only the owner reads or writes them, and
- * only before the Frozen period (spec §4); a foreign or deleted video is 404, the same as one that never was.
+ * The video settings screens (the console contract /video-setting/{videoId}). Only the owner reads or writes them, and
+ * only before the Frozen period; a foreign or deleted video is 404, the same as one that never was.
  */
 export function createSettingsService(deps: {
   settings: SettingsRepo;
@@ -52,7 +52,7 @@ export function createSettingsService(deps: {
 }) {
   const { settings, videos, entitlements, storage, publicUrl } = deps;
 
-  /** Branding is a paid plan's (spec §3 canUseBranding): a Free account sees LeadReel's look. */
+  /** Branding is a paid plan's (the console contract canUseBranding): a Free account sees LeadReel's look. */
   async function assertBranding(accountId: string) {
     await entitlements.assertPrivilege(accountId, 'canUseBranding', 'branding_not_allowed');
   }
@@ -219,7 +219,7 @@ export function createSettingsService(deps: {
           const own = { ...DEFAULT_SEO, ...current?.seo };
           values.seo = { ...own, description: from.description, keywords: from.keywords, indexable: from.indexable };
         }
-        // The inquiry form (issue 6), as the source has it.
+        // The inquiry form, as the source has it.
         if (parts.has('form') && row?.form) values.form = JSON.stringify(row.form) as never;
         for (const kind of ['whatsapp', 'telephone', 'email'] as const) {
           if (parts.has(kind)) values[kind] = { ...DEFAULT_CONTACTS[kind], ...row?.[kind] } as never;
@@ -257,7 +257,7 @@ export function createSettingsService(deps: {
       await ownVideo(accountId, videoId, 'videoSettings');
       // A slug shaped like a video id would hide that video's own /v/{id}.
       if (UUID_PATTERN.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
-      // A new link name is a paid plan's (spec §3 canUseLinkName); one already set stays when the plan ends.
+      // A new link name is a paid plan's (the console contract canUseLinkName); one already set stays when the plan ends.
       const current = { slug: '', cover: null, ...(await settings.find(videoId)) };
       if (seo.slug !== '' && seo.slug !== (current.slug ?? '')) {
         await entitlements.assertPrivilege(accountId, 'canUseLinkName', 'link_name_not_allowed', 'slug');

@@ -32,9 +32,9 @@ function toSubtitle(row: Selectable<SubtitleTable>): Subtitle {
 }
 
 /**
- * spec §2 subtitle: per-language tracks a viewer can switch on, uploaded as SRT or WebVTT and edited cue by
+ * subtitle: per-language tracks a viewer can switch on, uploaded as SRT or WebVTT and edited cue by
  * cue. Stored as cues (not files), so the editor, the WebVTT the player loads and the watch page's
- * transcript all come from one place. Owner only, writes before the Frozen period (spec §4).
+ * transcript all come from one place. Owner only, writes before the Frozen period.
  */
 export function createSubtitleService(deps: {
   subtitles: SubtitleRepo;

@@ -7,7 +7,7 @@ const inSeconds = (s: number) => Math.floor(now.getTime() / 1000) + s;
 const signer = createCredentialSigner(async () => randomBytes(32));
 const grant = { accountId: 'a1', dir: 'sources/a1/', kind: 'video' as const, expiresAt: inSeconds(900) };
 
-describe('upload credentials (spec §3 storage credential)', () => {
+describe('upload credentials (the console contract storage credential)', () => {
   it('issues the spec shape and verifies for its account until it expires', async () => {
     const issued = await signer.issue(grant, now);
     expect(issued.startTime).toBe(inSeconds(0));

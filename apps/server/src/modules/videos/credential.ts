@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../errors.ts';
 
 /**
- * The temporary storage credential of spec §3 ("credentials {tmpSecretId, tmpSecretKey, sessionToken},
+ * The temporary storage credential of the console contract ("credentials {tmpSecretId, tmpSecretKey, sessionToken},
  * startTime, expiredTime"). It is a grant, not a secret: an HMAC-signed statement "account A may upload
  * files of kind K under directory D until T". Part URLs are signed only for a caller holding a valid one,
  * so a leaked credential is worth 15 minutes of uploads into its owner's own directory, and no long-lived

@@ -71,7 +71,7 @@ describe('ladderRungs against the source bitrate', () => {
     // A camera's 8 Mb/s 1080p: the whole ladder at Apple's rates.
     [1920, 1080, 8000, ['1080p@5000', '720p@2800', '480p@1400', '360p@800']],
     [1920, 1080, null, ['1080p@5000', '720p@2800', '480p@1400', '360p@800']],
-    // issue 13 §9: a 175 kb/s 720p source (about 127 k of picture) is one rung, below the source.
+    // a 175 kb/s 720p source (about 127 k of picture) is one rung, below the source.
     [1280, 720, 127, ['720p@107']],
     // Each rung a real step below the one above; one left with less than half its usual rate goes.
     [1920, 1080, 2500, ['1080p@2125', '720p@1416', '480p@944', '360p@629']],
@@ -157,7 +157,7 @@ describe('ladderArgs', () => {
 });
 
 describe('stills, storyboard and preview', () => {
-  it('takes the thumbnail 640 wide and the poster at 0.1 s from one decode (spec §9)', () => {
+  it('takes the thumbnail 640 wide and the poster at 0.1 s from one decode', () => {
     const args = stillsArgs('/in/source', [
       { output: '/out/t.jpg', width: 640 },
       { output: '/out/p.jpg', width: 1280 },

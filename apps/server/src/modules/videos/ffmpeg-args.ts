@@ -30,7 +30,7 @@ const RUNGS = [
 /**
  * A rung is encoded at no more than this share of the source's video bitrate: re-encoding cannot add what
  * the source does not hold, x264's rate control overshoots its target by a few percent on short files, and
- * MPEG-TS packets add some more, yet a rung must come out no larger than the source (issue 13 §9).
+ * MPEG-TS packets add some more, yet a rung must come out no larger than the source.
  */
 export const SOURCE_HEADROOM = 0.85;
 
@@ -117,14 +117,14 @@ export function remuxArgs(input: string, outDir: string): string[] {
     'hls',
     // A segment per source keyframe interval: hls.js plays nothing before the first segment is whole, and the
     // muxer cuts at the first keyframe at or after each multiple of hls_time, so with 2 a camera's GOP of
-    // 59 frames at 30 fps (1.97 s) made a first segment of two GOPs, 3.9 s and 5.4 MB (issue 13 §20).
+    // 59 frames at 30 fps (1.97 s) made a first segment of two GOPs, 3.9 s and 5.4 MB.
     '-hls_time',
     '1',
     '-hls_playlist_type',
     'vod',
     // fMP4, as the ladder: hls.js appends it as it is instead of transmuxing TS in the page, and its timeline
     // starts with the first frame, where TS from a source with B-frames starts the picture two frames late,
-    // a hole hls.js seeks over before the first frame, waiting on Chromium (issue 13 §20).
+    // a hole hls.js seeks over before the first frame, waiting on Chromium.
     '-hls_segment_type',
     'fmp4',
     '-hls_fmp4_init_filename',
@@ -217,9 +217,9 @@ export function ladderArgs(
 }
 
 /**
- * The stills from one decode (spec §9: thumbnail 640 wide, proportional height, captured at 0.1 s; the
+ * The stills from one decode (thumbnail 640 wide, proportional height, captured at 0.1 s; the
  * poster likewise, wider): one ffmpeg instead of one per still, since they run while the first viewers of
- * the fast path start playing (issue 13 §20).
+ * the fast path start playing.
  */
 export function stillsArgs(input: string, stills: { output: string; width: number }[], atSeconds = 0.1): string[] {
   const split = `[0:v]split=${stills.length}${stills.map((_, i) => `[s${i}]`).join('')}`;

@@ -92,7 +92,7 @@ describe('the ffmpeg pipeline', () => {
     ]);
     const { result, percents, playable, outDir } = await process(input);
     expect(playable).toEqual(['fast.m3u8']);
-    // The fast path is fMP4, which hls.js appends as it is (issue 13 §20).
+    // The fast path is fMP4, which hls.js appends as it is.
     const fast = await readFile(path.join(outDir, 'fast/index.m3u8'), 'utf8');
     expect(playlistFiles(fast)[0]).toBe('init.mp4');
     expect(playlistSegments(fast).every((segment) => segment.endsWith('.m4s'))).toBe(true);
@@ -190,7 +190,7 @@ describe('the ffmpeg pipeline', () => {
     expect(playlistSegments(final).length).toBeGreaterThanOrEqual(3);
   });
 
-  // issue 13 §9: a 175 kb/s source became 6.07 MB of renditions, its 480p rung larger than its 720p one.
+  // a 175 kb/s source became 6.07 MB of renditions, its 480p rung larger than its 720p one.
   it.each([
     ['a 175 kb/s 720p source', '120k', 1],
     ['a 900 kb/s 720p source', '850k', 2],

@@ -166,7 +166,7 @@ export function createFfmpegPipeline(
     };
 
     // The fast path's remux starts beside the probe: most uploads are H.264/AAC, and waiting for the probe
-    // first put its whole run between "upload complete" and "playable" (issue 13 §20). The probe decides
+    // first put its whole run between "upload complete" and "playable". The probe decides
     // whether what it makes is kept; a file the probe refuses stops it at once.
     const sourceBytes = (await fs.stat(input)).size;
     const fastDir = path.join(outDir, 'fast');

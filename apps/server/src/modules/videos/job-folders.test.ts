@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJobFolder, recordChild, sweepJobFolders } from './job-folders.ts';
 
-// issue 13 §17: a worker killed with -9 left its job folder forever.
+// a worker killed with -9 left its job folder forever.
 let root: string;
 beforeEach(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'leadreel-sweep-'));

@@ -3,7 +3,7 @@
  *   sources/<account>/<video>/source           the uploaded file
  *   media/<account>/<video>/<generation>/...   what the pipeline derived (a retry writes a new generation)
  */
-/** The directory of spec §3's storage base info: everything an account uploads lives below it. */
+/** The directory of the console contract storage base info: everything an account uploads lives below it. */
 export const accountDir = (accountId: string) => `sources/${accountId}/`;
 export const sourcePrefix = (accountId: string, videoId: string) => `${accountDir(accountId)}${videoId}/`;
 export const sourceKey = (accountId: string, videoId: string) => `${sourcePrefix(accountId, videoId)}source`;

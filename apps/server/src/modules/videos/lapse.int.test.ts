@@ -4,7 +4,7 @@ import type { JobQueue, SomeJobKind } from '../jobs/jobs.ts';
 import { periodStarts } from '../lifecycle/lifecycle.ts';
 import { sourceKey, videoMediaPrefix } from './keys.ts';
 
-// issue 15 item 4: what a lapsed plan's periods do to its videos. At Clear they are hidden and their
+// what a lapsed plan's periods do to its videos. At Clear they are hidden and their
 // renditions deleted, the originals kept; renewing encodes them again; at RealClear everything goes and
 // the quota is freed. Each step runs from a job written with the move, as a worker runs it.
 const sent: Array<{ kind: string; data: Record<string, string> }> = [];

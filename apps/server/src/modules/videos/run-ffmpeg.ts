@@ -5,7 +5,7 @@ import os from 'node:os';
 
 /**
  * ffmpeg must not outlive the worker that started it: killed with -9 (or by the OOM killer), the worker
- * cannot stop its children, which would then encode on for a minute beside the retried job (issue 13 §17).
+ * cannot stop its children, which would then encode on for a minute beside the retried job.
  * util-linux's setpriv asks the kernel to send SIGKILL to the child when its parent dies (prctl
  * PR_SET_PDEATHSIG, https://man7.org/linux/man-pages/man2/prctl.2.html) and then executes ffmpeg in place,
  * which keeps that setting. Debian ships it in util-linux (essential); where it is missing (macOS), the
@@ -36,7 +36,7 @@ export type RunOptions = {
   /**
    * `waited` for what someone is waiting on right now (the probe and the fast path's remux, between "upload
    * complete" and "playable"): normal priority. `background` (the default) for the encodes that follow:
-   * they take what the machine has spare, after its requests and the viewers' first seconds (issue 13 §20).
+   * they take what the machine has spare, after its requests and the viewers' first seconds.
    */
   priority?: 'waited' | 'background';
 };

@@ -10,7 +10,7 @@ const credentialToken = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** spec §7 upload flow, plus our storage handshake (start, sign-parts) that the spec leaves to us. */
+/** upload flow, plus our storage handshake (start, sign-parts) that the spec leaves to us. */
 export const uploadRoutes: FastifyPluginAsync<{ uploads: UploadsService; hooks: AuthHooks }> = async (
   app,
   { uploads, hooks },

@@ -81,12 +81,12 @@ export function createUploadsService(deps: UploadsDeps) {
   }
 
   return {
-    /** spec §3 Storage base info: the caller's directory in the bucket. */
+    /** Storage base info: the caller's directory in the bucket. */
     baseInfo(accountId: string) {
       return { dir: accountDir(accountId), bucket: deps.bucket, region: deps.region };
     },
 
-    /** spec §3 Storage credential, valid as long as a part URL (spec §9: signature validity 900 s). */
+    /** Storage credential, valid as long as a part URL (signature validity 900 s). */
     credential(accountId: string, kind: 'video' | 'image'): Promise<StorageCredential> {
       const now = clock.now();
       return signer.issue(
@@ -96,13 +96,13 @@ export function createUploadsService(deps: UploadsDeps) {
     },
 
     /**
-     * spec §3 Pre-upload: one id per file, null for a file refused (unsupported type, empty, over the
+     * Pre-upload: one id per file, null for a file refused (unsupported type, empty, over the
      * kind's limit, over the storage quota, or the period past Normal). Accepted files reserve their bytes
      * against the quota at once, so two tabs cannot both fill the last gigabyte.
      */
     async preAdd(accountId: string, files: { videoName: string; size: number }[], folderId?: string) {
       const { account, rights } = await accounts.withRights(accountId);
-      // spec §4: upload video is disabled from Buffer on
+      // upload video is disabled from Buffer on
       if (!rights.features.uploadVideo) return files.map(() => null);
       const targetFolder = folderId ?? account.default_folder_id;
       if (!targetFolder || !(await folders.find(accountId, targetFolder))) {
@@ -222,7 +222,7 @@ export function createUploadsService(deps: UploadsDeps) {
       });
     },
 
-    /** spec §7: every 2 s while tasks are active. Videos of other accounts or no longer uploading are skipped. */
+    /** every 2 s while tasks are active. Videos of other accounts or no longer uploading are skipped. */
     async heartbeat(accountId: string, items: { sourceVideoId: string; uploadPercent: number }[]) {
       const now = clock.now();
       for (const item of items) await videos.heartbeat(accountId, item.sourceVideoId, item.uploadPercent, now);

@@ -138,7 +138,7 @@ export function createVideoProcessor(deps: {
 
   /**
    * Fails the video (of run `generation`, or before any run) with the refusal's code. A refusal of the file
-   * itself gives its bytes back to the account, so the file is not kept either (issue 13 §11).
+   * itself gives its bytes back to the account, so the file is not kept either.
    */
   async function fail(videoId: string, generation: number | undefined, refusal: MediaRefusal) {
     const final = !canRetryVideo({ status: 'failed', failCode: refusal.code });

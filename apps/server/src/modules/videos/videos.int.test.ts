@@ -8,7 +8,7 @@ import { createTestApp, get, post, signUp, type TestApp } from '../../../test/he
 import { makeVideo } from '../../../test/media/fixtures.ts';
 import { uploadFlow } from '../../../test/media/upload-flow.ts';
 
-// issue 4: folders, the upload contract of spec §7, the media pipeline behind it and /media.
+// folders, the upload contract of the console contract, the media pipeline behind it and /media.
 let t: TestApp;
 let work: string;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('folders', () => {
     expect((await detail(owner.token, videoId as string)).name).toBe('mine');
   });
 
-  it('is refused from the Frozen period on (spec §4), and the list from Clear on', async () => {
+  it('is refused from the Frozen period on, and the list from Clear on', async () => {
     const { token, email } = await signUp(t);
     await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', email).execute();
     expect((await post(t.app, '/api/vod/video/folder/add', { name: 'x' }, token)).body.error).toBe('plan_period');
@@ -91,7 +91,7 @@ describe('folders', () => {
   });
 });
 
-describe("an upload's folder is the video's (issue 13 item 13)", () => {
+describe("an upload's folder is the video's", () => {
   /** Pre-adds a small file into `folderId` and sends all its bytes, short of the success call. */
   async function uploadedButNotFinished(token: string, folderId: string) {
     const [videoId] = await preAdd(token, [{ videoName: 'moving.mp4', size: 1000 }], folderId);
@@ -168,7 +168,7 @@ describe('the video list', () => {
   });
 });
 
-describe('pre-add (spec §3: one id per file, a falsy entry for each refused file)', () => {
+describe('pre-add (one id per file, a falsy entry for each refused file)', () => {
   it('refuses empty, wrong-type and over-limit files and files over the quota, reserving the rest', async () => {
     const { token } = await signUp(t);
     const quota = (await usedStorage(token)).storage;
@@ -186,7 +186,7 @@ describe('pre-add (spec §3: one id per file, a falsy entry for each refused fil
     expect((await get(t.app, '/api/account/detail', token)).body.data.videoTotal).toBe(2);
   });
 
-  it('never reserves past the quota when many uploads start at once (issue 15: a cap under concurrent creates)', async () => {
+  it('never reserves past the quota when many uploads start at once (a cap under concurrent creates)', async () => {
     const { token } = await signUp(t);
     const quota = (await usedStorage(token)).storage;
     // Each file takes just over a third of the quota: two fit, and eight tabs try at the same moment.
@@ -199,7 +199,7 @@ describe('pre-add (spec §3: one id per file, a falsy entry for each refused fil
     expect((await get(t.app, '/api/account/detail', token)).body.data.videoTotal).toBe(2);
   });
 
-  it('refuses every file from the Buffer period on (spec §4: upload disabled)', async () => {
+  it('refuses every file from the Buffer period on (upload disabled)', async () => {
     const { token, email } = await signUp(t);
     await t.db.updateTable('account').set({ vip_period: 'buffer-period' }).where('email', '=', email).execute();
     expect(await preAdd(token, [{ videoName: 'a.mp4', size: 10 }])).toEqual([null]);
@@ -223,7 +223,7 @@ describe('an upload through signed part URLs', () => {
     const master = await t.app.inject({ url: video.hlsUrl as string });
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    // The way into a video's files is cached no longer than a delete may take to show (issue 13 §18).
+    // The way into a video's files is cached no longer than a delete may take to show.
     expect(master.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     const variant = master.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
     const playlist = await t.app.inject({ url: `/media/${videoId}/${variant}` });
@@ -261,7 +261,7 @@ describe('an upload through signed part URLs', () => {
       expect((await t.app.inject({ url: bad })).statusCode, bad).toBe(404);
     }
 
-    // spec §8 bandwidth limit: once used traffic reaches the plan's, playback stops.
+    // bandwidth limit: once used traffic reaches the plan's, playback stops.
     await t.db
       .updateTable('account')
       .set({ used_traffic: String((await usedStorage(token)).storage * 1000) })
@@ -317,7 +317,7 @@ describe('an upload through signed part URLs', () => {
     const refused = await call('/api/vod/video/add-custom-video-success', { sourceVideoId: tooMuch }, token);
     expect(refused).toMatchObject({ status: 400, body: { error: 'upload_size_mismatch' } });
     expect((await detail(token, tooMuch as string)).status).toBe('upload_failed');
-    // spec §7 re-upload: the failed upload reopens and takes the right bytes.
+    // re-upload: the failed upload reopens and takes the right bytes.
     expect((await call('/api/vod/video/re-upload-video', { sourceVideoId: tooMuch }, token)).status).toBe(200);
     expect((await putPart(signed.body.data.urls[0].url, randomBytes(1000))).status).toBe(200);
     expect((await call('/api/vod/video/add-custom-video-success', { sourceVideoId: tooMuch }, token)).status).toBe(200);

@@ -33,7 +33,7 @@ declare module '../module.ts' {
 }
 
 /**
- * Folders, the video list, the upload flow (spec §7: pre-add, the storage handshake, success, failure,
+ * Folders, the video list, the upload flow (pre-add, the storage handshake, success, failure,
  * heartbeats) and encoding uploaded videos into HLS. Uploading is a video's first state, so the module that
  * owns the video's states owns its upload.
  */
@@ -80,7 +80,7 @@ export const videosModule = defineModule({
       await queue.send(VIDEO_PROCESS, { videoId });
     };
     /**
-     * What a plan's lifecycle does to the account's videos (issue 15 item 4), each step only while the
+     * What a plan's lifecycle does to the account's videos, each step only while the
      * account is still where the step was decided (a renewal meanwhile wins).
      */
     const videoLapse = {

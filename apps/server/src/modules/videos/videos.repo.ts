@@ -64,7 +64,7 @@ export function createVideoRepo(db: Db) {
 
     /**
      * Which of these videos a public page may still show (playable, not deleted, not failed): one indexed
-     * query, so a page kept in memory is checked on every view (issue 13 §18).
+     * query, so a page kept in memory is checked on every view.
      */
     async stillShown(ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();

@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { VideoService } from './videos.service.ts';
 
-/** Folders and the video list (spec §2 videos, §7 "vod video: list by folder; delete; detail; folder add, rename, delete, move"). */
+/** Folders and the video list (the console contract videos, "vod video: list by folder; delete; detail; folder add, rename, delete, move"). */
 export const videoRoutes: FastifyPluginAsync<{ videos: VideoService; hooks: AuthHooks }> = async (
   app,
   { videos, hooks },

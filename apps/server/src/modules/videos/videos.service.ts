@@ -35,11 +35,11 @@ function failure(row: { fail_reason: string | null }) {
   };
 }
 
-/** A video refused for good gave its bytes back when it failed (issue 13 §11); every other one holds them. */
+/** A video refused for good gave its bytes back when it failed; every other one holds them. */
 export const holdsStorage = (row: { status: string; fail_reason: string | null }) =>
   row.status !== 'failed' || canRetryVideo({ status: row.status, failCode: failure(row).failCode });
 
-/** The API's view of a video row (spec §3 Video). */
+/** The API's view of a video row (the console contract Video). */
 export function toVideoData(row: VideoRow): Video {
   const media = row.media;
   const file = (name: string | null | undefined) => (name ? mediaUrl(row.id, row.generation, name) : null);
@@ -107,7 +107,7 @@ export function createVideoService(deps: {
 
   return {
     /**
-     * The guard of every per-video setting: the feature must be open in the account's period (spec §4), and
+     * The guard of every per-video setting: the feature must be open in the account's period, and
      * the video must be the account's; another account's video, a deleted one and one that never was are
      * the same 404, so ids cannot be probed.
      */
@@ -241,7 +241,7 @@ export function createVideoService(deps: {
     removeStoredFiles,
 
     /**
-     * Clear (issue 15 item 4): the account's videos are hidden and their renditions deleted; the originals
+     * Clear: the account's videos are hidden and their renditions deleted; the originals
      * stay (and count against the quota) so that renewing rebuilds them. Safe to run again: storage of
      * every cleared video is deleted each time, so a run that failed halfway is finished by the next.
      */
@@ -278,7 +278,7 @@ export function createVideoService(deps: {
       return ids.length;
     },
 
-    /** spec §3 videoTotal, for the account's detail. */
+    /** videoTotal, for the account's detail. */
     countForAccount: (accountId: string) => videos.countForAccount(accountId),
 
     /** A new account's default folder, made in the account's own transaction; answers its id. */

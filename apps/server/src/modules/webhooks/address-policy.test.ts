@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AddressClass, classifyAddress, privateAllowed } from './address-policy.ts';
 
-// issue 6 part 5: "refuse loopback, private, link-local and metadata addresses".
+// "refuse loopback, private, link-local and metadata addresses".
 const CASES: [string, AddressClass][] = [
   ['127.0.0.1', 'loopback'],
   ['127.1.2.3', 'loopback'],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AddressPolicy, publicOnly } from './address-policy.ts';
 import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
 
-// issue 6 part 5: the SSRF guard. A canary listens on loopback (IPv4 and IPv6) and must receive nothing:
+// the SSRF guard. A canary listens on loopback (IPv4 and IPv6) and must receive nothing:
 // every refusal happens before a socket is opened to it.
 type Server = { server: http.Server; port: number; hits: { url: string; host: string }[] };
 

@@ -87,7 +87,7 @@ function postOnce(url: URL, address: string, host: string, options: SafePostOpti
 }
 
 /**
- * POSTs a webhook without letting it reach what the policy refuses (issue 6: "resolve the host, refuse
+ * POSTs a webhook without letting it reach what the policy refuses ("resolve the host, refuse
  * loopback, private, link-local and metadata addresses, connect to the checked address, re-check every
  * redirect"). The name is resolved once and the socket opened to the address that was checked, so a DNS
  * answer that changes between check and connect (rebinding) reaches nothing new. A redirect is a new hop,

@@ -19,7 +19,7 @@ import {
   WEBHOOK_LEAD_CREATED,
 } from '../../modules/webhooks/webhooks.jobs.ts';
 
-// issue 6 part 5: account-level webhooks. Two apps share one database: `open` may reach loopback
+// account-level webhooks. Two apps share one database: `open` may reach loopback
 // (WEBHOOK_ALLOW_PRIVATE_TARGETS, as the e2e app does) and hosts the receivers; `guarded` runs with the
 // SSRF guard as deployed. Jobs are recorded by a queue of ours and run by calling the job handler.
 let database: TestDatabase;

@@ -4,7 +4,7 @@ import { defineJob } from '../jobs/jobs.ts';
 /**
  * One webhook delivery: one POST with a 10 s deadline, so a job running longer than a minute was lost with
  * its worker. Retries: exponential backoff from about a minute, capped at 6 hours between tries, for about
- * three days (issue 6), as Stripe retries. pg-boss waits retryDelay * 2^n * (1 + random) seconds before
+ * three days, as Stripe retries. pg-boss waits retryDelay * 2^n * (1 + random) seconds before
  * retry n + 1, at most retryDelayMax (node_modules/pg-boss/dist/plans.js, failJobs): on average 90 s, 3, 6,
  * 12, 24, 48 min, 1.6 h, 3.2 h (6.4 h in all), then eleven tries 6 h apart: 19 retries over about 72 h.
  */

@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { WebhookService } from './webhooks.service.ts';
 
-/** The account's webhook endpoints, their delivery log and test events (issue 6 part 5). */
+/** The account's webhook endpoints, their delivery log and test events. */
 export const webhookRoutes: FastifyPluginAsync<{
   webhooks: WebhookService;
   hooks: AuthHooks;

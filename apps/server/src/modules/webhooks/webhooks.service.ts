@@ -58,7 +58,7 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
 }
 
 /**
- * Account-level webhooks (issue 6 part 5): endpoints the owner registers, and the events fanned out to
+ * Account-level webhooks: endpoints the owner registers, and the events fanned out to
  * them as signed POSTs. Each event becomes one delivery row per subscribed endpoint; a worker sends it and
  * pg-boss retries it with backoff for about three days. Every request goes through the SSRF guard.
  */
@@ -81,7 +81,7 @@ export function createWebhookService(deps: {
 }) {
   const { repo, entitlements, clock, log, policy } = deps;
 
-  /** Managing webhooks: open until the Frozen period, like the account's other notifications (spec §4). */
+  /** Managing webhooks: open until the Frozen period, like the account's other notifications. */
   async function assertAllowed(accountId: string) {
     await entitlements.assertAccess(accountId, 'emailNotifications', ['canUseWebhooks', 'webhooks_not_allowed']);
   }

@@ -26,7 +26,7 @@ export function formatPercent(value: number | null): string {
 
 const share = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
 
-/** How each figure reads: a count per spec §9 (M, B), a time as mm:ss or h:mm:ss, a share in %. */
+/** How each figure reads: a count per the console contract (M, B), a time as mm:ss or h:mm:ss, a share in %. */
 const KIND: Record<FigureKey, 'count' | 'time' | 'percent'> = {
   loads: 'count',
   plays: 'count',
@@ -61,7 +61,7 @@ export function figureNumbers(totals: AnalyticsTotals): Record<FigureKey, number
   };
 }
 
-/** A figure's number as its card shows it: counts per spec §9 (M, B), times as mm:ss or h:mm:ss, shares in %. */
+/** A figure's number as its card shows it: counts per the console contract (M, B), times as mm:ss or h:mm:ss, shares in %. */
 export function formatFigure(key: FigureKey, value: number | null): string {
   if (value === null) return '–';
   if (KIND[key] === 'time') return formatDuration(value);

@@ -20,7 +20,7 @@ export const analyticsKeys = {
   storyboard: (url: string) => [...domainKey('analytics'), 'storyboard', url] as const,
 };
 
-/** The server's refusal once the plan's period closes the screen (spec §4: disabled from Frozen on). */
+/** The server's refusal once the plan's period closes the screen (disabled from Frozen on). */
 export const refusedByPeriod = (error: unknown) => error instanceof ApiError && error.code === 'plan_period';
 
 /** Off while the plan's period locks the screen (video settings, the overview): the server would answer 403 plan_period. */

@@ -38,5 +38,5 @@ export function disabledDay(day: Dayjs, picked: Dayjs | undefined, now = new Dat
   return picked ? Math.abs(day.diff(picked, 'day')) >= ANALYTICS_RANGE_MAX_DAYS : false;
 }
 
-/** spec §9 YYYY/MM/DD for a day of the contract (YYYY-MM-DD). */
+/** YYYY/MM/DD for a day of the contract (YYYY-MM-DD). */
 export const dayLabel = (day: string) => day.replaceAll('-', '/');

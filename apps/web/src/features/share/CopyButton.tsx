@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPIED_RESET_MS } from '../../constants.ts';
 
-/** Copies `text`; says "Copied" for 1500 ms (spec §9), or that the browser cannot copy (spec §8). */
+/** Copies `text`; says "Copied" for 1500 ms, or that the browser cannot copy. */
 export function CopyButton({
   text,
   label,

@@ -19,7 +19,7 @@ const DEFAULT_CHOICE: EmbedChoice = {
   color: null,
 };
 
-/** spec §2 dialogs: embed (website or email). */
+/** dialogs: embed (website or email). */
 export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const { t } = useTranslation();
   const links = useVideoLinks(video?.videoId ?? null);

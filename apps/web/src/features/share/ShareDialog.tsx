@@ -17,7 +17,7 @@ const NETWORK_NAMES = {
   pinterest: 'Pinterest',
 };
 
-/** spec §2 dialogs: share with QR code. The link, the networks' share pages, and a QR code as PNG or SVG. */
+/** dialogs: share with QR code. The link, the networks' share pages, and a QR code as PNG or SVG. */
 export function ShareDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const { t } = useTranslation();
   const links = useVideoLinks(video?.videoId ?? null);

@@ -63,7 +63,7 @@ function stubClipboard() {
   return copied;
 }
 
-describe('the share dialog (spec §2, share with QR code)', () => {
+describe('the share dialog (share with QR code)', () => {
   it('copies the watch link, says Copied for 1500 ms, and offers the QR code as PNG and SVG', async () => {
     const copied = stubClipboard();
     show('share');
@@ -89,7 +89,7 @@ describe('the share dialog (spec §2, share with QR code)', () => {
   });
 });
 
-describe('the embed dialog (spec §2, website or email)', () => {
+describe('the embed dialog (website or email)', () => {
   it('writes the website code from the chosen options, and the email code with the animated preview', async () => {
     const copied = stubClipboard();
     show('embed');

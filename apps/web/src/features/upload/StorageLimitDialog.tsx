@@ -6,7 +6,7 @@ import { CONFIRM_DIALOG_WIDTH } from '../../constants.ts';
 import { formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
 
-/** spec §8 storage limit: "insufficient remaining space", offering delete videos, upgrade, or contact support. */
+/** storage limit: "insufficient remaining space", offering delete videos, upgrade, or contact support. */
 export function StorageLimitDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -45,7 +45,7 @@ async function openDialog(language: 'en' | 'zh_CN' = 'en') {
   return (files: File[]) => fireEvent.change(input(), { target: { files } });
 }
 
-describe('the upload dialog (spec §2, §5 uploads)', () => {
+describe('the upload dialog (§5 uploads)', () => {
   it('refuses a wrong type, an empty file and a too large file with the spec messages, before any call', async () => {
     const calls = routes();
     const choose = await openDialog();
@@ -108,7 +108,7 @@ describe('the upload dialog (spec §2, §5 uploads)', () => {
   });
 });
 
-describe('the storage-limit dialog (spec §8)', () => {
+describe('the storage-limit dialog', () => {
   const full = fakeAccount({
     storageAndTraffic: { storage: 1024 ** 3, usedStorage: 1024 ** 3 - 5, traffic: 1, usedTraffic: 0 },
   });

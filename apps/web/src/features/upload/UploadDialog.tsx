@@ -18,11 +18,11 @@ import { StorageLimitDialog } from './StorageLimitDialog.tsx';
 import { uploadEngine, useUploadStore } from './store.ts';
 
 const ACCEPT = UPLOAD_EXTENSIONS.video.map((ext) => `.${ext}`).join(',');
-/** The spec's limits are decimal (spec §9: video 5 GB), so they are shown as written there. */
+/** The spec's limits are decimal (video 5 GB), so they are shown as written there. */
 const formatLimit = (bytes: number) => (bytes >= 1e9 ? `${bytes / 1e9} GB` : `${bytes / 1e6} MB`);
 
 /**
- * spec §2 upload dialog: drop or choose videos; each is checked (spec §5), pre-added, and uploaded by the
+ * upload dialog: drop or choose videos; each is checked, pre-added, and uploaded by the
  * engine while the dialog closes. A file of an interrupted upload continues where it stopped.
  */
 export function UploadDialog(props: {

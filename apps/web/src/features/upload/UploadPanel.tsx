@@ -13,7 +13,7 @@ const STATUS_COLORS: Record<UploadTask['uploadStatus'], string> = {
   cancel: 'default',
 };
 
-/** The task list (spec §4 Upload task): every upload with its percent, speed, state and actions. */
+/** The task list (the console contract Upload task): every upload with its percent, speed, state and actions. */
 export function UploadPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -33,7 +33,7 @@ export function UploadPanel() {
         </Button>,
       );
     }
-    // spec §4: restart only from paused or error.
+    // restart only from paused or error.
     if (task.uploadStatus === 'paused' || task.uploadStatus === 'error') {
       items.push(
         <Button

@@ -105,7 +105,7 @@ async function until(engine: UploadEngine, check: (task: UploadTask) => boolean,
 
 afterEach(() => vi.useRealTimers());
 
-describe('the upload engine (spec §4 Upload task)', () => {
+describe('the upload engine (the console contract Upload task)', () => {
   it('sends every part, then the success call, and ends at success with the file URL', async () => {
     const fake = fakeTransport();
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });

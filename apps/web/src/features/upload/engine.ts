@@ -8,10 +8,10 @@ import {
   UPLOAD_RESUME_MAX,
 } from '@leadreel/shared';
 
-/** spec §4 Upload task: uploading (initial), success, error, paused, cancel. */
+/** Upload task: uploading (initial), success, error, paused, cancel. */
 export type UploadStatus = 'uploading' | 'success' | 'error' | 'paused' | 'cancel';
 
-/** spec §3 Upload task (client side), plus what the list shows: speed, and whether the file must be picked again. */
+/** Upload task (client side), plus what the list shows: speed, and whether the file must be picked again. */
 export type UploadTask = {
   taskId: string;
   uploadType: 'video';
@@ -23,7 +23,7 @@ export type UploadTask = {
   fileSize: number;
   lastModified: number;
   /**
-   * spec §3 lists a folderId here too; the engine keeps none: the video's folder is set at pre-add and is the
+   * lists a folderId here too; the engine keeps none: the video's folder is set at pre-add and is the
    * video's own (a move while it uploads stands), so no call of the engine names it.
    */
   data: { videoId: string; disabledUploadHeartBeat?: boolean };
@@ -55,7 +55,7 @@ export type UploadTransport = {
   success: (videoId: string, key: string) => Promise<void>;
   fail: (videoId: string, reason: string) => Promise<void>;
   reUpload: (videoId: string) => Promise<void>;
-  /** The video's status on the server (spec §4 Video), to settle a task the browser lost track of. */
+  /** The video's status on the server (the console contract Video), to settle a task the browser lost track of. */
   videoStatus: (videoId: string) => Promise<string>;
   heartbeat: (items: { sourceVideoId: string; uploadPercent: number; sourceVideoUrl?: string }[]) => Promise<void>;
   remove: (videoId: string) => Promise<void>;
@@ -81,9 +81,9 @@ export const RESUME_KEY = 'leadreel.uploads';
 const DAY = 86_400_000;
 
 /**
- * The uploader: three files at a time, three parts in parallel per file, two retries per part (spec §9),
+ * The uploader: three files at a time, three parts in parallel per file, two retries per part,
  * straight to storage through signed part URLs. Progress, pause, continue, retry, delete and clear follow
- * spec §4; unfinished uploads are remembered (at most 50, for 30 days) so a reload or a browser restart
+ * the console contract; unfinished uploads are remembered (at most 50, for 30 days) so a reload or a browser restart
  * continues from the parts storage already holds once the file is picked again.
  */
 export class UploadEngine {
@@ -120,7 +120,7 @@ export class UploadEngine {
     return this.tasks;
   }
 
-  /** spec §4: uploading count = tasks whose status is not success. */
+  /** uploading count = tasks whose status is not success. */
   uploadingCount() {
     return this.tasks.filter((task) => task.uploadStatus !== 'success').length;
   }
@@ -169,7 +169,7 @@ export class UploadEngine {
     this.restart(taskId);
   }
 
-  /** spec §4: pause moves uploading to paused. */
+  /** pause moves uploading to paused. */
   pause(taskId: string) {
     const task = this.get(taskId);
     if (task?.uploadStatus !== 'uploading') return;
@@ -178,7 +178,7 @@ export class UploadEngine {
     this.pump();
   }
 
-  /** spec §4: restart returns to uploading, and is allowed only from paused or error. */
+  /** restart returns to uploading, and is allowed only from paused or error. */
   restart(taskId: string) {
     const task = this.get(taskId);
     if (!task || (task.uploadStatus !== 'paused' && task.uploadStatus !== 'error')) return;
@@ -190,7 +190,7 @@ export class UploadEngine {
     this.pump();
   }
 
-  /** spec §4: cancel sets cancel unless already successful. */
+  /** cancel sets cancel unless already successful. */
   cancel(taskId: string) {
     const task = this.get(taskId);
     if (!task || task.uploadStatus === 'success') return;
@@ -198,7 +198,7 @@ export class UploadEngine {
     this.patch(taskId, { uploadStatus: 'cancel', speed: 0, queued: false });
   }
 
-  /** spec §4: delete cancels and removes the task; an unfinished upload is deleted on the server too. */
+  /** delete cancels and removes the task; an unfinished upload is deleted on the server too. */
   delete(taskId: string) {
     const task = this.get(taskId);
     if (!task) return;
@@ -211,7 +211,7 @@ export class UploadEngine {
     this.pump();
   }
 
-  /** spec §4: clear cancels all and empties the list. */
+  /** clear cancels all and empties the list. */
   clear() {
     for (const task of [...this.tasks]) this.delete(task.taskId);
   }
@@ -237,7 +237,7 @@ export class UploadEngine {
     this.updateHeartbeat();
   }
 
-  /** spec §7: the heartbeat goes every 2 s while tasks are active. */
+  /** the heartbeat goes every 2 s while tasks are active. */
   private updateHeartbeat() {
     const active = this.tasks.some((task) => task.uploadStatus === 'uploading' && !task.queued);
     if (active && !this.heartbeat) {
@@ -257,7 +257,7 @@ export class UploadEngine {
     }
   }
 
-  /** Starts waiting tasks while fewer than three files are in flight (spec §9: parallelism 3 files). */
+  /** Starts waiting tasks while fewer than three files are in flight (parallelism 3 files). */
   private pump() {
     const running = this.tasks.filter((task) => task.uploadStatus === 'uploading' && !task.queued).length;
     const waiting = this.tasks.filter((task) => task.uploadStatus === 'uploading' && task.queued).reverse();
@@ -325,7 +325,7 @@ export class UploadEngine {
       const urls = new Map<number, { url: string; at: number }>();
       const urlFor = async (partNumber: number, fresh = false) => {
         const cached = urls.get(partNumber);
-        // Signed URLs live 900 s (spec §9); one older than 800 s is signed again.
+        // Signed URLs live 900 s; one older than 800 s is signed again.
         if (!fresh && cached && this.now() - cached.at < (PART_URL_SECONDS - 100) * 1000) return cached.url;
         const batch = [partNumber, ...remaining.filter((n) => n !== partNumber && !urls.has(n))].slice(0, 100);
         const signed = await this.transport.signParts(videoId, await this.token(), batch);
@@ -336,7 +336,7 @@ export class UploadEngine {
         const start = (partNumber - 1) * started.partSize;
         const blob = file.slice(start, Math.min(file.size, start + started.partSize));
         let fresh = false;
-        // spec §9: two retries per part.
+        // two retries per part.
         for (let attempt = 0; ; attempt++) {
           if (signal.aborted) throw new Aborted();
           try {
@@ -377,7 +377,7 @@ export class UploadEngine {
       if (!(error instanceof Aborted) && !signal.aborted) {
         const message = this.transport.describe(error);
         this.patch(taskId, { uploadStatus: 'error', errorMessage: message, speed: 0 });
-        // spec §4: on failure the error message is kept and a failure call is sent.
+        // on failure the error message is kept and a failure call is sent.
         await this.transport.fail(videoId, message).catch(() => undefined);
       }
     } finally {
@@ -407,7 +407,7 @@ export class UploadEngine {
     }
   }
 
-  /** spec §9: cached upload ids 50 for 30 days. */
+  /** cached upload ids 50 for 30 days. */
   private restore(): UploadTask[] {
     let saved: Saved[] = [];
     try {

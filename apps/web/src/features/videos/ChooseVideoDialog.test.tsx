@@ -40,7 +40,7 @@ const pick = (name: string) => {
   fireEvent.click(within(row).getByRole(row.querySelector('[type=checkbox]') ? 'checkbox' : 'radio'));
 };
 
-describe('the choose-video dialog (spec §2)', () => {
+describe('the choose-video dialog', () => {
   it('searches the videos and answers several chosen ones', async () => {
     const { calls, onChoose } = open(true);
     await screen.findByText('interview');

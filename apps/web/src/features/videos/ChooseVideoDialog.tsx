@@ -6,7 +6,7 @@ import { useVideoListQuery } from '../../api/queries.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
 import { formatDuration } from './format.ts';
 
-/** spec §2 choose-video dialog: search the account's videos and pick one or several. */
+/** choose-video dialog: search the account's videos and pick one or several. */
 export function ChooseVideoDialog(props: {
   open: boolean;
   multiple?: boolean;

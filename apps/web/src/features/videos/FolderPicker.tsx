@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DIALOG_WIDTH } from '../../constants.ts';
 
-/** spec §2 choose-folder dialog; the move-folder dialog is this with "Move" as its action. */
+/** choose-folder dialog; the move-folder dialog is this with "Move" as its action. */
 export function ChooseFolderDialog(props: {
   open: boolean;
   folders: Folder[];
@@ -52,7 +52,7 @@ export function ChooseFolderDialog(props: {
   );
 }
 
-/** spec §2 move-folder dialog. */
+/** move-folder dialog. */
 export function MoveFolderDialog(props: Omit<Parameters<typeof ChooseFolderDialog>[0], 'title' | 'okText'>) {
   const { t } = useTranslation();
   return <ChooseFolderDialog {...props} title={t('videos.moveTitle')} okText={t('videos.move')} />;

@@ -156,9 +156,9 @@ function KeyActions({
 }
 
 /**
- * API access (spec §2 account/api-access; issue 17 part 1): the account's keys for the public API, made,
+ * API access (the console contract account/api-access; issue 17 part 1): the account's keys for the public API, made,
  * rotated and revoked here. A secret is shown once, when made or rotated. A plan without canUseApiKey
- * (spec §3) sees the upgrade notice instead, and may still revoke keys made before.
+ * sees the upgrade notice instead, and may still revoke keys made before.
  */
 export function ApiAccess() {
   const { t, i18n } = useTranslation();

@@ -7,7 +7,7 @@ import { errorText } from '../../api/index.ts';
 import { useAccountStore } from '../../stores/account.ts';
 
 /**
- * spec §4 Subscription: auto-renew on or off, and its state (renewing, expiring in N days). Turning it
+ * Subscription: auto-renew on or off, and its state (renewing, expiring in N days). Turning it
  * off asks first: the plan then ends on its date.
  */
 export function AutoRenew({ vip }: { vip: VipUserInfo }) {

@@ -13,8 +13,8 @@ const key = routeKey('account.deletion');
 type Values = { reason?: DeletionReason; note: string; agreed: boolean; phrase: string };
 
 /**
- * spec §2 delete-account and its confirmation dialog; spec §4 "reason, agreement, typed confirmation, then a
- * submitted request"; spec §5 "requires ticking the agreement and typing a confirmation phrase". While a
+ * delete-account and its confirmation dialog; the console contract "reason, agreement, typed confirmation, then a
+ * submitted request"; the console contract "requires ticking the agreement and typing a confirmation phrase". While a
  * deletion is pending (signing in during the grace period leads here) the page offers to cancel it.
  */
 export function DeleteAccount() {

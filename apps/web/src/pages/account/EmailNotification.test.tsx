@@ -12,7 +12,7 @@ const notice = (email: string, isSignInEmail = email === 'alice@example.test') =
   data: { noticeEmail: email, signInEmail: 'alice@example.test', isSignInEmail },
 });
 
-describe('email notifications (spec §2 global-settings)', () => {
+describe('email notifications (the console contract global-settings)', () => {
   it('changes the notice email with a code sent to the new address', async () => {
     const calls = fakeApi({
       'GET /account/get-notice-email': () => notice('alice@example.test'),

@@ -105,7 +105,7 @@ function NoticeEmailCard() {
   );
 }
 
-/** Which events mail the account (spec §2 global-settings email-notification). */
+/** Which events mail the account (the console contract global-settings email-notification). */
 function EventsCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();

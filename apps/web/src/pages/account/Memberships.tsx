@@ -6,7 +6,7 @@ import { useAccountStore, usePlanName } from '../../stores/account.ts';
 import { AutoRenew } from './AutoRenew.tsx';
 import { UsageBoard } from './UsageBoard.tsx';
 
-/** spec §2: memberships with the usage board, and the billing history with its invoice numbers. */
+/** memberships with the usage board, and the billing history with its invoice numbers. */
 export function Memberships() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,7 +17,7 @@ export function Memberships() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
       {vip?.willExpire && (
-        // spec §4 "Plan will expire": 0 to 15 days left and nothing renews it by itself.
+        // "Plan will expire": 0 to 15 days left and nothing renews it by itself.
         <Alert
           type="warning"
           showIcon

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmRules, newPasswordRules } from '../auth/validation.ts';
 
-/** A new password and its confirmation (spec §5: "the passwords entered do not match"). */
+/** A new password and its confirmation ("the passwords entered do not match"). */
 export function NewPasswordFields({
   name,
   label,

@@ -8,7 +8,7 @@ import { routeKey } from '../../api/keys.ts';
 const key = routeKey('account.privacy');
 
 /**
- * Global settings "privacy" (issue 16): privacy mode, saved as soon as it is switched, as a switch promises.
+ * Global settings "privacy": privacy mode, saved as soon as it is switched, as a switch promises.
  * What it changes is said in full, since it trades away returning-viewer figures.
  */
 export function Privacy() {

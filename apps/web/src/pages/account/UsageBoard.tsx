@@ -7,9 +7,9 @@ import { useAccountStore } from '../../stores/account.ts';
 const percent = (used: number, total: number) => (total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0);
 
 /**
- * spec §2 memberships' usage board: storage and this period's bandwidth against the plan, the videos, the
+ * memberships' usage board: storage and this period's bandwidth against the plan, the videos, the
  * credits with what the plan adds each month, and what the plan allows of domains, brands, video slides
- * and sites (spec §6 caps per plan).
+ * and sites (the console contract caps per plan).
  */
 export function UsageBoard() {
   const { t, i18n } = useTranslation();

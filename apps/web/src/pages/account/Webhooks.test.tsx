@@ -69,7 +69,7 @@ function open(routes: Record<string, FakeRoute> = {}, { paid = true, language = 
 }
 
 const card = async () => (await screen.findByTestId('webhook-endpoint')) as HTMLElement;
-/** spec §9's YYYY/MM/DD with the time to the second, the delivery log's form in either language. */
+/** YYYY/MM/DD with the time to the second, the delivery log's form in either language. */
 const DATE_SECOND = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
 /** That form of a Unix-seconds time, in the test's time zone. */
 function stamp(seconds: number) {

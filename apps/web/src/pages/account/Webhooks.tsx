@@ -329,7 +329,7 @@ function EndpointCard({
 }
 
 /**
- * Webhooks (issue 6 part 5): endpoints that receive signed POSTs when a lead arrives or a viewer clicks a
+ * Webhooks: endpoints that receive signed POSTs when a lead arrives or a viewer clicks a
  * contact button, with a test event and each endpoint's delivery log. A paid plan's: webhooks carry the
  * lead details Free masks, so a Free account sees the upgrade notice.
  */

@@ -1,6 +1,6 @@
 import { meta, type RouteDef, soon } from '../../app/routeDef.ts';
 
-/** spec §2: the account area redirects to its first permitted child. */
+/** the account area redirects to its first permitted child. */
 export const ACCOUNT_ROUTE: RouteDef = {
   name: 'account',
   path: '/account',

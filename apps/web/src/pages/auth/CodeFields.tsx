@@ -63,7 +63,7 @@ export function CodeField({
   );
 }
 
-/** A new password and its confirmation (spec §5: "the passwords entered do not match"). */
+/** A new password and its confirmation ("the passwords entered do not match"). */
 export function NewPasswordFields({
   password,
   confirm,

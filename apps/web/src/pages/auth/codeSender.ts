@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 
 /**
- * Sends a 6-digit code and counts down until another may be sent (spec §4: resend has a countdown). Throws
+ * Sends a 6-digit code and counts down until another may be sent (resend has a countdown). Throws
  * what the send threw, for the screen to say; a code sent a moment ago (another tab, a reload) still counts
  * down what the server says is left.
  */

@@ -1,6 +1,6 @@
 import { meta, type RouteDef } from '../../app/routeDef.ts';
 
-/** spec §2: the screens before sign-in. */
+/** the screens before sign-in. */
 const publicMeta = (name: string) => meta(name, undefined, { ingoreAuthrization: true });
 
 export const AUTH_ROUTES: RouteDef[] = [

@@ -29,13 +29,13 @@ export const newPasswordCheck = zodCheck(
 
 export const requiredPasswordCheck: Check = (value) => (value ? null : 'errors.password_required');
 
-/** spec §5: "the passwords entered do not match". */
+/** "the passwords entered do not match". */
 export const confirmCheck =
   (field: string): Check =>
   (value, values) =>
     !value ? 'errors.password_required' : value !== values[field] ? 'errors.password_mismatch' : null;
 
-/** spec §5: the email verification code is 6 digits ("please complete the verification code"). */
+/** the email verification code is 6 digits ("please complete the verification code"). */
 export const codeCheck: Check = (value) => (/^\d{6}$/.test(value) ? null : 'errors.code_incomplete');
 
 /** The same checks as rules of an antd form (the signed-in screens'). */

@@ -21,7 +21,7 @@ const LEDGER = fakeLedger({
   ],
 });
 
-describe('buy-credits, the credits purchase (spec §2)', () => {
+describe('buy-credits, the credits purchase', () => {
   it('shows the balance, the packages and the ledger, a page at a time', async () => {
     const calls = fakeApi({ 'GET /pay/credits': () => ({ data: LEDGER }) });
     renderApp('/buy-credits', { token: 't' });

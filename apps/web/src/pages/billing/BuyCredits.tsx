@@ -16,7 +16,7 @@ import { PaymentDialog, type Purchase } from './PaymentDialog.tsx';
 
 const PAGE_SIZE = 20;
 
-/** spec §2 buy-credits "credits purchase": the balance, the packages for sale, and where credits went. */
+/** buy-credits "credits purchase": the balance, the packages for sale, and where credits went. */
 export function BuyCredits() {
   const { t, i18n } = useTranslation();
   const [currency, setCurrency] = useState<string | undefined>(undefined);

@@ -22,7 +22,7 @@ const onPlan = (type: PlanType, options: { renewable?: boolean } = {}): Record<s
 
 const card = (type: PlanType) => within(screen.getByTestId(`plan-${type}`));
 
-describe('buy-vip, the plan purchase (spec §2, §9 default period yr)', () => {
+describe('buy-vip, the plan purchase (§9 default period yr)', () => {
   it('lists the plans side by side, yearly first, the current one marked and not for sale again', async () => {
     const calls = fakeApi(onPlan('Pro'));
     renderApp('/buy-vip', { token: 't' });
@@ -101,7 +101,7 @@ describe('buy-vip, the plan purchase (spec §2, §9 default period yr)', () => {
   });
 });
 
-describe('back from the checkout page at ?order= (spec §4 Payment: success, failed, canceled)', () => {
+describe('back from the checkout page at ?order= (the console contract Payment: success, failed, canceled)', () => {
   const returning = (answers: Array<Partial<Order>>) => {
     let asked = 0;
     return fakeApi({

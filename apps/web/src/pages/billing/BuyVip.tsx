@@ -11,10 +11,10 @@ import { CurrencySwitch } from './CurrencySwitch.tsx';
 import { PaymentDialog, type Purchase } from './PaymentDialog.tsx';
 import { PlanCard } from './PlanCard.tsx';
 
-/** spec §2 buy-vip "plan purchase": the plans side by side for a billing period and currency. */
+/** buy-vip "plan purchase": the plans side by side for a billing period and currency. */
 export function BuyVip() {
   const { t } = useTranslation();
-  // spec §9: "Default plan period is yr".
+  // "Default plan period is yr".
   const [plan, setPlan] = useState<BillingPlan>('yr');
   const [currency, setCurrency] = useState<string | undefined>(undefined);
   const [purchase, setPurchase] = useState<Purchase | null>(null);

@@ -66,7 +66,7 @@ function ReturnedOrder({
 }
 
 /**
- * Back from the checkout page at `?order=<id>` (spec §4 Payment: success, failed, canceled), with `&canceled=1`
+ * Back from the checkout page at `?order=<id>` (the console contract Payment: success, failed, canceled), with `&canceled=1`
  * when the payer left it by its cancel link: follows the order
  * until it settles, for a minute at most, says how it went at the top of the page, and forgets the parameter
  * when dismissed.

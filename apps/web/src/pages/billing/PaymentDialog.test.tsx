@@ -48,7 +48,7 @@ async function pay(method: RegExp) {
   return dialog;
 }
 
-describe('the payment dialog (spec §2, §3 payment methods, §4 Payment: success, failed, canceled)', () => {
+describe('the payment dialog (§3 payment methods, Payment: success, failed, canceled)', () => {
   it('WeChat Pay: shows the code to scan, follows the order every 2 s, and on payment says so and reloads the account', async () => {
     const calls = purchase([{}, { status: 'paid', paidAt: 1_780_000_100, invoiceNumber: 'LR-2026-000042' }]);
     renderApp('/buy-vip', { token: 't' });
@@ -114,7 +114,7 @@ describe('the payment dialog (spec §2, §3 payment methods, §4 Payment: succes
     renderApp('/buy-vip', { token: 't' });
     const dialog = await pay(/Credit card/);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(fakeOrder().checkoutUrl));
-    // A card payment renews by default (spec §4 Subscription).
+    // A card payment renews by default (the console contract Subscription).
     expect(calls.find((c) => c.path === '/pay/stripe')?.body).toEqual({
       productId: 'Pro-yr-USD',
       method: 'card',

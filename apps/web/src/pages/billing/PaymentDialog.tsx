@@ -12,7 +12,7 @@ import { ChooseMethod, GoingToCheckout, PaymentResult, type Purchase, ScanToPay 
 export type { Purchase };
 
 /**
- * spec §2 "payment dialog", §3 payment methods, §4 Payment: success, failed, canceled. Card goes to the
+ * "payment dialog", payment methods, Payment: success, failed, canceled. Card goes to the
  * checkout page, which sends the browser back to the page with `?order=` (CheckoutReturn takes it from
  * there); WeChat Pay and Alipay show a code to scan here and follow the order every 2 s until it settles.
  * Closing while the order waits cancels it, so it does not linger as unpaid.

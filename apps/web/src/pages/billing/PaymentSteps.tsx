@@ -32,7 +32,7 @@ export function ChooseMethod(props: {
   onPay: (method: PaymentMethod) => void;
   paying: boolean;
   error: unknown;
-  /** spec §4 Subscription: a plan paid by card renews by itself while this is on. */
+  /** Subscription: a plan paid by card renews by itself while this is on. */
   autoRenew: boolean;
   onAutoRenew: (on: boolean) => void;
 }) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, planName } from '../../features/billing/billingQueries.ts';
 
 /**
- * What a card offers: the plan the account has cannot be bought again while it runs (spec §8 "Cannot
+ * What a card offers: the plan the account has cannot be bought again while it runs (the console contract "Cannot
  * purchase the current package"), but is renewed when the server allows it (ending or lapsed); Free is not sold.
  */
 function PlanAction({ product, current, onBuy }: { product: Product; current: boolean; onBuy: () => void }) {
@@ -41,7 +41,7 @@ function Popular({ on, children }: { on: boolean; children: ReactNode }) {
   );
 }
 
-/** One plan of spec §3's product record: name, price for the period, benefits and what can be done. */
+/** One plan of the console contract product record: name, price for the period, benefits and what can be done. */
 export function PlanCard({ product, current, onBuy }: { product: Product; current: boolean; onBuy: () => void }) {
   const { t, i18n } = useTranslation();
   const money = (minor: number) => formatMoney(minor, product.currency, i18n.language);

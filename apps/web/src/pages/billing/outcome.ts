@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from '@leadreel/shared';
 import type { TFunction } from 'i18next';
 
-/** How an order that is no longer pending ended (spec §4 Payment: success, failed, canceled). */
+/** How an order that is no longer pending ended (the console contract Payment: success, failed, canceled). */
 export type Outcome = {
   /** antd's Result status and Alert type. */
   tone: 'success' | 'error' | 'warning' | 'info';
@@ -16,7 +16,7 @@ export type Outcome = {
 
 const OUTCOMES: Record<Exclude<OrderStatus, 'pending'>, { tone: Outcome['tone']; title: string; text: string }> = {
   paid: { tone: 'success', title: 'billing.success', text: 'billing.successText' },
-  // spec §8 "Payment failed, payment canceled": the server's own message keys, worded as the spec words them.
+  // "Payment failed, payment canceled": the server's own message keys, worded as the spec words them.
   failed: { tone: 'error', title: 'errors.payment_failed', text: 'billing.failedText' },
   canceled: { tone: 'warning', title: 'errors.payment_canceled', text: 'billing.canceledText' },
   expired: { tone: 'warning', title: 'billing.expired', text: 'billing.expiredText' },

@@ -1,6 +1,6 @@
 import { meta, type RouteDef } from '../../app/routeDef.ts';
 
-/** spec §2: plan purchase and credits purchase, in the signed-in layout. */
+/** plan purchase and credits purchase, in the signed-in layout. */
 export const BILLING_ROUTES: RouteDef[] = [
   {
     name: 'buy-vip',

@@ -15,7 +15,7 @@ import { TopVideos } from './TopVideos.tsx';
 import '../../features/analytics/analytics.css';
 import './dashboard.css';
 
-/** The account's figures the overview shows, each against the range before (issue 16 item 4). */
+/** The account's figures the overview shows, each against the range before. */
 const OVERVIEW_FIGURES = [
   'plays',
   'uniqueViewers',
@@ -44,14 +44,14 @@ function Welcome() {
 }
 
 /**
- * spec dashboard-overview (issue 16 item 4): the account's viewing over a range of days against the range
+ * spec dashboard-overview: the account's viewing over a range of days against the range
  * before, plays by day, its most played videos, the newest leads, and its plan's storage and traffic.
  */
 export function Overview() {
   const { t } = useTranslation();
   const account = useAccountStore((s) => s.account);
   const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_RANGE_DAYS));
-  // spec §4: the overview is disabled from the Frozen period on (the server answers 403 plan_period).
+  // the overview is disabled from the Frozen period on (the server answers 403 plan_period).
   const periodLocked = isLocked(account, 'dashboardOverview');
   const overview = useOverviewQuery(range, { enabled: Boolean(account) && !periodLocked });
   if (!account) return null;

@@ -41,7 +41,7 @@ function VideoName({ video }: { video: Video }) {
   return <Typography.Text strong>{video.name}</Typography.Text>;
 }
 
-/** spec §2 guide, start-guide: a first video, through the real upload dialog. */
+/** guide, start-guide: a first video, through the real upload dialog. */
 export function useStartStep(video: Video | null): GuideStepView {
   const { t } = useTranslation();
   const gate = usePeriodGate();
@@ -79,7 +79,7 @@ export function useStartStep(video: Video | null): GuideStepView {
   return { body, busy: false, run: async () => true };
 }
 
-/** spec §2 guide, whatsapp: the video's WhatsApp button, turned on with the number given (the real setting). */
+/** guide, whatsapp: the video's WhatsApp button, turned on with the number given (the real setting). */
 export function useWhatsappStep(video: Video | null, onUpload: () => void): GuideStepView {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -169,7 +169,7 @@ const FIRST_FIELDS: Array<{ kind: FieldKind; required: boolean }> = [
   { kind: 'message', required: false },
 ];
 
-/** spec §2 guide, inquiry-form: the video's inquiry form, turned on with sensible fields (the real form). */
+/** guide, inquiry-form: the video's inquiry form, turned on with sensible fields (the real form). */
 export function useInquiryFormStep(video: Video | null, onUpload: () => void): GuideStepView {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -31,7 +31,7 @@ function routes(videos: unknown[], extra: Record<string, FakeRoute> = {}): Recor
   };
 }
 
-describe('the user guide (spec §2)', { timeout: 60_000 }, () => {
+describe('the user guide', { timeout: 60_000 }, () => {
   it('walks three steps without a video: says so on the later ones, skip only in the middle, no invitation without a community', async () => {
     const calls = fakeApi(routes([]));
     const { router } = renderApp('/guide/user-guide', { token: 'tok' });

@@ -9,7 +9,7 @@ import { useGuideVideo, useInquiryFormStep, useStartStep, useWhatsappStep } from
 import { clearGuideStep, guideButton, saveGuideStep, showGuideSkip } from './guideSteps.ts';
 
 /**
- * spec §2: the three-step guide at /guide/user-guide/<step>. Each step does what it names for the account's
+ * the three-step guide at /guide/user-guide/<step>. Each step does what it names for the account's
  * newest video: start-guide uploads one, whatsapp turns its WhatsApp button on, inquiry-form its inquiry form.
  * Next/Finish does the step's action first and stays on the step when it is refused; Skip goes on without it.
  */

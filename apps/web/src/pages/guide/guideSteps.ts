@@ -2,7 +2,7 @@ import { GUIDE_STEPS } from '../../constants.ts';
 
 export type GuideStep = (typeof GUIDE_STEPS)[number];
 
-/** spec §2: the step index is kept per user in local storage. */
+/** the step index is kept per user in local storage. */
 const key = (userId: string) => `leadreel.guide.${userId}`;
 
 export function loadGuideStep(userId: string): number | null {
@@ -15,11 +15,11 @@ export function loadGuideStep(userId: string): number | null {
 export const saveGuideStep = (userId: string, index: number) => localStorage.setItem(key(userId), String(index));
 export const clearGuideStep = (userId: string) => localStorage.removeItem(key(userId));
 
-/** spec §2: "Next" or "Finish" followed by (step/total); Finish on the last step. */
+/** "Next" or "Finish" followed by (step/total); Finish on the last step. */
 export function guideButton(index: number) {
   const total = GUIDE_STEPS.length;
   return { key: index === total - 1 ? 'guide.finish' : 'guide.next', step: index + 1, total };
 }
 
-/** spec §2: a skip button shows only on middle steps. */
+/** a skip button shows only on middle steps. */
 export const showGuideSkip = (index: number) => index > 0 && index < GUIDE_STEPS.length - 1;

@@ -1,6 +1,6 @@
 import { meta, type RouteDef } from '../../app/routeDef.ts';
 
-/** spec §2: the guide's three steps, default start-guide. */
+/** the guide's three steps, default start-guide. */
 export const GUIDE_ROUTE: RouteDef = {
   name: 'guide',
   path: '/guide/user-guide',

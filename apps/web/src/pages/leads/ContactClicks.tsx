@@ -14,7 +14,7 @@ const PAGE_SIZE = 20;
 const DAY = 'YYYY-MM-DD';
 
 /**
- * The "Contact clicks" tab of form submissions (issue 6): every click on the player's WhatsApp, call, mail,
+ * The "Contact clicks" tab of form submissions: every click on the player's WhatsApp, call, mail,
  * widget and call-to-action buttons, newest first; a click whose viewer left a lead opens that lead.
  */
 export function ContactClicks(props: {

@@ -105,7 +105,7 @@ function open(path = '/form-submit-data', routes: Record<string, FakeRoute> = {}
 const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/user-form-list/list');
 const lastQuery = (calls: FakeCall[]) => Object.fromEntries(listCalls(calls).at(-1)?.query ?? []);
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-/** spec §9's YYYY/MM/DD HH:mm, the form of every lead time. */
+/** YYYY/MM/DD HH:mm, the form of every lead time. */
 const DATE_MINUTE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/;
 /** That form of a lead's time, in the test's time zone, the same in either language. */
 function when(lead: Lead) {

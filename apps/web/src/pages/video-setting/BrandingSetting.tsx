@@ -12,7 +12,7 @@ import { useOverlayScreen } from './useOverlayScreen.ts';
 const COLORS = ['playerColor', 'buttonColor', 'fontColor'] as const;
 
 /**
- * spec §2 branding: the owner's logo (position and link) and colours in the player, in place of the
+ * branding: the owner's logo (position and link) and colours in the player, in place of the
  * "powered by" mark. A paid plan's (canUseBranding); a Free account sees what it would get and how.
  */
 export function BrandingSetting() {

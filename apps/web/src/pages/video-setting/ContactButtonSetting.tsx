@@ -16,7 +16,7 @@ import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { ChoiceField, TimesFields } from './fields.tsx';
 import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
-/** The settings screens of spec §2 that are contact buttons, by their route name. */
+/** The settings screens of the console contract that are contact buttons, by their route name. */
 const KINDS: Record<string, ContactKind> = { whatsapp: 'whatsapp', telephone: 'telephone', email: 'email' };
 
 /** What the viewer sees over the video: the cover, and the button in its corner with its words. */
@@ -43,7 +43,7 @@ function ButtonPreview({
   );
 }
 
-/** spec §2 video settings whatsapp, telephone and email: a button over the player that reaches the owner. */
+/** video settings whatsapp, telephone and email: a button over the player that reaches the owner. */
 export function ContactButtonSetting() {
   const { t } = useTranslation();
   const { message } = App.useApp();

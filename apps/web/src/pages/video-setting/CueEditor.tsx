@@ -57,7 +57,7 @@ function TimeInput({
   );
 }
 
-/** spec §2 subtitle: the track's lines as a table of start, end and text, saved all at once. */
+/** subtitle: the track's lines as a table of start, end and text, saved all at once. */
 export function CueEditor({
   track,
   locked,

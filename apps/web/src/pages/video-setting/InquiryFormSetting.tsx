@@ -176,7 +176,7 @@ function FieldRow({
 }
 
 /**
- * spec §2 inquiry-form: the form the player shows over the video (before play, at a second, on pause or at
+ * inquiry-form: the form the player shows over the video (before play, at a second, on pause or at
  * the end) to collect a viewer's details, with its fields, words, button and what follows a submission.
  */
 export function InquiryFormSetting() {

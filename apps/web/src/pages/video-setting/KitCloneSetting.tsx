@@ -27,7 +27,7 @@ import { ScreenFallback } from './screen.tsx';
 
 const VIDEOS_PER_PAGE = 20;
 
-/** spec §2 video settings, kit-clone: any chosen set of this video's settings copied onto many others at once. */
+/** video settings, kit-clone: any chosen set of this video's settings copied onto many others at once. */
 export function KitCloneSetting() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();

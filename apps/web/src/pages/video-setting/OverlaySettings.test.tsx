@@ -64,7 +64,7 @@ describe('the call to action screen', () => {
   });
 });
 
-describe('the players own things in the previews (issue 13 item 8)', () => {
+describe('the players own things in the previews', () => {
   it('stacks a call to action at top right below the Share button, says so, and shows the mark and controls', async () => {
     open('super-action');
     const preview = await screen.findByLabelText('Preview over the player');

@@ -191,7 +191,7 @@ function OffPreview() {
   return <span className="contact-preview-off">{t('overlay.off')}</span>;
 }
 
-/** spec §2 super-action: a call to action over the video, as a button or a banner, at set times or at the end. */
+/** super-action: a call to action over the video, as a button or a banner, at set times or at the end. */
 export function SuperActionSetting() {
   const { t } = useTranslation();
   const screen = useOverlayScreen('superAction');
@@ -268,7 +268,7 @@ export function SuperActionSetting() {
   );
 }
 
-/** spec §2 widget: one floating bubble that opens the channels the contact screens filled in. */
+/** widget: one floating bubble that opens the channels the contact screens filled in. */
 export function WidgetSetting() {
   const { t } = useTranslation();
   const screen = useOverlayScreen('widget');
@@ -338,7 +338,7 @@ export function WidgetSetting() {
   );
 }
 
-/** spec §2 share: which networks the player and the watch page offer. */
+/** share: which networks the player and the watch page offer. */
 export function ShareSetting() {
   const { t } = useTranslation();
   const screen = useOverlayScreen('share');

@@ -61,7 +61,7 @@ function CardPreview({
   );
 }
 
-/** spec §2 video settings, basic-setting: the watch page's SEO (title, description, keywords, link, indexing). */
+/** video settings, basic-setting: the watch page's SEO (title, description, keywords, link, indexing). */
 export function SeoPageSetting() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -15,7 +15,7 @@ import { ScreenFallback } from './screen.tsx';
 
 const subtitleKey = (videoId: string) => routeKey('settings.subtitles', { videoId });
 
-/** spec §2 video settings, subtitle: SRT or VTT files per language, their lines edited, one track by default. */
+/** video settings, subtitle: SRT or VTT files per language, their lines edited, one track by default. */
 export function SubtitleSetting() {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -60,7 +60,7 @@ export function useLanguageName() {
 type Chosen = { name: string; content: string; lines: number };
 type UploadValues = { lang: string; label: string };
 
-/** spec §2 subtitle: a new track from an SRT or WebVTT file, in a language the video has none in yet. */
+/** subtitle: a new track from an SRT or WebVTT file, in a language the video has none in yet. */
 export function SubtitleUpload({
   videoId,
   tracks,

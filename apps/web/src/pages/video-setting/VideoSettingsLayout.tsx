@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { RouteDef } from '../../app/routeDef.ts';
 
-/** The video settings screens (spec §2 /video-setting/{videoId}/...) as tabs above the chosen one. */
+/** The video settings screens (the console contract /video-setting/{videoId}/...) as tabs above the chosen one. */
 export function VideoSettingsLayout({ def }: { def: RouteDef }) {
   const { t } = useTranslation();
   const { videoId = '' } = useParams();

@@ -8,7 +8,7 @@ import { formatSize } from '../../format.ts';
 /** The folder list's key for every video, whatever its folder. */
 export const ALL = 'all';
 
-/** spec §5 folder name: required, at most 50 characters, in the spec's words. */
+/** folder name: required, at most 50 characters, in the spec's words. */
 export function folderNameError(name: string, t: (key: string) => string) {
   if (name.trim() === '') return t('errors.folder_name_required');
   if (name.trim().length > FOLDER_NAME_MAX) return t('errors.folder_name_too_long');
@@ -70,7 +70,7 @@ export function FolderNameDialog(props: {
 }
 
 /**
- * spec §2 video list, left: the account's folders (all videos first) with their counts and a menu to
+ * video list, left: the account's folders (all videos first) with their counts and a menu to
  * rename or delete each one but the default, and the storage used.
  */
 export function FolderPane(props: {

@@ -107,7 +107,7 @@ export type RowActionHandlers = {
 
 /**
  * The row's actions as icons with tooltips, four to a line, so the column stays narrow (ROW_ACTIONS_WIDTH)
- * and never covers Size and Uploaded at 1280 px (issue 13 §10). Retry takes Play's place when it applies:
+ * and never covers Size and Uploaded at 1280 px. Retry takes Play's place when it applies:
  * a video that needs one has nothing to play.
  */
 export function RowActions({ video, on }: { video: Video; on: RowActionHandlers }) {

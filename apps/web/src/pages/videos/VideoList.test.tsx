@@ -54,7 +54,7 @@ async function openList(extra: Record<string, FakeRoute> = {}, language: 'en' | 
   return { calls, ...view };
 }
 
-describe('the video list (spec §2)', () => {
+describe('the video list', () => {
   it('shows folders, the storage used, and each video with duration, size and status', async () => {
     await openList({
       'GET /account/detail': () => ({
@@ -221,7 +221,7 @@ describe('the video list (spec §2)', () => {
   });
 });
 
-describe('folders (spec §5 folder name)', () => {
+describe('folders (the console contract folder name)', () => {
   it('requires a name of at most 50 characters, in the spec words, before adding the folder', async () => {
     const { calls } = await openList({
       'POST /vod/video/folder/add': (body) => ({

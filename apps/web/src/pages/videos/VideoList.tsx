@@ -27,7 +27,7 @@ import { VideoSubmissionsDialog } from '../leads/VideoSubmissionsDialog.tsx';
 import { ALL, FolderNameDialog, FolderPane } from './FolderPane.tsx';
 import { PAGE_SIZE, VideoTable } from './VideoTable.tsx';
 
-/** spec §2 video list: folders, search, sort, pages, upload and the task list. */
+/** video list: folders, search, sort, pages, upload and the task list. */
 export function VideoList() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();

@@ -8,13 +8,13 @@ import { ROW_ACTIONS_WIDTH, type RowActionHandlers, RowActions, StatusCell } fro
 export const PAGE_SIZE = 20;
 /**
  * Fixed widths (with the table's 8 px cell padding) that hold each header and value on one line in English
- * and Chinese; the title column takes the rest. At 1280 px the table has about 730 px (issue 13 §10).
+ * and Chinese; the title column takes the rest. At 1280 px the table has about 730 px.
  */
 const COLUMN_WIDTHS = { duration: 88, status: 150, size: 84, created: 104 };
 const VIDEO_TABLE_MIN_WIDTH =
   180 + COLUMN_WIDTHS.duration + COLUMN_WIDTHS.status + COLUMN_WIDTHS.size + COLUMN_WIDTHS.created + ROW_ACTIONS_WIDTH;
 
-/** spec §2 video list, right: one page of videos, each with its state and actions. */
+/** video list, right: one page of videos, each with its state and actions. */
 export function VideoTable(props: {
   rows: Video[];
   loading: boolean;

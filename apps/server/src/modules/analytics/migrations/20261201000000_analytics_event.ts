@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Raw viewing events (issue 16 item 2), partitioned by day so that old days are dropped whole (decision
+ * Raw viewing events, partitioned by day so that old days are dropped whole (decision
  * 0024). The key holds the partition column: a batch sent again carries the same event ids and times, so
  * it is stored once. No foreign keys: this table may live in a database of its own (ANALYTICS_DATABASE_URL).
  * Partitions are made ahead by the module (partitions.ts).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * What the charts read (issue 16 item 2; decision 0024), kept by the rollup job from the raw events so that
+ * What the charts read (decision 0024), kept by the rollup job from the raw events so that
  * no screen scans them:
  * - `analytics_session`: one viewing (a player on a page), with what it watched, for the sessions list and
  *   its per-viewer bar, and the breakdowns (referrer, page, device, browser, country);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Raw events cost PostgreSQL as little as they can (issue 16, bench:ingest): its share of each insert, not
+ * Raw events cost PostgreSQL as little as they can (bench:ingest): its share of each insert, not
  * the server's, bounded sustained ingestion. No screen reads the raw events (decision 0024), so:
  * - the index by video and time, which served nothing, goes;
  * - the rollup's index is on the receipt time alone, appended in order; events received together (one

@@ -55,7 +55,7 @@ export function signedResponseText(raw: string, responseKey: string): string | n
 }
 
 /**
- * Alipay's face-to-face precreate (issue 15 item 2): the order becomes a `qr_code` the payer scans. Requests
+ * Alipay's face-to-face precreate: the order becomes a `qr_code` the payer scans. Requests
  * are signed RSA2 with the app's key; the answer is verified with Alipay's public key before it is believed.
  */
 export function alipayProvider(settings: AlipaySettings, now: () => Date = () => new Date()): PaymentProvider {

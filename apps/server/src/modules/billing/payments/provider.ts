@@ -19,7 +19,7 @@ export type OrderToPay = {
 export type CheckoutStart = { providerRef: string; checkoutUrl: string | null; qrCode: string | null };
 
 /**
- * A payment provider (issue 15 item 2): it starts the payer's checkout for an order. What it says back
+ * A payment provider: it starts the payer's checkout for an order. What it says back
  * arrives at its own notification route, which verifies it by the provider's scheme and hands the outcome
  * to the orders service (`settle`): everything after the provider's word is one path for every provider.
  */
@@ -27,7 +27,7 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The methods it takes. */
   readonly methods: readonly PaymentMethod[];
-  /** Stripe's publishable key, for the console (spec §7 pay publicKey); null for the rest. */
+  /** Stripe's publishable key, for the console (the console contract pay publicKey); null for the rest. */
   readonly publicKey: string | null;
   /**
    * Starts the checkout. `origin` is the console's address as the payer's browser sees it; `returnPath`

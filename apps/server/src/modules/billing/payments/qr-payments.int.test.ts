@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAlipay, startFakeWechat, strangerKey } from '../../../../test/fakes/wechat-alipay.ts';
 import { createTestApp, get, post, signUp, type TestApp } from '../../../../test/helpers.ts';
 
-// issue 15 item 2: WeChat Pay (API v3, Native QR) and Alipay (precreate QR, RSA2) against fakes that check
+// WeChat Pay (API v3, Native QR) and Alipay (precreate QR, RSA2) against fakes that check
 // and make signatures by each provider's scheme, with keys made by the test.
 let dir: string;
 let wechat: Awaited<ReturnType<typeof startFakeWechat>>;

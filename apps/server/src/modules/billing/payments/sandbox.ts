@@ -9,7 +9,7 @@ import type { OrderService } from '../orders.service.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**
- * The sandbox provider (issue 15 item 2): LeadReel's own checkout page, where the tester chooses what the
+ * The sandbox provider: LeadReel's own checkout page, where the tester chooses what the
  * payment does. Its address is the order's unguessable reference, so only whoever got it (the payer's
  * browser, or the phone that scanned the QR code) can settle it. Everything after the choice is the real
  * path: the same `settle` every provider's notification reaches.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../../test/fakes/stripe.ts';
 import { createTestApp, get, post, signUp, type TestApp } from '../../../../test/helpers.ts';
 
-// issue 15 item 2: cards through Stripe Checkout against a fake Stripe that speaks its protocol, and
+// cards through Stripe Checkout against a fake Stripe that speaks its protocol, and
 // Stripe's webhooks verified by their real signature scheme with keys made by the test.
 let stripe: FakeStripe;
 let t: TestApp;

@@ -31,7 +31,7 @@ export function stripeClient(settings: StripeSettings) {
 }
 
 /**
- * Cards through Stripe Checkout (issue 15 item 2): a Checkout Session per order, created with the order id
+ * Cards through Stripe Checkout: a Checkout Session per order, created with the order id
  * as its idempotency key (a retried request makes one session) and expiring with the order.
  */
 export function stripeProvider(stripe: Stripe, settings: StripeSettings): PaymentProvider {

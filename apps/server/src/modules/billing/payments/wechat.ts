@@ -53,7 +53,7 @@ export function decryptResource(
 }
 
 /**
- * WeChat Pay API v3, Native payment (issue 15 item 2): the order becomes a `code_url` the payer scans.
+ * WeChat Pay API v3, Native payment: the order becomes a `code_url` the payer scans.
  * Every request is signed with the merchant's key (WECHATPAY2-SHA256-RSA2048) and every answer verified
  * with WeChat Pay's public key before it is believed.
  */

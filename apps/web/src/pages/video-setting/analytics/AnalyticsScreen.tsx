@@ -24,7 +24,7 @@ import '../../../features/analytics/analytics.css';
 import './analytics.css';
 
 /**
- * spec §2 video settings, analytics (issue 16 item 3): one video's viewing over a range of days: its figures,
+ * video settings, analytics: one video's viewing over a range of days: its figures,
  * where viewers drop off and rewatch, plays by day, where they come from, and each viewing.
  */
 export function AnalyticsScreen() {
