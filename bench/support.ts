@@ -167,7 +167,7 @@ export async function benchSource(seconds = 60, size = '1920x1080'): Promise<str
 
 /**
  * A low-bitrate source as phones and screen recorders send: 720p30 H.264 at about 127 kb/s with 48 kb/s
- * AAC, 175 kb/s in all (issue 13 §9's file). Made once and cached.
+ * AAC, 175 kb/s in all (a low-bitrate source the ladder must not inflate). Made once and cached.
  */
 export async function benchLowBitrateSource(seconds = 30): Promise<string> {
   const file = path.join(tmpdir(), `leadreel-bench-720p-175k-${seconds}s.mp4`);

@@ -9,7 +9,7 @@ import { benchLowBitrateSource, benchSource, ratioLine } from './support.ts';
 // bench:transcode: our pipeline from job claim to a complete ladder (probe, fast path, stills and
 // the ladder), for a 60 s 1080p30 H.264 source with noise, against (a) one hand-written ffmpeg command
 // producing the same ladder (target <= 1.10) and (b) PeerTube's shape, one ffmpeg process per rung
-// (target <= 0.85). Beside them, issue 13 §9: the bytes of every rung of a 175 kb/s source over the source's
+// (target <= 0.85). Beside them: the bytes of every rung of a 175 kb/s source over the source's
 // own (target <= 1.5), since a ladder that ignores the source multiplies it.
 const run = promisify(execFile);
 const source = await benchSource(60);

@@ -110,7 +110,7 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   const before = await usage(page);
   await snap(page, 'videos-empty');
 
-  // Three small files at once, and a wrong one that the dialog refuses with the spec's message.
+  // Three small files at once, and a wrong one that the dialog refuses with the console contract's message.
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Drop videos here, or click to choose')).toBeVisible();
   await snap(page, 'videos-upload-dialog');

@@ -1,7 +1,7 @@
 /**
  * Message keys for every validation and error message the API can answer with, and their English text.
  * The server puts the key in `error` and the English text in `message`; the console translates the key
- * (`errors.<key>` in its locale files). Texts in quotes are the spec's own words.
+ * (`errors.<key>` in its locale files). Texts in quotes are the console contract's own words.
  */
 export const MESSAGES = {
   // "please enter your email address"

@@ -125,7 +125,7 @@ export function checkUploadFile(
 
 /**
  * S3's multipart rules (https://docs.aws.amazon.com/AmazonS3/latest/userguide/qfacts.html): every part
- * but the last is at least 5 MiB, at most 10,000 parts. The spec's 1 MB chunk is its storage vendor's.
+ * but the last is at least 5 MiB, at most 10,000 parts. The console contract's 1 MB chunk is its storage vendor's.
  */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_SIZE = 64 * 1024 * 1024;

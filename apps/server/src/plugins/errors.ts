@@ -11,7 +11,7 @@ function send(reply: FastifyReply, body: ErrorEnvelope) {
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** The one place errors become the spec's envelope `{ statusCode, error, message }`. */
+/** The one place errors become the console contract's envelope `{ statusCode, error, message }`. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -212,7 +212,7 @@ export const webhooksApi = {
   deliveries: (id: string, page: number, pageSize: number) => call('webhooks.deliveries', { id, page, pageSize }),
 };
 
-/** The account's API keys (the console contract api-access, "api-key: list, change"; issue 17 part 1). */
+/** The account's API keys (the console contract api-access, "api-key: list, change"). */
 export const apiKeysApi = {
   list: () => call('apiKey.list'),
   /** Answers the new key with its secret, shown this once. */

@@ -11,7 +11,7 @@ import { meta, type RouteDef, soon } from './routeDef.ts';
 /**
  * The console's routes, composed from the areas that own them: each area's folder exports its
  * routes with their pages loaded lazily (`pages/<area>/routes.ts`), and a new area is one line here. The
- * routes of areas not built yet (sites, blog-to-video) are the spec's placeholders, announced as
+ * routes of areas not built yet (sites, blog-to-video) are the console contract's placeholders, announced as
  * coming, until their area replaces them.
  */
 export { ACCOUNT_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };

@@ -21,7 +21,7 @@ export const apiKeyNameField = textField('api_key_name_required')
 export const apiKeyIdField = z.uuid({ error: 'api_key_not_found' });
 
 export const createApiKeyBody = z.strictObject({ name: apiKeyNameField });
-/** Rotate (spec's "change") and revoke name one of the account's keys. */
+/** Rotate (the console's "change") and revoke name one of the account's keys. */
 export const apiKeyIdBody = z.strictObject({ id: apiKeyIdField });
 
 // Answers: plain shapes, checked and not transformed.

@@ -229,7 +229,7 @@ export const leadIdsBody = z.strictObject({
 });
 export const markLeadsBody = leadIdsBody.extend({ read: z.boolean({ error: 'illegal_input' }) });
 
-// ---- One lead and its timeline; the account's contact clicks (issue 6 "contact clicks") ----
+// ---- One lead and its timeline; the account's contact clicks (what the contact buttons were clicked for) ----
 
 export const leadDetailQuery = z.strictObject({ leadId: z.uuid({ error: 'illegal_input' }) });
 

@@ -12,7 +12,7 @@ import type { AdminRepo } from './admin.repo.ts';
 export class AdminError extends Error {}
 
 /**
- * What an operator does by hand (`leadreel admin`, issue 15 item 6; no admin screen is specified): look an
+ * What an operator does by hand (`leadreel admin`; the console has no admin screen): look an
  * account up, open a plan for it (the console contract bySuperAdminOpen), grant credits. Each action is logged with
  * who ran it.
  */

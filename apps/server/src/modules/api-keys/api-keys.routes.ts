@@ -3,7 +3,7 @@ import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
 import type { ApiKeyService } from './api-keys.service.ts';
 
-/** The account's API keys (the console contract "api-key: list, change"; issue 17 part 1): list, create, rotate, revoke. */
+/** The account's API keys (the console contract "api-key: list, change"): list, create, rotate, revoke. */
 export const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeyService; hooks: AuthHooks }> = async (
   app,
   { apiKeys, hooks },

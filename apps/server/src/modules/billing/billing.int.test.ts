@@ -3,7 +3,7 @@ import { accountOnPlan } from '../../../test/factories.ts';
 import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
 
 // what is for sale, from the catalogue, priced for the account; and the account's plan as
-// the console shows it, with the spec's derived values.
+// the console shows it, with the console contract's derived values.
 const t = useTestApp({ BRAND_NAME: 'Acme' });
 const DAY_MS = 86_400_000;
 

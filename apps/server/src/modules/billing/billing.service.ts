@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000;
 /**
  * What is for sale and what the account has: the catalogue's plans and credit packages priced in one
  * currency (the console contract pay products, credits products), and the account's plan as the console shows it (spec
- * §3 User VIP info with its derived values).
+ * User VIP info with its derived values).
  */
 export function createBillingService(deps: {
   accounts: Pick<AccountService, 'withRights'>;

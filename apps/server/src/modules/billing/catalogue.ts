@@ -13,7 +13,7 @@ const minorUnits = z.number().int().min(1).max(100_000_000);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD');
 const texts = z.array(z.string().trim().min(1).max(120)).min(1).max(12);
 
-/** The spec's privileges (§3), each required, with counts a plan can hold. */
+/** The console contract's privileges, each required, with counts a plan can hold. */
 const privileges = z.strictObject({
   ...privilegesSchema.shape,
   cnameCount: count.max(1000),

@@ -583,7 +583,7 @@ describe('every settings route', () => {
     };
     expect((await post(t.app, '/api/vod/video/subtitle/save', foreignTrack, other.token)).status).toBe(404);
 
-    // Frozen: reading stays open, writing is refused with the spec's message.
+    // Frozen: reading stays open, writing is refused with the console contract's message.
     await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', other.email).execute();
     for (const [url, body] of writes(other.videoId)) {
       const answer = await post(t.app, url, body, other.token);

@@ -68,7 +68,7 @@ async function rungSoFar(outDir: string, rung: LadderRung) {
 
 /**
  * The master of a ladder: its rungs with the bitrates their segments measure (the encoder's targets are
- * only targets: issue 13 §9), best first as ffmpeg lists them.
+ * only targets), best first as ffmpeg lists them.
  */
 async function ladderVariants(
   outDir: string,

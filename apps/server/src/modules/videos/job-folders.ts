@@ -5,8 +5,8 @@ import path from 'node:path';
 /**
  * Media jobs' temporary folders (the source when storage is S3, everything the pipeline writes), named by
  * the machine and the process that owns them: `leadreel-job-<host>-<pid>-XXXXXX`. A worker killed with -9
- * cannot remove its own, so every worker sweeps, when it starts, the folders whose process is gone (issue 13
- * §17). Folders of another machine sharing the same temporary folder are left alone: their pids mean
+ * cannot remove its own, so every worker sweeps, when it starts, the folders whose process is gone.
+ * Folders of another machine sharing the same temporary folder are left alone: their pids mean
  * nothing here.
  */
 const PREFIX = 'leadreel-job-';

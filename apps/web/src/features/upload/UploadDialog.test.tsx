@@ -45,7 +45,7 @@ async function openDialog(language: 'en' | 'zh_CN' = 'en') {
   return (files: File[]) => fireEvent.change(input(), { target: { files } });
 }
 
-describe('the upload dialog (§5 uploads)', () => {
+describe('the upload dialog (uploads)', () => {
   it('refuses a wrong type, an empty file and a too large file with the spec messages, before any call', async () => {
     const calls = routes();
     const choose = await openDialog();

@@ -18,7 +18,7 @@ import { StorageLimitDialog } from './StorageLimitDialog.tsx';
 import { uploadEngine, useUploadStore } from './store.ts';
 
 const ACCEPT = UPLOAD_EXTENSIONS.video.map((ext) => `.${ext}`).join(',');
-/** The spec's limits are decimal (video 5 GB), so they are shown as written there. */
+/** The console contract's limits are decimal (video 5 GB), so they are shown as written there. */
 const formatLimit = (bytes: number) => (bytes >= 1e9 ? `${bytes / 1e9} GB` : `${bytes / 1e6} MB`);
 
 /**

@@ -46,8 +46,7 @@ function Totals({ totals }: { totals: AffiliateTotals }) {
 }
 
 /**
- * The affiliate program (the console contract affiliate-system, shown to referrers only; Affiliate referral; issue 17
- * part 2): the referral link with copy and a QR code, what was earned, and each commission or reversal with
+ * The affiliate program (the console contract affiliate-system, shown to referrers only): the referral link with copy and a QR code, what was earned, and each commission or reversal with
  * its date, masked user, plan and profit, filtered by a range of days.
  */
 export function Affiliates() {

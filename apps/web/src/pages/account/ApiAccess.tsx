@@ -156,7 +156,7 @@ function KeyActions({
 }
 
 /**
- * API access (the console contract account/api-access; issue 17 part 1): the account's keys for the public API, made,
+ * API access (the console contract account/api-access): the account's keys for the public API, made,
  * rotated and revoked here. A secret is shown once, when made or rotated. A plan without canUseApiKey
  * sees the upgrade notice instead, and may still revoke keys made before.
  */

@@ -10,7 +10,7 @@ afterEach(() => {
 
 const ROUTE = '/account/memberships';
 
-describe('memberships (§4 plan will expire)', () => {
+describe('memberships (the plan will expire)', () => {
   it('shows when a paid plan ends and warns in its last 15 days, with a way to renew', async () => {
     fakeApi({
       'GET /pay/vip-user-info': () => ({

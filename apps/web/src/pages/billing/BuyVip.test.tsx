@@ -22,7 +22,7 @@ const onPlan = (type: PlanType, options: { renewable?: boolean } = {}): Record<s
 
 const card = (type: PlanType) => within(screen.getByTestId(`plan-${type}`));
 
-describe('buy-vip, the plan purchase (§9 default period yr)', () => {
+describe('buy-vip, the plan purchase (default period yr)', () => {
   it('lists the plans side by side, yearly first, the current one marked and not for sale again', async () => {
     const calls = fakeApi(onPlan('Pro'));
     renderApp('/buy-vip', { token: 't' });

@@ -48,7 +48,7 @@ async function pay(method: RegExp) {
   return dialog;
 }
 
-describe('the payment dialog (§3 payment methods, Payment: success, failed, canceled)', () => {
+describe('the payment dialog (payment methods, Payment: success, failed, canceled)', () => {
   it('WeChat Pay: shows the code to scan, follows the order every 2 s, and on payment says so and reloads the account', async () => {
     const calls = purchase([{}, { status: 'paid', paidAt: 1_780_000_100, invoiceNumber: 'LR-2026-000042' }]);
     renderApp('/buy-vip', { token: 't' });

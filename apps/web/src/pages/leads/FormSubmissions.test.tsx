@@ -425,7 +425,7 @@ describe('the form submissions page', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(expect.arrayContaining(['时间', '姓名', '邮箱', '视频', '视频中的时间点', '状态']));
     expect(within(row('Ada Lovelace')).getByText('未读')).toBeTruthy();
-    // The spec's YYYY/MM/DD HH:mm, as in English, not a Chinese long date (2026年5月29日 04:26).
+    // The console contract's YYYY/MM/DD HH:mm, as in English, not a Chinese long date (2026年5月29日 04:26).
     expect(within(row('Ada Lovelace')).getByText(DATE_MINUTE).textContent).toBe(when(ada));
     expect(row('Ada Lovelace').textContent).not.toMatch(/\d[年月日]/);
     expect(screen.getByRole('button', { name: '导出 CSV' })).toBeTruthy();

@@ -8,7 +8,7 @@ import { formatSize } from '../../format.ts';
 /** The folder list's key for every video, whatever its folder. */
 export const ALL = 'all';
 
-/** folder name: required, at most 50 characters, in the spec's words. */
+/** folder name: required, at most 50 characters, in the console contract's words. */
 export function folderNameError(name: string, t: (key: string) => string) {
   if (name.trim() === '') return t('errors.folder_name_required');
   if (name.trim().length > FOLDER_NAME_MAX) return t('errors.folder_name_too_long');

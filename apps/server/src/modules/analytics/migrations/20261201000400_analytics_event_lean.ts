@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
  *   INSERT) share it, and PostgreSQL orders those few by event id with an incremental sort;
  * - what a kind adds (`data`) is kept as the JSON text the server wrote from a checked event: parsing it
  *   into jsonb on every insert was a third of the database's cost, and only the rollup reads it.
- * The events are days old at most when this runs (the table came with issue 16), so the rewrite is short.
+ * The events are days old at most when this runs (the table is only days older than this migration), so the rewrite is short.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists analytics_event_video_at`.execute(db);
