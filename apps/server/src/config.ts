@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PLAN_TYPES } from '@leadreel/shared';
 import { z } from 'zod';
-import { type Catalogue, CatalogueError, DEFAULT_CATALOGUE_FILE, readCatalogue } from './modules/billing/catalogue.ts';
+import {
+  type Catalogue,
+  CatalogueError,
+  DEFAULT_CATALOGUE_FILE,
+  readCatalogue,
+} from './modules/entitlements/catalogue.ts';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { Catalogue } from '../entitlements/catalogue.ts';
 import type { EventBus } from '../events/events.ts';
-import type { Catalogue } from './catalogue.ts';
 import type { CreditService } from './credits.service.ts';
 import { billingPeriodStart } from './plan-period.ts';
 

@@ -15,8 +15,8 @@ import { BILLING_TEXT } from '@leadreel/shared/viewer-text/billing';
 import { badRequest } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
+import type { Catalogue } from '../entitlements/catalogue.ts';
 import type { Entitlements } from '../entitlements/entitlements.ts';
-import type { Catalogue } from './catalogue.ts';
 import type { SubscriptionRepo } from './subscriptions.repo.ts';
 
 const DAY_MS = 86_400_000;

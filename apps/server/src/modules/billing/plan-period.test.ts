@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCatalogue } from './catalogue.ts';
+import { readCatalogue } from '../entitlements/catalogue.ts';
 import { addMonths, billingPeriodStart, periodBought } from './plan-period.ts';
 
 const catalogue = readCatalogue();

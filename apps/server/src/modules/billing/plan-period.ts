@@ -1,6 +1,6 @@
 import type { BillingPlan, PlanType } from '@leadreel/shared';
+import type { Catalogue } from '../entitlements/catalogue.ts';
 import type { Entitlements } from '../entitlements/entitlements.ts';
-import type { Catalogue } from './catalogue.ts';
 
 /** `date` plus `months` calendar months in UTC; the 31st becomes the month's last day when it has none. */
 export function addMonths(date: Date, months: number): Date {

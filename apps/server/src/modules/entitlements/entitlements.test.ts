@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GATED_FEATURES, GIB, PERIODS } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
-import { readCatalogue } from '../billing/catalogue.ts';
+import { readCatalogue } from './catalogue.ts';
 import { createEntitlements, detailOf, entitlementsOf as rightsUnder, type Standing } from './entitlements.ts';
 
 const catalogue = readCatalogue();
@@ -127,6 +127,14 @@ describe('who decides plan rights', () => {
   it('the console asks account detail, not the period table', async () => {
     const pattern = /\b(isFeatureAllowed|periodFeatures|FEATURE_THRESHOLDS|periodRank)\b/;
     expect(await offenders('apps/web/src', pattern, (file) => file.startsWith('apps/web/src/test/'))).toEqual([]);
+  });
+
+  it('sits under the modules that ask it: it imports none of them, and the config only its catalogue', async () => {
+    const otherModule = /from '\.\.\/(?!\.\.\/)[^']+'/;
+    expect(await offenders('apps/server/src/modules/entitlements', otherModule, () => false)).toEqual([]);
+    const config = await readFile(path.join(root, 'apps/server/src/config.ts'), 'utf8');
+    const modulesOfConfig = [...config.matchAll(/from '\.\/modules\/([^/]+)\//g)].map((match) => match[1]);
+    expect(modulesOfConfig).toEqual(['entitlements']);
   });
 
   it('catches an offender (the check is not vacuous)', async () => {

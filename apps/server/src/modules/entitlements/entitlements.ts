@@ -10,8 +10,8 @@ import {
   periodRank,
 } from '@leadreel/shared';
 import { AppError, planPeriod, unauthorized } from '../../errors.ts';
-import type { Catalogue } from '../billing/catalogue.ts';
-import { currentPeriodEnd } from '../lifecycle/lifecycle.ts';
+import type { Catalogue } from './catalogue.ts';
+import { currentPeriodEnd } from './period-dates.ts';
 
 /**
  * What entitlements read of an account: its plan, its period and its usage. Only this module

@@ -2,7 +2,7 @@ import { formatDay } from '@leadreel/shared/dates';
 import { describe, expect, it } from 'vitest';
 import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.ts';
 import { mailsTo, post, useTestApp } from '../../../test/helpers.ts';
-import { periodStarts } from '../lifecycle/lifecycle.ts';
+import { periodStarts } from '../entitlements/period-dates.ts';
 
 // before Clear the holder is mailed a link to download their videos' originals and their
 // leads, valid until RealClear.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
-import { periodStarts } from './lifecycle.ts';
+import { periodStarts } from '../entitlements/period-dates.ts';
 
 // a clock moved through every period of a lapsed plan. Each reminder, move, gate, banner
 // date and mail happens once however often the job runs, and a renewal brings the account back.

@@ -4,11 +4,11 @@ import { LIFECYCLE_TEXT, type PlanNotice } from '@leadreel/shared/viewer-text/li
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
-import type { Catalogue } from '../billing/catalogue.ts';
+import type { Catalogue } from '../entitlements/catalogue.ts';
+import { currentPeriodEnd, periodAt, periodStarts } from '../entitlements/period-dates.ts';
 import type { EventBus } from '../events/events.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LifecycleRepo } from './lifecycle.repo.ts';
-import { currentPeriodEnd, periodAt, periodStarts } from './lifecycle.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, signUp, useTestApp } from '../../../test/helpers.ts';
+import { periodStarts } from '../entitlements/period-dates.ts';
 import type { JobQueue, SomeJobKind } from '../jobs/jobs.ts';
-import { periodStarts } from '../lifecycle/lifecycle.ts';
 import { sourceKey, videoMediaPrefix } from './keys.ts';
 
 // what a lapsed plan's periods do to its videos. At Clear they are hidden and their

@@ -1,5 +1,5 @@
 import { PERIODS, type Period, periodRank } from '@leadreel/shared';
-import type { Catalogue } from '../billing/catalogue.ts';
+import type { Catalogue } from './catalogue.ts';
 
 const DAY_MS = 86_400_000;
 
