@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../errors.ts';
+import { locked, unauthorized } from '../errors.ts';
 import type { AuthContext, SessionService } from '../modules/auth/session.service.ts';
 
 declare module 'fastify' {
@@ -23,7 +23,7 @@ export function createAuthHooks(sessions: SessionService) {
       if (!token) throw unauthorized();
       request.auth = await sessions.authenticate(token);
       // 423, not 403: the token is valid and the console keeps it, showing the page that cancels the deletion.
-      if (request.auth.locked) throw new AppError(423, 'account_deletion_pending');
+      if (request.auth.locked) throw locked('account_deletion_pending');
     },
     /** As `required`, for the routes an account scheduled for deletion may still call (catalogue `whileDeleting`). */
     async whileDeleting(request: FastifyRequest, _reply: FastifyReply) {

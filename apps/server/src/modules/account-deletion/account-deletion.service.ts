@@ -2,7 +2,7 @@ import type { AccountDeletion, Language, RequestDeletion } from '@leadreel/share
 import { formatDay } from '@leadreel/shared/dates';
 import { DELETION_TEXT } from '@leadreel/shared/viewer-text/account-deletion';
 import type { Logger } from 'pino';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
@@ -155,7 +155,7 @@ export function createAccountDeletion(deps: {
     async cancel(accountId: string): Promise<AccountDeletion> {
       if (!(await repo.cancel(accountId))) {
         const row = await repo.find(accountId);
-        throw row ? conflict('deletion_in_progress') : new AppError(404, 'deletion_not_pending');
+        throw row ? conflict('deletion_in_progress') : notFound('deletion_not_pending');
       }
       return status(accountId);
     },

@@ -1,6 +1,6 @@
 import type { AccountDetail, Language, Period, PlanType, PrivacySettings } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import { detailOf, type EntitlementsService, type Standing } from '../entitlements/entitlements.ts';
 import type { AccountRepo } from './account.repo.ts';
 
@@ -168,7 +168,7 @@ export function createAccountService(deps: {
       if (ref === account.id) throw badRequest('referrer_self', 'ref');
       if (account.is_referrer) throw conflict('referrer_is_referrer');
       if (account.referrer_id) throw conflict('referrer_already_bound');
-      if (!(await accounts.findById(ref))) throw new AppError(404, 'referrer_not_found');
+      if (!(await accounts.findById(ref))) throw notFound('referrer_not_found');
       const bound = await accounts.bindReferrer(account.id, ref);
       if (bound === 'loop') throw conflict('referrer_loop');
       if (bound === 'taken') throw conflict('referrer_already_bound');

@@ -7,7 +7,7 @@ import {
   type ApiKey,
   type ApiKeyWithSecret,
 } from '@leadreel/shared';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { ApiKeyRepo, ApiKeyRow } from './api-keys.repo.ts';
@@ -19,7 +19,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const REVOKED_KEPT_MS = 30 * 86_400_000;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const notFound = () => new AppError(404, 'api_key_not_found', { field: 'id' });
+const keyNotFound = () => notFound('api_key_not_found', 'id');
 
 /**
  * SHA-256, not a password hash: the secret is 256 random bits, so no dictionary or brute force can find it
@@ -89,13 +89,13 @@ export function createApiKeyService(deps: { repo: ApiKeyRepo; entitlements: Enti
       await assertAllowed(accountId);
       const { secret, ...stored } = newSecret();
       const row = await repo.replaceSecret(accountId, id, stored);
-      if (!row) throw notFound();
+      if (!row) throw keyNotFound();
       return { ...toApiKey(row), secret };
     },
 
     /** Open on every plan: taking a credential away is never a paid feature. */
     async revoke(accountId: string, id: string) {
-      if (!(await repo.revoke(accountId, id, clock.now()))) throw notFound();
+      if (!(await repo.revoke(accountId, id, clock.now()))) throw keyNotFound();
     },
 
     /** Every live key of the account stops working (account deletion locks the account at once). */

@@ -3,7 +3,7 @@ import type { Language, VerifyScene } from '@leadreel/shared';
 import { CODE_TTL_SECONDS } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db, Transact } from '../../db/database.ts';
-import { AppError, badRequest, conflict, notFound, unauthorized, unavailable } from '../../errors.ts';
+import { badRequest, conflict, notFound, unauthenticated, unauthorized, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { alreadyRegisteredMail, verificationCodeMail } from '../mail/mail.templates.ts';
@@ -155,7 +155,7 @@ export function createAuthService(deps: Deps) {
       const valid = await verifyPassword(account?.password_hash ?? null, input.password);
       if (!account || !valid) {
         await throttle.failed(bucket);
-        throw new AppError(401, 'login_incorrect');
+        throw unauthenticated('login_incorrect');
       }
       await throttle.succeeded(bucket);
       return {
@@ -203,7 +203,7 @@ export function createAuthService(deps: Deps) {
     async loginWithGoogle(input: { idToken: string }, language: Language) {
       if (!deps.google) throw notFound();
       const identity = await deps.google(input.idToken);
-      if (!identity) throw new AppError(401, 'google_token_invalid');
+      if (!identity) throw unauthenticated('google_token_invalid');
       const bySub = await accounts.findByGoogleSub(identity.sub);
       if (bySub) return { accessToken: await sessions.issue(bySub.id), isNew: false };
       const byEmail = await accounts.findByEmail(identity.email);

@@ -1,6 +1,6 @@
 import type { Order, OrderList, PaymentConfig, PaymentMethod, PaymentProviderName } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badGateway, badRequest } from '../../errors.ts';
 import type { BillingService } from './billing.service.ts';
 import type { OrderRow } from './orders.repo.ts';
 import type { ProviderOutcome } from './payments/provider.ts';
@@ -98,7 +98,7 @@ export function createOrderService(
     } catch (error) {
       deps.log.error({ err: error, orderId: id, provider: provider.name }, 'payment provider refused the checkout');
       await repo.fail(id, 'provider_error', clock.now());
-      throw new AppError(502, 'payment_failed');
+      throw badGateway('payment_failed');
     }
     return orderData((await repo.find(id)) as OrderRow);
   }

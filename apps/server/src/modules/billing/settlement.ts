@@ -1,7 +1,7 @@
 import type { PaymentMethod, PaymentProviderName } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { Catalogue } from '../entitlements/catalogue.ts';
@@ -15,7 +15,7 @@ import type { SubscriptionRepo } from './subscriptions.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const orderNotFound = () => new AppError(404, 'order_not_found');
+export const orderNotFound = () => notFound('order_not_found');
 
 /** An invoice paid or refunded, as those told of it see it (the affiliates' commissions). */
 export type InvoiceEvent = {
@@ -285,7 +285,7 @@ export function createSettlement(deps: SettlementDeps) {
     async refund(reference: string, reason: string, record?: (trx: Db, order: OrderRow) => Promise<void>) {
       const row = UUID.test(reference) ? await repo.find(reference) : await repo.byInvoiceNumber(reference);
       if (!row) throw orderNotFound();
-      if (row.status !== 'paid') throw new AppError(409, 'order_not_refundable');
+      if (row.status !== 'paid') throw conflict('order_not_refundable');
       const toRefund = {
         id: row.id,
         providerRef: row.provider_ref ?? '',
@@ -296,7 +296,7 @@ export function createSettlement(deps: SettlementDeps) {
       if (row.provider === 'sandbox') refundRef = `sbx_refund_${row.id}`;
       else {
         const provider = Object.values(providers).find((candidate) => candidate.name === row.provider);
-        if (!provider) throw new AppError(409, 'payment_method_unavailable');
+        if (!provider) throw conflict('payment_method_unavailable');
         refundRef = await provider.refund(toRefund, reason);
       }
       const now = clock.now();

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { OrderService } from './orders.service.ts';
@@ -23,7 +23,7 @@ export function createSubscriptionService(deps: {
   log: Logger;
 }) {
   const { repo } = deps;
-  const notFound = () => new AppError(404, 'subscription_not_found');
+  const subscriptionNotFound = () => notFound('subscription_not_found');
 
   return {
     active: (accountId: string) => repo.active(accountId),
@@ -37,11 +37,11 @@ export function createSubscriptionService(deps: {
     /** pay resume and cancel subscribe: auto-renew on or off, at the provider first. */
     async setAutoRenew(accountId: string, on: boolean) {
       const subscription = await repo.active(accountId);
-      if (!subscription) throw notFound();
+      if (!subscription) throw subscriptionNotFound();
       if (subscription.cancel_at_period_end === !on) return;
       const provider = Object.values(deps.providers).find((candidate) => candidate.name === subscription.provider);
       if (subscription.provider !== 'sandbox') {
-        if (!provider?.setAutoRenew) throw new AppError(409, 'payment_method_unavailable');
+        if (!provider?.setAutoRenew) throw conflict('payment_method_unavailable');
         await provider.setAutoRenew(subscription.provider_ref, on);
       }
       await repo.setCancelAtPeriodEnd(subscription.id, !on);

@@ -9,7 +9,7 @@ import {
   periodFeatures,
   periodRank,
 } from '@leadreel/shared';
-import { AppError, planPeriod, unauthorized } from '../../errors.ts';
+import { forbidden, planPeriod, unauthorized } from '../../errors.ts';
 import type { Catalogue } from './catalogue.ts';
 import { currentPeriodEnd } from './period-dates.ts';
 
@@ -147,7 +147,7 @@ export function createEntitlements(deps: {
 
     /** A privilege the plan does not grant answers 403 with `code` (and the field it concerns, if any). */
     async assertPrivilege(accountId: string, privilege: Privilege, code: MessageKey, field?: string) {
-      if (!(await of(accountId)).privileges[privilege]) throw new AppError(403, code, { field });
+      if (!(await of(accountId)).privileges[privilege]) throw forbidden(code, field);
     },
 
     /**
@@ -161,7 +161,7 @@ export function createEntitlements(deps: {
     ) {
       const rights = await of(accountId);
       if (!rights.features[feature]) throw planPeriod();
-      if (!rights.privileges[privilege]) throw new AppError(403, code, { field });
+      if (!rights.privileges[privilege]) throw forbidden(code, field);
       return rights;
     },
 

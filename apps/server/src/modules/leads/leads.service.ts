@@ -17,7 +17,7 @@ import { LEAD_EXPORT_COLUMNS } from '@leadreel/shared/viewer-text/lead-export';
 import type { Selectable } from 'kysely';
 import { decodeCursor } from '../../db/keyset.ts';
 import type { LeadTable } from '../../db/schema.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventBus } from '../events/events.ts';
@@ -188,7 +188,7 @@ export function createLeadService(deps: {
      */
     async exportLeads(accountId: string, filter: LeadFilter & { format: LeadExportFormat }): Promise<ExportFile> {
       await entitlements.assertFeature(accountId, 'submissions');
-      if (await masked(accountId)) throw new AppError(403, 'lead_details_paid');
+      if (await masked(accountId)) throw forbidden('lead_details_paid');
       return leadsFile(accountId, filter);
     },
 
@@ -205,7 +205,7 @@ export function createLeadService(deps: {
     async detail(accountId: string, leadId: string) {
       await entitlements.assertFeature(accountId, 'submissions');
       const row = await repo.find(accountId, leadId);
-      if (!row) throw new AppError(404, 'lead_not_found', { field: 'leadId' });
+      if (!row) throw notFound('lead_not_found', 'leadId');
       const hide = await masked(accountId);
       const viewer = row.viewer_id;
       const side = async (before: boolean) =>
@@ -261,7 +261,7 @@ export function createLeadService(deps: {
       viewerId?: string | undefined;
     }) {
       const video = await shownVideo(click.videoId);
-      if (!video) throw new AppError(404, 'video_invalid');
+      if (!video) throw notFound('video_invalid');
       await events.transaction(async (trx, publish) => {
         const stored = await repo.insertClick(
           {
@@ -294,9 +294,9 @@ export function createLeadService(deps: {
      */
     async submit(input: SubmitLead): Promise<{ leadId: string | null }> {
       const video = await shownVideo(input.videoId);
-      if (!video) throw new AppError(404, 'form_not_found', { field: 'videoId' });
+      if (!video) throw notFound('form_not_found', 'videoId');
       const form = await formOf(video.id);
-      if (!form.enabled) throw new AppError(404, 'form_not_found', { field: 'videoId' });
+      if (!form.enabled) throw notFound('form_not_found', 'videoId');
       if (input.website !== '' || input.elapsedMs < MIN_FILL_MS) return { leadId: null };
       const checked = checkAnswers(form.fields, input.answers);
       if (!checked.ok) {

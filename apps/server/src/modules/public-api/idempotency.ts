@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, unprocessable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /** How long a key's first answer is kept for retries (Stripe keeps 24 hours too). */
@@ -69,7 +69,7 @@ export function createIdempotency(db: Db, clock: Clock) {
       if (!(await claim(accountId, key, hash))) {
         const row = await where(accountId, key).select(['request_hash', 'status', 'response']).executeTakeFirst();
         if (!row) throw conflict('idempotency_key_in_progress');
-        if (row.request_hash !== hash) throw new AppError(422, 'idempotency_key_reused', { field: 'Idempotency-Key' });
+        if (row.request_hash !== hash) throw unprocessable('idempotency_key_reused', 'Idempotency-Key');
         if (row.status === null) throw conflict('idempotency_key_in_progress');
         return { status: row.status, body: row.response === null ? null : JSON.parse(row.response), replayed: true };
       }

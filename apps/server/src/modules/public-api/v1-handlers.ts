@@ -1,6 +1,6 @@
 import { checkUploadFile } from '@leadreel/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { sendLeadsFile } from '../leads/leads.routes.ts';
 import type { Services } from '../module.ts';
 import type { V1Caller, V1Handlers } from './v1-routes.ts';
@@ -87,7 +87,7 @@ export function v1Handlers(services: Services): V1Handlers {
         body.folderId,
       );
       // The file passed the checks above and the period allows uploads: what is left is the quota.
-      if (!videoId) throw new AppError(403, 'storage_limit', { field: 'size' });
+      if (!videoId) throw forbidden('storage_limit', 'size');
       return uploadState(caller, videoId, request);
     },
     'uploads.get': (caller, { params }, request) => uploadState(caller, params.videoId, request),
@@ -106,7 +106,7 @@ export function v1Handlers(services: Services): V1Handlers {
     'webhooks.create': ({ accountId }, { body }) => webhooks.create(accountId, body),
     'webhooks.update': async ({ accountId }, { params, body }) => {
       const current = (await webhooks.list(accountId)).list.find((endpoint) => endpoint.id === params.webhookId);
-      if (!current) throw new AppError(404, 'webhook_not_found', { field: 'webhookId' });
+      if (!current) throw notFound('webhook_not_found', 'webhookId');
       return webhooks.update(accountId, {
         id: current.id,
         url: body.url ?? current.url,

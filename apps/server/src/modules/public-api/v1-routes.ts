@@ -1,6 +1,6 @@
 import { V1_ROUTES, type V1Input, type V1Output, type V1Route, type V1RouteName } from '@leadreel/shared/routes/v1';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, tooManyRequests } from '../../errors.ts';
+import { forbidden, tooManyRequests, unauthenticated } from '../../errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { Limits } from '../../plugins/limits.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
@@ -43,12 +43,12 @@ export function registerV1Routes(
   });
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const refused = new AppError(401, 'api_key_invalid', { headers: { 'www-authenticate': 'Bearer' } });
+    const refused = unauthenticated('api_key_invalid', { 'www-authenticate': 'Bearer' });
     const secret = bearerToken(request);
     if (!secret) throw refused;
     const caller = await apiKeys.authenticate(secret);
     if (!caller) throw refused;
-    if ('refused' in caller) throw new AppError(403, caller.refused);
+    if ('refused' in caller) throw forbidden(caller.refused);
     callers.set(request, caller);
     const window = await count(request);
     // The IETF draft's fields (draft-ietf-httpapi-ratelimit-headers), as GitHub and Stripe clients read them.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, forbidden, payloadTooLarge } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   LOCAL_PART_PATH,
@@ -28,21 +28,19 @@ export const storageRoutes: FastifyPluginAsync<{ storage: LocalDriver; clock: Cl
     try {
       grant = await storage.verifyPartUrl(query, clock.now());
     } catch (error) {
-      if (error instanceof PartUrlError) throw new AppError(403, error.code);
+      if (error instanceof PartUrlError) throw forbidden(error.code);
       throw error;
     }
     if (grant.partNumber < 1 || grant.partNumber > MAX_PART_NUMBER) throw badRequest('illegal_input', 'n');
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > MAX_PART_BYTES) throw new AppError(413, 'payload_too_large');
+    if (declared > MAX_PART_BYTES) throw payloadTooLarge();
     try {
       const etag = await storage.writePart(grant.uploadId, grant.partNumber, request.raw);
       reply.header('etag', etag).header('access-control-expose-headers', 'ETag');
       return { statusCode: 200, data: null };
     } catch (error) {
-      if (error instanceof StorageError && error.code === 'part_too_large')
-        throw new AppError(413, 'payload_too_large');
-      if (error instanceof StorageError && error.code === 'no_such_upload')
-        throw new AppError(403, 'upload_url_invalid');
+      if (error instanceof StorageError && error.code === 'part_too_large') throw payloadTooLarge();
+      if (error instanceof StorageError && error.code === 'no_such_upload') throw forbidden('upload_url_invalid');
       throw error;
     }
   });

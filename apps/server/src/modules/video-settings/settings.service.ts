@@ -17,7 +17,7 @@ import {
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { Updateable } from 'kysely';
 import type { VideoSettingTable } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { videoMediaPrefix } from '../videos/keys.ts';
@@ -205,8 +205,7 @@ export function createSettingsService(deps: {
       const targets: VideoRow[] = [];
       for (const id of targetIds) {
         const target = await videos.findById(id);
-        if (!target || target.account_id !== accountId)
-          throw new AppError(404, 'video_invalid', { field: 'targetVideoIds' });
+        if (!target || target.account_id !== accountId) throw notFound('video_invalid', 'targetVideoIds');
         targets.push(target);
       }
       const row = await settings.find(source.id);
@@ -265,7 +264,7 @@ export function createSettingsService(deps: {
       try {
         await settings.saveSeo(videoId, seo);
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') throw new AppError(409, 'slug_taken', { field: 'slug' });
+        if ((error as { code?: string }).code === '23505') throw conflict('slug_taken', 'slug');
         throw error;
       }
       return seoPage(videoId, seo, current.cover);

@@ -8,7 +8,7 @@ import {
 } from '@leadreel/shared';
 import type { Selectable } from 'kysely';
 import type { SubtitleTable } from '../../db/schema.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { VideoService } from '../videos/videos.service.ts';
 import type { SubtitleRepo } from './subtitles.repo.ts';
@@ -49,7 +49,7 @@ export function createSubtitleService(deps: {
   async function ownTrack(accountId: string, subtitleId: string) {
     await entitlements.assertFeature(accountId, 'videoSettings');
     const row = await subtitles.findOwned(accountId, subtitleId);
-    if (!row) throw new AppError(404, 'subtitle_not_found', { field: 'subtitleId' });
+    if (!row) throw notFound('subtitle_not_found', 'subtitleId');
     return row;
   }
 
@@ -88,7 +88,7 @@ export function createSubtitleService(deps: {
         return toSubtitle(await subtitles.insert({ videoId: video.id, lang: input.lang, label: input.label, cues }));
       } catch (error) {
         if ((error as { code?: string }).code === '23505') {
-          throw new AppError(409, 'subtitle_lang_taken', { field: 'lang' });
+          throw conflict('subtitle_lang_taken', 'lang');
         }
         throw error;
       }
@@ -111,7 +111,7 @@ export function createSubtitleService(deps: {
       await ownVideo(accountId, videoId, 'videoSettings');
       if (subtitleId) {
         const track = await ownTrack(accountId, subtitleId);
-        if (track.video_id !== videoId) throw new AppError(404, 'subtitle_not_found', { field: 'subtitleId' });
+        if (track.video_id !== videoId) throw notFound('subtitle_not_found', 'subtitleId');
       }
       await subtitles.setDefault(videoId, subtitleId);
       return this.list(accountId, videoId);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 
 /**
  * The temporary storage credential of the console contract ("credentials {tmpSecretId, tmpSecretKey, sessionToken},
@@ -43,7 +43,7 @@ export function createCredentialSigner(loadSecret: () => Promise<Buffer>) {
 
     /** The grant a session token carries, checked for signature, owner and expiry. */
     async verify(token: string | undefined, accountId: string, now: Date): Promise<UploadGrant> {
-      const invalid = () => new AppError(403, 'upload_credential_invalid');
+      const invalid = () => forbidden('upload_credential_invalid');
       if (!token || token.length > 2000) throw invalid();
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined) throw invalid();
@@ -57,7 +57,7 @@ export function createCredentialSigner(loadSecret: () => Promise<Buffer>) {
         throw invalid();
       }
       if (grant.accountId !== accountId) throw invalid();
-      if (grant.expiresAt * 1000 <= now.getTime()) throw new AppError(403, 'upload_credential_expired');
+      if (grant.expiresAt * 1000 <= now.getTime()) throw forbidden('upload_credential_expired');
       return grant;
     },
   };

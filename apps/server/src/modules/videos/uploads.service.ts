@@ -9,7 +9,7 @@ import {
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Transact } from '../../db/database.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver, StoredPart } from '../storage/storage.ts';
@@ -62,7 +62,7 @@ export function compareParts(size: number, partSize: number, stored: StoredPart[
 export function createUploadsService(deps: UploadsDeps) {
   const { transaction, videos, folders, accounts, storage, signer, clock, log } = deps;
 
-  const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'sourceVideoId' });
+  const videoNotFound = () => notFound('video_invalid', 'sourceVideoId');
 
   async function uploadingVideo(accountId: string, videoId: string) {
     const video = await videos.find(accountId, videoId);
@@ -75,7 +75,7 @@ export function createUploadsService(deps: UploadsDeps) {
   async function checkGrant(accountId: string, token: string | undefined) {
     const grant = await signer.verify(token, accountId, clock.now());
     if (grant.kind !== 'video' || grant.dir !== accountDir(accountId)) {
-      throw new AppError(403, 'upload_credential_invalid');
+      throw forbidden('upload_credential_invalid');
     }
     return grant;
   }
@@ -106,7 +106,7 @@ export function createUploadsService(deps: UploadsDeps) {
       if (!rights.features.uploadVideo) return files.map(() => null);
       const targetFolder = folderId ?? account.default_folder_id;
       if (!targetFolder || !(await folders.find(accountId, targetFolder))) {
-        throw new AppError(404, 'folder_invalid', { field: 'folderId' });
+        throw notFound('folder_invalid', 'folderId');
       }
       const quota = rights.caps.storageBytes;
       return transaction(async (trx) => {

@@ -11,7 +11,7 @@ import {
 import type { Logger } from 'pino';
 import type { Db, Transact } from '../../db/database.ts';
 import { decodeCursor } from '../../db/keyset.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver } from '../storage/storage.ts';
@@ -81,8 +81,8 @@ export function createVideoService(deps: {
 }) {
   const { transaction, videos, folders, accounts, entitlements, storage, log } = deps;
 
-  const folderNotFound = () => new AppError(404, 'folder_invalid', { field: 'folderId' });
-  const videoNotFound = () => new AppError(404, 'video_invalid', { field: 'videoId' });
+  const folderNotFound = () => notFound('folder_invalid', 'folderId');
+  const videoNotFound = () => notFound('video_invalid', 'videoId');
 
   async function ownFolder(accountId: string, folderId: string) {
     const folder = await folders.find(accountId, folderId);

@@ -16,7 +16,7 @@ import {
   type WebhookWithSecret,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventMap } from '../events/events.ts';
@@ -28,7 +28,7 @@ import { newWebhookSecret, signatureHeader } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhookRepo } from './webhooks.repo.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const notFound = () => new AppError(404, 'webhook_not_found', { field: 'id' });
+const webhookNotFound = () => notFound('webhook_not_found', 'id');
 const knownError = (error: string | null): WebhookDeliveryError | null =>
   (WEBHOOK_DELIVERY_ERRORS as readonly string[]).includes(error ?? '') ? (error as WebhookDeliveryError) : null;
 
@@ -100,7 +100,7 @@ export function createWebhookService(deps: {
 
   async function own(accountId: string, id: string) {
     const row = await repo.find(accountId, id);
-    if (!row) throw notFound();
+    if (!row) throw webhookNotFound();
     return row;
   }
 
@@ -220,20 +220,20 @@ export function createWebhookService(deps: {
       assertReachable(input.url);
       const { id, ...change } = input;
       const row = await repo.update(accountId, id, change);
-      if (!row) throw notFound();
+      if (!row) throw webhookNotFound();
       return toEndpoint(row);
     },
 
     async remove(accountId: string, id: string) {
       await assertAllowed(accountId);
-      if (!(await repo.remove(accountId, id))) throw notFound();
+      if (!(await repo.remove(accountId, id))) throw webhookNotFound();
     },
 
     /** A new secret, shown once; deliveries from now on are signed with it. */
     async rollSecret(accountId: string, id: string): Promise<WebhookWithSecret> {
       await assertAllowed(accountId);
       const row = await repo.update(accountId, id, { secret: newWebhookSecret() });
-      if (!row) throw notFound();
+      if (!row) throw webhookNotFound();
       return { ...toEndpoint(row), secret: row.secret };
     },
 
@@ -256,7 +256,7 @@ export function createWebhookService(deps: {
       };
       const [delivery] = await repo.createDeliveries([endpoint.id], accountId, 'test', payload);
       const row = delivery && (await deliver(delivery.id));
-      if (!row) throw notFound();
+      if (!row) throw webhookNotFound();
       return toDelivery(row);
     },
 
@@ -267,10 +267,10 @@ export function createWebhookService(deps: {
     async redeliver(accountId: string, deliveryId: string): Promise<WebhookDelivery> {
       await assertAllowed(accountId);
       const logged = await repo.findDelivery(accountId, deliveryId);
-      if (!logged) throw new AppError(404, 'webhook_delivery_not_found');
+      if (!logged) throw notFound('webhook_delivery_not_found');
       const [delivery] = await repo.createDeliveries([logged.endpoint_id], accountId, logged.event, logged.payload);
       const row = delivery && (await deliver(delivery.id, true));
-      if (!row) throw new AppError(404, 'webhook_delivery_not_found');
+      if (!row) throw notFound('webhook_delivery_not_found');
       return toDelivery(row);
     },
 
