@@ -27,3 +27,21 @@ describe('what the code and the docs cite', () => {
     expect(await linesMatching("[Ss]pec( §|'s )")).toEqual([]);
   });
 });
+
+// One implementation of each, so a fix to one (a character left unescaped, an id shape) reaches every caller.
+describe('what the code writes once', () => {
+  it('escapes HTML in one place (packages/shared/src/text.ts)', async () => {
+    const copies = await linesMatching('(function|const) escapeHtml\\b');
+    expect(copies.map((line) => line.split(':')[0])).toEqual(['packages/shared/src/text.ts']);
+  });
+
+  it('spells the UUID pattern in one place', async () => {
+    const copies = await linesMatching('= /\\^\\[0-9a-f\\]\\{8\\}-');
+    expect(copies.map((line) => line.split(':')[0])).toEqual(['packages/shared/src/text.ts']);
+  });
+
+  it('builds errors with the error module, never AppError by hand', async () => {
+    const byHand = await linesMatching('new AppError\\(');
+    expect(byHand.filter((line) => !line.startsWith('apps/server/src/errors.ts:'))).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { EventBus } from '../events/events.ts';
+import { mailHtml } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { accountDir } from '../videos/keys.ts';
@@ -112,9 +113,7 @@ export function createAccountDeletion(deps: {
       to,
       subject: fill(t[kind].subject),
       text: `${paragraphs.join('\n\n')}\n`,
-      html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328;max-width:560px">${paragraphs
-        .map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`)
-        .join('')}</body></html>`,
+      html: mailHtml(paragraphs),
     });
   }
 
@@ -188,7 +187,3 @@ export function createAccountDeletion(deps: {
   };
 }
 export type AccountDeletionService = ReturnType<typeof createAccountDeletion>;
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

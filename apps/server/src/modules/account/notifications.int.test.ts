@@ -141,7 +141,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
     expect(leadMail.text).toContain('Ada Lovelace left an inquiry on “Pricing tour” at 1:15.');
     expect(leadMail.text).toContain('Message: <b>Call me</b>\nTomorrow');
     // The viewer's markup is escaped text in the HTML part, never markup.
-    expect(leadMail.html).toContain('&#60;b&#62;Call me&#60;/b&#62;');
+    expect(leadMail.html).toContain('&lt;b&gt;Call me&lt;/b&gt;');
     expect(leadMail.html).not.toContain('<b>');
     expect(leadMail.text).toMatch(/https:\/\/videos\.example\.test\/form-submit-data\?lead=[0-9a-f-]{36}/);
     expect(mailsTo(email).filter((mail) => mail.subject?.startsWith('New inquiry'))).toHaveLength(0);

@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentProviderName } from '@leadreel/shared';
+import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -12,8 +13,6 @@ import type { OrderRepo, OrderRow } from './orders.repo.ts';
 import type { PaymentProvider, ProviderOutcome } from './payments/provider.ts';
 import { periodBought } from './plan-period.ts';
 import type { SubscriptionRepo } from './subscriptions.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const orderNotFound = () => notFound('order_not_found');
 
@@ -283,7 +282,7 @@ export function createSettlement(deps: SettlementDeps) {
      * already spent stay spent.
      */
     async refund(reference: string, reason: string, record?: (trx: Db, order: OrderRow) => Promise<void>) {
-      const row = UUID.test(reference) ? await repo.find(reference) : await repo.byInvoiceNumber(reference);
+      const row = UUID_PATTERN.test(reference) ? await repo.find(reference) : await repo.byInvoiceNumber(reference);
       if (!row) throw orderNotFound();
       if (row.status !== 'paid') throw conflict('order_not_refundable');
       const toRefund = {

@@ -1,4 +1,5 @@
 import { BRAND_FILE } from '@leadreel/shared';
+import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { StorageDriver } from '../storage/storage.ts';
@@ -24,7 +25,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * lets go, so browsers ask each time and a CDN keeps it 5 s, as the watch pages.
  */
 const MASTER_READY = 'public, max-age=0, s-maxage=5';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * /media: playlists, segments, posters and storyboards of playable videos. A deleted, unknown or not yet
@@ -50,7 +50,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
 
   /** A video with published files: the stills come before it plays; the master only once it plays. */
   async function publishedVideo(videoId: string, needPlayable: boolean) {
-    if (!UUID.test(videoId)) return null;
+    if (!UUID_PATTERN.test(videoId)) return null;
     const video = await videos.findById(videoId);
     if (!video?.media || !['processing', 'ready'].includes(video.status)) return null;
     if (needPlayable && !video.playable) return null;

@@ -7,6 +7,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { Catalogue } from '../entitlements/catalogue.ts';
 import { currentPeriodEnd, periodAt, periodStarts } from '../entitlements/period-dates.ts';
 import type { EventBus } from '../events/events.ts';
+import { mailHtml } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LifecycleRepo } from './lifecycle.repo.ts';
 
@@ -142,11 +143,7 @@ export function createLifecycle(deps: {
           to: target.to,
           subject: fill(t[kind].subject),
           text,
-          html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328;max-width:560px">${text
-            .trim()
-            .split('\n\n')
-            .map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`)
-            .join('')}</body></html>`,
+          html: mailHtml(text.trim().split('\n\n')),
         });
       } catch (error) {
         await repo.releaseMail(accountId, planEnd, notice);
@@ -156,7 +153,3 @@ export function createLifecycle(deps: {
   };
 }
 export type LifecycleService = ReturnType<typeof createLifecycle>;
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

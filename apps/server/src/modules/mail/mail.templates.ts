@@ -1,4 +1,5 @@
 import type { CodeScene, Language } from '@leadreel/shared';
+import { escapeHtml } from '@leadreel/shared/text';
 import { BILLING_TEXT } from '@leadreel/shared/viewer-text/billing';
 import { ACCOUNT_MAIL_TEXT, LEAD_MAIL_TEXT } from '@leadreel/shared/viewer-text/mail';
 import type { MailMessage } from './mailer.ts';
@@ -9,11 +10,8 @@ function fill(text: string, context: Context): string {
   return text.replaceAll('{brand}', context.brand).replaceAll('{url}', context.url);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function layout(paragraphs: string[], highlight?: string): string {
+/** A mail's HTML part: its paragraphs, escaped, and a highlighted line (a code) after the first. */
+export function mailHtml(paragraphs: string[], highlight?: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`);
   if (highlight) {
     body.splice(
@@ -33,7 +31,7 @@ export function verificationCodeMail(context: Context, scene: CodeScene, code: s
   return {
     subject: fill(t.codeSubject[scene], context),
     text: `${intro}\n\n${code}\n\n${footer}\n\n${signature}\n`,
-    html: layout([intro, footer, signature], code),
+    html: mailHtml([intro, footer, signature], code),
   } satisfies Omit<MailMessage, 'to'>;
 }
 
@@ -44,7 +42,7 @@ export function alreadyRegisteredMail(context: Context) {
   return {
     subject: fill(t.registeredSubject, context),
     text: `${body}\n\n${signature}\n`,
-    html: layout([body, signature]),
+    html: mailHtml([body, signature]),
   } satisfies Omit<MailMessage, 'to'>;
 }
 

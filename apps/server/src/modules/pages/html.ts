@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '@leadreel/shared/text';
 import type { FastifyReply } from 'fastify';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-};
-
-/** Text for HTML element content or a quoted attribute value: nothing in it can open a tag or end a quote. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (char) => HTML_ESCAPES[char] as string);
-}
+// The one escaper of pages and mails, shared with the console's snippets.
+export { escapeHtml };
 
 /**
  * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` as \u escapes, so `</script>` or

@@ -1,4 +1,5 @@
 import { apiPath, type Cue, contactClickBody, toWebVtt } from '@leadreel/shared';
+import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
@@ -9,7 +10,7 @@ import type { VideoService } from '../videos/videos.service.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
 import { registerPlayerAssets } from './player-assets.ts';
-import { createPublicVideos, embedAncestors, UUID } from './public-video.ts';
+import { createPublicVideos, embedAncestors } from './public-video.ts';
 import { batchedCheck, renderCache } from './render-cache.ts';
 import {
   pageCsp,
@@ -133,7 +134,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) =>
     sendPage(request, reply, `embed:${request.params.id}`, async () => {
       const lang = language(request);
-      const video = UUID.test(request.params.id) ? await findVideo(request.params.id) : null;
+      const video = UUID_PATTERN.test(request.params.id) ? await findVideo(request.params.id) : null;
       // Embeds play on our users' sites: any site, or only those on the account's allow-list.
       return video
         ? {
@@ -205,7 +206,9 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     const { videoId, file } = request.params;
     const id = file.replace(/\.vtt$/, '');
     const track =
-      UUID.test(videoId) && UUID.test(id) && file.endsWith('.vtt') ? await subtitleTrack(videoId, id) : undefined;
+      UUID_PATTERN.test(videoId) && UUID_PATTERN.test(id) && file.endsWith('.vtt')
+        ? await subtitleTrack(videoId, id)
+        : undefined;
     asPublicSubresource(reply);
     if (!track) {
       return reply

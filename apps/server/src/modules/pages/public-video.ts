@@ -12,13 +12,13 @@ import {
   type WhatsappSetting,
   type WidgetSetting,
 } from '@leadreel/shared';
+import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import { DEFAULT_SEO, logoPath, type SettingsService, watchPath } from '../video-settings/settings.service.ts';
 import { subtitlePath } from '../video-settings/subtitles.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo, PublicWidget } from './view-model.ts';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 type PublicRow = NonNullable<Awaited<ReturnType<SettingsService['findPublic']>>>;
@@ -154,7 +154,7 @@ export function createPublicVideos(deps: {
 }) {
   const { settings, entitlements, publicUrl, brand } = deps;
   async function find(ref: string): Promise<PublicVideo | null> {
-    const row = UUID.test(ref)
+    const row = UUID_PATTERN.test(ref)
       ? await settings.findPublic({ id: ref })
       : SLUG.test(ref) && ref.length <= 80
         ? await settings.findPublic({ slug: ref })

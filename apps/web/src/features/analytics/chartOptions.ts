@@ -1,5 +1,6 @@
 import type { VideoAnalytics } from '@leadreel/shared/contracts/analytics';
 import { cueAt, type StoryboardCue } from '@leadreel/shared/storyboard';
+import { escapeHtml } from '@leadreel/shared/text';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
@@ -18,9 +19,6 @@ const PRIMARY = '#1456f0';
 const REWATCH = '#fa8c16';
 const LOADS = '#8c8c8c';
 const AXIS_TEXT = '#595959';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** What the tooltip's formatter receives for each series at the hovered point (ECharts' callback params). */
 type TooltipParam = { dataIndex: number; marker?: unknown; seriesName?: string; value?: unknown };

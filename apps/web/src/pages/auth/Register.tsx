@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@leadreel/shared/text';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,8 +7,6 @@ import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { CODE_FORM_CHECKS, CODE_FORM_DEPENDENTS, CodeField, NewPasswordFields } from './CodeFields.tsx';
 import { EmailField, FormNotice, type Notice, SubmitButton, useFields } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function Register() {
   const { t } = useTranslation();
@@ -27,7 +26,7 @@ export function Register() {
         email: values.email,
         code: values.code,
         password: values.password,
-        ref: ref && UUID.test(ref) ? ref : undefined,
+        ref: ref && UUID_PATTERN.test(ref.toLowerCase()) ? ref.toLowerCase() : undefined,
       });
       signedIn(answer.accessToken, true);
     } catch (error) {
