@@ -106,8 +106,8 @@ export const configSchema = z.object({
   /** Trust X-Forwarded-For from a proxy in front (set when behind a load balancer). */
   TRUST_PROXY: bool.default(false),
   /**
-   * Let webhooks reach loopback, private and link-local addresses (tests, or a receiver on your own
-   * network). Off by default: deliveries then go to public addresses only. Cloud metadata stays refused.
+   * Let webhooks reach loopback and private addresses (tests, or a receiver on your own network). Off by
+   * default: deliveries then go to public addresses only. Metadata services and link-local stay refused.
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   /** What LeadReel sells: plans, prices, credit packages, period lengths (a JSON file, checked at boot). */

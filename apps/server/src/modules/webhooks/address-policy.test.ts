@@ -17,12 +17,18 @@ const CASES: [string, AddressClass][] = [
   ['192.168.1.1', 'private'],
   ['::ffff:192.168.1.1', 'private'],
   ['100.64.0.1', 'private'],
-  ['100.100.100.200', 'private'],
+  ['100.100.100.201', 'private'],
   ['fd00::1', 'private'],
   ['fc00::1', 'private'],
   ['169.254.169.254', 'metadata'],
   ['::ffff:169.254.169.254', 'metadata'],
   ['fd00:ec2::254', 'metadata'],
+  ['169.254.170.2', 'metadata'],
+  ['169.254.0.23', 'metadata'],
+  ['100.100.100.200', 'metadata'],
+  ['::ffff:100.100.100.200', 'metadata'],
+  ['192.0.0.192', 'metadata'],
+  ['168.63.129.16', 'metadata'],
   ['169.254.1.1', 'link-local'],
   ['fe80::1', 'link-local'],
   ['fe80::1%eth0', 'link-local'],
@@ -49,8 +55,23 @@ describe('classifyAddress', () => {
     expect(classifyAddress(address)).toBe(expected);
   });
 
-  it('lets WEBHOOK_ALLOW_PRIVATE_TARGETS reach loopback and private networks, never the metadata service', () => {
-    expect(['127.0.0.1', '::1', '10.0.0.1', '93.184.215.14'].map(privateAllowed)).toEqual([null, null, null, null]);
-    expect(['169.254.169.254', 'fd00:ec2::254'].map(privateAllowed)).toEqual(['metadata', 'metadata']);
+  it('lets WEBHOOK_ALLOW_PRIVATE_TARGETS reach loopback and private networks, never a metadata service', () => {
+    expect(['127.0.0.1', '::1', '10.0.0.1', '100.64.0.1', '93.184.215.14'].map(privateAllowed)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const metadata = ['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', '168.63.129.16'];
+    expect([...metadata, 'fd00:ec2::254', '::ffff:169.254.170.2'].map(privateAllowed)).toEqual(
+      Array(metadata.length + 2).fill('metadata'),
+    );
+  });
+
+  it('keeps all of link-local refused with private targets allowed, where unknown metadata services live', () => {
+    expect(
+      ['169.254.1.1', '169.254.255.254', 'fe80::1', 'fe80::a9fe:a9fe%eth0', '::ffff:169.254.3.4'].map(privateAllowed),
+    ).toEqual(Array(5).fill('link-local'));
   });
 });

@@ -16,11 +16,19 @@ type Range = [network: string, prefix: number, kind: Exclude<AddressClass, null>
 // IANA special-purpose registries: https://www.iana.org/assignments/iana-ipv4-special-registry and
 // https://www.iana.org/assignments/iana-ipv6-special-registry. Most specific first: the first match names it.
 const V4: Range[] = [
-  // Cloud instance metadata (AWS, GCP, Azure, OpenStack): the prize of a server-side request forgery.
+  // Cloud instance metadata, the prize of a server-side request forgery: AWS, GCP, Azure, OpenStack,
+  // DigitalOcean and Huawei at 169.254.169.254; AWS ECS task credentials at 169.254.170.2; Tencent Cloud at
+  // 169.254.0.23; Alibaba Cloud at 100.100.100.200; Oracle Cloud at 192.0.0.192; Azure's WireServer at
+  // 168.63.129.16 (a public address, so it needs its own entry).
   ['169.254.169.254', 32, 'metadata'],
+  ['169.254.170.2', 32, 'metadata'],
+  ['169.254.0.23', 32, 'metadata'],
+  ['100.100.100.200', 32, 'metadata'],
+  ['192.0.0.192', 32, 'metadata'],
+  ['168.63.129.16', 32, 'metadata'],
   ['0.0.0.0', 8, 'unspecified'],
   ['10.0.0.0', 8, 'private'],
-  // Shared address space (RFC 6598, carrier-grade NAT); Alibaba's metadata service sits at 100.100.100.200.
+  // Shared address space (RFC 6598, carrier-grade NAT).
   ['100.64.0.0', 10, 'private'],
   ['127.0.0.0', 8, 'loopback'],
   ['169.254.0.0', 16, 'link-local'],
@@ -112,8 +120,15 @@ export type AddressPolicy = (address: string) => AddressClass;
 /** The guard as deployed: only public addresses. */
 export const publicOnly: AddressPolicy = classifyAddress;
 
+/** What stays refused when private targets are allowed: no receiver of ours lives there, a credential might. */
+const NEVER: ReadonlySet<AddressClass> = new Set(['metadata', 'link-local']);
+
 /**
  * WEBHOOK_ALLOW_PRIVATE_TARGETS: receivers on loopback and private networks too (tests, an internal
- * automation server), but never the cloud metadata service.
+ * automation server), but never a cloud metadata service, nor anything link-local (IPv4 169.254/16, IPv6
+ * fe80::/10), where providers put the metadata services this list does not know yet.
  */
-export const privateAllowed: AddressPolicy = (address) => (classifyAddress(address) === 'metadata' ? 'metadata' : null);
+export const privateAllowed: AddressPolicy = (address) => {
+  const kind = classifyAddress(address);
+  return kind !== null && NEVER.has(kind) ? kind : null;
+};

@@ -156,8 +156,19 @@ describe('webhook endpoints (CRUD)', () => {
       const answer = await create(guarded, token, { url });
       expect([answer.status, answer.body.error], url).toEqual([400, 'webhook_url_blocked']);
     }
-    const metadata = await create(open, token, { url: 'http://169.254.169.254/' });
-    expect(metadata.body.error).toBe('webhook_url_blocked');
+    // Allowing private targets still refuses every metadata service and all of link-local.
+    for (const url of [
+      'http://169.254.169.254/',
+      'http://169.254.170.2/v2/credentials',
+      'http://100.100.100.200/latest/meta-data/',
+      'http://192.0.0.192/opc/v2/instance/',
+      'http://169.254.10.1/',
+      'http://[fe80::1]/',
+      'http://[fd00:ec2::254]/',
+    ]) {
+      const answer = await create(open, token, { url });
+      expect([answer.status, answer.body.error], url).toEqual([400, 'webhook_url_blocked']);
+    }
     expect((await get(open.app, '/api/webhook/list', token)).body.data.list).toEqual([]);
   });
 
