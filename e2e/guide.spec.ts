@@ -132,8 +132,8 @@ test('without a video the later steps say so; a plan the operator grants shows o
   await expect(plan).toContainText('Free');
   await grantPlan(email, 'Pro');
   await page.reload();
-  await expect(plan).toContainText('Pro');
+  await expect(plan).toContainText('LeadReel Pro');
   await page.goto('/account/memberships');
-  await expect(page.locator('.ant-descriptions-item', { hasText: 'Current plan' })).toContainText('Pro');
+  await expect(page.locator('.ant-descriptions-item', { hasText: 'Current plan' })).toContainText('LeadReel Pro');
   await snap(page, 'memberships-pro-en');
 });

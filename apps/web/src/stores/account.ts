@@ -17,10 +17,13 @@ export const useAccountStore = create<AccountState>((set) => ({
   reset: () => set({ account: null, vip: null }),
 }));
 
-/** The plan's display name: "Free" translated, else the product type (brand plus product type). */
+/**
+ * The plan's display name (docs/product.md, Plans): the brand and the plan's display type, "LeadReel Pro", as
+ * the server writes it; a plan with no display type (Free) is named by its translated type.
+ */
 export function usePlanName(t: (key: string) => string): string {
   const vip = useAccountStore((s) => s.vip);
-  return !vip || vip.product.type === 'Free' ? t('memberships.free') : vip.product.type;
+  return vip?.product.showType ? vip.planText : t('memberships.free');
 }
 
 /**

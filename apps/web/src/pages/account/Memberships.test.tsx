@@ -28,6 +28,8 @@ describe('memberships (the plan will expire)', () => {
     });
     renderApp(ROUTE, { token: 't' });
     expect(await screen.findByText('Your plan expires in 9 days.')).toBeTruthy();
+    // The plan's display text: the brand and the plan's display type, not the bare type.
+    expect(screen.getByText('LeadReel Pro')).toBeTruthy();
     expect(screen.getByText('2026/12/04 (9 days left)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew now' })).toBeTruthy();
   });
