@@ -46,14 +46,9 @@ export function createAccountRepo(db: Db) {
         .updateTable('account')
         .set({ used_traffic: '0', traffic_period_start: periodStart })
         .where('traffic_period_start', '<', periodStart)
-        // A running paid plan's periods follow its own billing dates (billing's job).
-        .where((eb) =>
-          eb.or([
-            eb('plan_type', '=', 'Free'),
-            eb('period_end_at', 'is', null),
-            eb('vip_period', '!=', 'normal-period'),
-          ]),
-        )
+        // A running paid plan's periods, with an end date or without, are billing's job: each starts with the
+        // plan's credits as well as its traffic.
+        .where((eb) => eb.or([eb('plan_type', '=', 'Free'), eb('vip_period', '!=', 'normal-period')]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
@@ -207,14 +202,17 @@ export function createAccountRepo(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** Paid accounts whose plan runs (the billing periods' job), with where their traffic period began. */
+    /**
+     * Paid accounts whose plan runs (the billing periods' job), with where their traffic period began: plans
+     * whose end is still ahead, and plans with no end (opened by an operator, or DEFAULT_PLAN).
+     */
     running(now: Date) {
       return db
         .selectFrom('account')
         .select(['id', 'plan_type', 'period_end_at', 'traffic_period_start'])
         .where('plan_type', '!=', 'Free')
         .where('vip_period', '=', 'normal-period')
-        .where('period_end_at', '>', now)
+        .where((eb) => eb.or([eb('period_end_at', '>', now), eb('period_end_at', 'is', null)]))
         .execute();
     },
 

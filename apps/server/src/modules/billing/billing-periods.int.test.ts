@@ -61,6 +61,35 @@ describe('the billing periods of a running plan', () => {
     expect(await usedTraffic(accountId)).toBe(700);
   });
 
+  it('grants a plan with no end its credits each calendar month, once, and starts its traffic again', async () => {
+    const { token, email } = await signUp(t);
+    const { id: accountId } = await t.db
+      .selectFrom('account')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await t.services.accounts.openPlan(accountId, 'Business', null, undefined, true);
+    const perPeriod = t.config.catalogue.plans.Business.creditsPerPeriod;
+    expect(perPeriod).toBeGreaterThan(0);
+    await serve(accountId, 9_000);
+    const now = t.clock.now();
+    moveTo(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 10)));
+    // The account module's calendar job runs first and must leave the plan's month to billing.
+    await t.services.accounts.startTrafficPeriods(t.clock.now());
+    expect(await usedTraffic(accountId)).toBe(9_000);
+    await t.services.billingPeriods.run();
+    await t.services.billingPeriods.run();
+    expect(await usedTraffic(accountId)).toBe(0);
+    expect((await ledger(token)).balance).toBe(perPeriod);
+    // The next month: what is left lapses, the month's credits come, once.
+    moveTo(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1, 0, 10)));
+    await t.services.billingPeriods.run();
+    await t.services.billingPeriods.run();
+    const { balance, list } = await ledger(token);
+    expect(balance).toBe(perPeriod);
+    expect(list.map((e: { kind: string }) => e.kind)).toEqual(['grant', 'expiry', 'grant']);
+  });
+
   it("grants a renewal's credits when its period starts, not when it is bought", async () => {
     const { token } = await signUp(t);
     const first = await buy(token, 'Lite-month-USD');

@@ -6,9 +6,10 @@ import type { CreditService } from './credits.service.ts';
 import { billingPeriodStart } from './plan-period.ts';
 
 /**
- * A running paid plan's monthly periods: each month of the plan, counted from
- * its end date, starts the account's traffic again from zero, lapses what is left of the last period's
- * credits and grants the plan's credits, once, in one transaction. Free accounts, and plans with no end, count calendar months (the account module's job).
+ * A running paid plan's monthly periods (docs/product.md, Plans): each month of the plan, counted from its end
+ * date, or each calendar month (UTC) for a plan with no end, starts the account's traffic again from zero,
+ * lapses what is left of the last period's credits and grants the plan's credits, once, in one transaction.
+ * Free accounts count calendar months for their traffic only (the account module's job).
  */
 export function createBillingPeriods(deps: {
   accounts: Pick<AccountService, 'running' | 'startTrafficPeriodOf'>;
@@ -24,7 +25,9 @@ export function createBillingPeriods(deps: {
       const now = deps.clock.now();
       let started = 0;
       for (const account of await accounts.running(now)) {
-        const start = billingPeriodStart(account.period_end_at as Date, now);
+        const start = account.period_end_at
+          ? billingPeriodStart(account.period_end_at, now)
+          : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
         if (account.traffic_period_start >= start) continue;
         await deps.events.transaction(async (trx) => {
           if (!(await accounts.startTrafficPeriodOf(trx, account.id, start))) return;
