@@ -89,6 +89,19 @@ describe('folders', () => {
     await t.db.updateTable('account').set({ vip_period: 'clear-period' }).where('email', '=', email).execute();
     expect((await get(t.app, '/api/vod/video/list', token)).body.error).toBe('plan_period');
   });
+
+  it("answers no video's detail or status from Clear on, as every other data call", async () => {
+    const { token, email } = await signUp(t);
+    const [videoId] = await preAdd(token, [{ videoName: 'kept.mp4', size: 1000 }]);
+    const detailOf = () => get(t.app, `/api/vod/video/detail?videoId=${videoId}`, token);
+    const statusOf = () => get(t.app, `/api/vod/video/status?videoIds=${videoId}`, token);
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('email', '=', email).execute();
+    expect([(await detailOf()).status, (await statusOf()).status]).toEqual([200, 200]);
+    await t.db.updateTable('account').set({ vip_period: 'clear-period' }).where('email', '=', email).execute();
+    for (const answer of [await detailOf(), await statusOf()]) {
+      expect([answer.status, answer.body.error]).toEqual([403, 'plan_period']);
+    }
+  });
 });
 
 describe("an upload's folder is the video's", () => {

@@ -215,12 +215,14 @@ export function createVideoService(deps: {
     },
 
     async detail(accountId: string, videoId: string) {
+      await entitlements.assertFeature(accountId, 'getData');
       const row = await videos.find(accountId, videoId);
       if (!row) throw videoNotFound();
       return toVideoData(row);
     },
 
     async status(accountId: string, videoIds: string[]) {
+      await entitlements.assertFeature(accountId, 'getData');
       const rows = await videos.findMany(accountId, [...new Set(videoIds)]);
       return rows.map(toVideoData);
     },
