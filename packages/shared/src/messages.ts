@@ -35,10 +35,16 @@ export const MESSAGES = {
 
   // "the account or password is incorrect"
   login_incorrect: 'the account or password is incorrect',
-  login_locked:
-    'too many failed sign-ins to this account from unrecognised devices; try again later, sign in from a device you used before, or reset your password',
+  login_locked: 'too many failed sign-ins to this account from this browser; try again later, or reset your password',
   code_incorrect: 'the verification code is incorrect',
+  login_code_required:
+    'this browser has not signed in to this account before and the account is under attack: if the password is right, a code was mailed to the account’s address; enter it to sign in',
   code_expired: 'the verification code has expired, please request a new one',
+  code_used: 'this verification code has already been used, please request a new one',
+  code_attempts_exceeded: 'too many wrong tries for this verification code, please request a new one',
+  code_not_requested: 'no verification code has been requested for this address, please request one',
+  code_tries_locked:
+    'too many wrong codes were tried for this address from other browsers; enter the code in the browser that asked for it, or try again later',
   code_resend_too_soon: 'please wait before requesting another code',
   email_registered: 'this email address is already registered',
   email_send_failed: 'the email could not be sent, please try again later',

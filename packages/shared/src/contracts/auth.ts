@@ -4,8 +4,11 @@ import { codeField, currentPasswordField, emailField, newPasswordField, userIdFi
 
 export const VERIFY_SCENES = ['signup', 'reset', 'change-email'] as const;
 export type VerifyScene = (typeof VERIFY_SCENES)[number];
-/** Every reason a code is mailed: the public scenes, and a new notice email (asked for by a signed-in user). */
-export type CodeScene = VerifyScene | 'notice-email';
+/**
+ * Every reason a code is mailed: the public scenes, a new notice email (asked for by a signed-in user), and
+ * a sign-in from an unknown browser while the account is locked for unknown browsers (asked for by login).
+ */
+export type CodeScene = VerifyScene | 'notice-email' | 'sign-in';
 
 // "Email code: resend has a countdown"; our values, shown by the console.
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -27,7 +30,11 @@ export const signupBody = z.strictObject({
   ref: userIdField.optional(),
 });
 
-export const loginBody = z.strictObject({ email: emailField, password: currentPasswordField });
+export const loginBody = z.strictObject({
+  email: emailField,
+  password: currentPasswordField,
+  code: codeField.optional().describe('the mailed code, when the answer was login_code_required'),
+});
 
 export const accessTokenData = z.object({
   accessToken: z.string(),

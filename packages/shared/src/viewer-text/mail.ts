@@ -16,6 +16,7 @@ const accountEn: {
     reset: 'Your {brand} password reset code',
     'change-email': 'Confirm your new {brand} email address',
     'notice-email': 'Confirm where {brand} sends your inquiries',
+    'sign-in': 'Your {brand} sign-in code',
   },
   codeIntro: {
     signup: 'Welcome to {brand}. Enter this code to finish creating your account:',
@@ -23,6 +24,8 @@ const accountEn: {
     'change-email': 'Enter this code to confirm this address for your {brand} account:',
     'notice-email':
       'Someone asked {brand} to send new inquiries and lead notifications to this address. Enter this code to confirm it:',
+    'sign-in':
+      'Someone signed in to your {brand} account with its password from a browser it has not seen before. If it was you, enter this code there to finish signing in; if not, change your password:',
   },
   codeFooter: (minutes) =>
     `The code expires in ${minutes} minutes. If you did not ask for it, you can ignore this email.`,
@@ -38,12 +41,15 @@ const accountZh: Translation<typeof accountEn> = {
     reset: '您的 {brand} 重置密码验证码',
     'change-email': '确认您的 {brand} 新邮箱地址',
     'notice-email': '确认接收 {brand} 询盘通知的邮箱',
+    'sign-in': '您的 {brand} 登录验证码',
   },
   codeIntro: {
     signup: '欢迎使用 {brand}。请输入以下验证码完成注册：',
     reset: '有人申请重置您的 {brand} 账号密码。请输入以下验证码设置新密码：',
     'change-email': '请输入以下验证码，确认将此邮箱用于您的 {brand} 账号：',
     'notice-email': '有人申请将 {brand} 的新询盘和线索通知发送到此邮箱。请输入以下验证码确认：',
+    'sign-in':
+      '有人在一个未登录过的浏览器上用正确的密码登录您的 {brand} 账号。如果是您本人，请在该浏览器中输入以下验证码完成登录；如果不是，请修改密码：',
   },
   codeFooter: (minutes) => `验证码 ${minutes} 分钟内有效。如果这不是您本人的操作，请忽略此邮件。`,
   registeredSubject: '您已拥有 {brand} 账号',

@@ -120,7 +120,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
       [{ email: sales, code: '12' }, 'code_incomplete'],
       [{ email: sales, code: wrong }, 'code_incorrect'],
       // The code proves one address: it does not prove another.
-      [{ email: uniqueEmail('other'), code }, 'code_expired'],
+      [{ email: uniqueEmail('other'), code }, 'code_not_requested'],
     ] as const) {
       const refused = await post(t.app, '/api/account/change-notice-email', body, token);
       expect([refused.status, refused.body.error, refused.body.field]).toEqual([400, error, 'code']);
@@ -131,7 +131,7 @@ describe('the notice email (account get-notice-email, change-notice-email)', () 
     expect(changed.body.data).toEqual({ noticeEmail: sales, signInEmail: email, isSignInEmail: false });
     // A used code is spent.
     const again = await post(t.app, '/api/account/change-notice-email', { email: sales, code }, token);
-    expect(again.body.error).toBe('code_expired');
+    expect(again.body.error).toBe('code_used');
 
     // New leads now go to the new address, over SMTP, with the viewer as Reply-To and the answers as text.
     await t.services.leadNotifier.send(await lead(accountId, 'Ada Lovelace'));
@@ -182,6 +182,34 @@ describe('email-notification settings', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mailsTo(email).filter((mail) => mail.subject?.startsWith('New inquiry'))).toHaveLength(0);
     expect((await get(t.app, '/api/account/notification')).status).toBe(403);
+  });
+
+  it('mails no lead and no digest from Frozen on, and keeps the settings read-only then', async () => {
+    const { email, token, accountId } = await signUp();
+    await post(t.app, '/api/account/notification', { newLead: true, dailyDigest: true }, token);
+    await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('id', '=', accountId).execute();
+    // A send that mails has the SMTP server's answer, and so the mail in `received`, before it returns.
+    await t.services.leadNotifier.send(await lead(accountId, 'Frozen Lead'));
+    await t.services.leadNotifier.sendDigests(new Date());
+    expect(mailsTo(email).filter((mail) => /inquir/i.test(mail.subject ?? ''))).toHaveLength(0);
+    expect((await get(t.app, '/api/account/notification', token)).body.data).toEqual({
+      newLead: true,
+      dailyDigest: true,
+    });
+    for (const [path, body] of [
+      ['/api/account/notification', { newLead: false, dailyDigest: false }],
+      ['/api/account/notice-email/code', { email: uniqueEmail('elsewhere') }],
+      ['/api/account/change-notice-email', { email: uniqueEmail('elsewhere'), code: '123456' }],
+    ] as const) {
+      const refused = await post(t.app, path, body, token);
+      expect([refused.status, refused.body.error], path).toEqual([403, 'plan_period']);
+    }
+    // Renewed: the next lead is mailed again, so the silence above was the period's.
+    await t.db.updateTable('account').set({ vip_period: 'normal-period' }).where('id', '=', accountId).execute();
+    await t.services.leadNotifier.send(await lead(accountId, 'Renewed Lead'));
+    const mail = await mailTo(email, /New inquiry/);
+    expect(mail.text).toContain('Renewed Lead');
+    expect(mailsTo(email).some((received) => received.text?.includes('Frozen Lead'))).toBe(false);
   });
 
   it('sends the daily digest once a day to accounts that asked and had leads', async () => {

@@ -88,9 +88,15 @@ describe('sign-up with an email code', () => {
         (await post(t.app, '/api/auth/signup', { email, password: 'a good password', code: wrong })).body.error,
       );
     }
-    expect(errors).toEqual(['code_incorrect', 'code_incorrect', 'code_incorrect', 'code_incorrect', 'code_expired']);
+    expect(errors).toEqual([
+      'code_incorrect',
+      'code_incorrect',
+      'code_incorrect',
+      'code_incorrect',
+      'code_attempts_exceeded',
+    ]);
     const right = await post(t.app, '/api/auth/signup', { email, password: 'a good password', code });
-    expect(right.body.error).toBe('code_expired');
+    expect(right.body.error).toBe('code_attempts_exceeded');
   });
 
   it('does not send a code to a registered address, and refuses its signup', async () => {

@@ -66,6 +66,32 @@ export function createAuthRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A live code of the address and scene, asked for by any browser, with this hash. */
+    liveCodeByHash(email: string, scene: string, codeHash: string, maxAttempts: number, now: Date) {
+      return db
+        .selectFrom('verification_code')
+        .select('id')
+        .where('email', '=', email)
+        .where('scene', '=', scene)
+        .where('code_hash', '=', codeHash)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('attempts', '<', maxAttempts)
+        .executeTakeFirst();
+    },
+
+    /** The newest code of an address and scene, whichever browser asked for it. */
+    newestCodeOfAnyone(email: string, scene: string) {
+      return db
+        .selectFrom('verification_code')
+        .select(['id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'consumed_at'])
+        .where('email', '=', email)
+        .where('scene', '=', scene)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     async replaceCode(
       trx: Db,
       email: string,

@@ -1,5 +1,6 @@
 import { CODE_TTL_SECONDS } from '@leadreel/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { unauthenticated } from '../../errors.ts';
 import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { AuthHooks } from '../../plugins/auth.ts';
@@ -68,13 +69,20 @@ export const authRoutes: FastifyPluginAsync<Options> = async (
   );
 
   // No per-address limit here: guesses at one account are throttled by device cookie (auth.login), so
-  // failures from elsewhere cannot lock its owner out.
+  // failures from elsewhere cannot lock its owner out. A browser asked for a mailed code keeps the code
+  // cookie it belongs to.
   route(
     'auth.login',
     async (request, body, reply) => {
-      const { accessToken, deviceCookie } = await auth.login(body, parseCookies(request.headers.cookie));
-      reply.header('set-cookie', serializeDeviceCookie(deviceCookie, secureCookies));
-      return { accessToken };
+      const asking = client(request);
+      const result = await auth.login(body, asking);
+      if ('codeRequired' in result) {
+        throw unauthenticated('login_code_required', {
+          'set-cookie': serializeResetCookie(asking.resetNonce ?? '', CODE_TTL_SECONDS, secureCookies),
+        });
+      }
+      reply.header('set-cookie', serializeDeviceCookie(result.deviceCookie, secureCookies));
+      return { accessToken: result.accessToken };
     },
     byIp,
   );

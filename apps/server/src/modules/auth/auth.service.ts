@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Language, VerifyScene } from '@leadreel/shared';
+import type { CodeScene, Language, VerifyScene } from '@leadreel/shared';
 import { CODE_TTL_SECONDS } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Db, Transact } from '../../db/database.ts';
@@ -25,6 +25,9 @@ export type Client = { cookies: Record<string, string>; ip: string; resetNonce: 
  */
 export const RESET_MAILS_PER_HOUR = { device: 5, address: 3, account: 10 } as const;
 
+/** Sign-in codes are mailed only for the right password; this caps them should the password leak. */
+export const SIGN_IN_MAILS_PER_HOUR = 10;
+
 const requesterOf = (nonce: string | null) => (nonce ? createHash('sha256').update(nonce).digest('hex') : null);
 
 type Deps = {
@@ -46,11 +49,11 @@ export function createAuthService(deps: Deps) {
   const { transaction, accounts, sessions, codes, devices, throttle, clock, mailer, log } = deps;
   const context = (language: Language) => ({ brand: deps.brand, url: deps.publicUrl, language });
 
-  async function deliver(email: string, language: Language, scene: VerifyScene, code: string | null) {
+  async function deliver(email: string, language: Language, scene: CodeScene, code: string | null) {
     const mail =
       code !== null
         ? verificationCodeMail(context(language), scene, code, CODE_TTL_SECONDS / 60)
-        : scene === 'reset'
+        : scene === 'reset' || scene === 'sign-in'
           ? null
           : alreadyRegisteredMail(context(language));
     if (!mail) return;
@@ -83,6 +86,50 @@ export function createAuthService(deps: Deps) {
       return false;
     }
     return throttle.withinHourly(`reset-mail:${email}`, RESET_MAILS_PER_HOUR.account);
+  }
+
+  async function signedIn(accountId: string) {
+    return { accessToken: await sessions.issue(accountId), deviceCookie: await devices.issue(accountId, clock.now()) };
+  }
+
+  /**
+   * Sign-in from an unknown browser while guesses from elsewhere have locked the address for unknown
+   * browsers: the right password alone is not enough, but it is not refused either. Without a code, the
+   * answer is always `login_code_required`, and a code is mailed to the owner only when the password is
+   * right, so the answer tells a guesser nothing. With the code that browser was mailed and the right
+   * password, the browser signs in and becomes a known device. Guesses made here do not count: the
+   * lock is already on, and a code is needed besides.
+   */
+  async function stepUp(
+    input: { email: string; password: string; code?: string },
+    account: Awaited<ReturnType<AccountService['findByEmail']>>,
+    client: Client,
+  ) {
+    const valid = (await verifyPassword(account?.password_hash ?? null, input.password)) && account !== undefined;
+    const requester = requesterOf(client.resetNonce);
+    if (!requester) throw new Error('a sign-in code needs the asking browser');
+    if (input.code === undefined) {
+      const { resendAfter } = await codes.issue(
+        input.email,
+        'sign-in',
+        async (code) => {
+          if (!code || !account) return;
+          if (!(await throttle.withinHourly(`sign-in-mail:${input.email}`, SIGN_IN_MAILS_PER_HOUR))) {
+            log.info({ accountId: account.id }, 'sign-in code mail over its hourly allowance: not sent');
+            return;
+          }
+          await deliver(input.email, account.language, 'sign-in', code);
+        },
+        valid,
+        requester,
+      );
+      return { codeRequired: { resendAfter } } as const;
+    }
+    const codeId = await codes.check(input.email, 'sign-in', input.code, requester);
+    if (!account || !valid) throw unauthenticated('login_incorrect');
+    await transaction((trx) => codes.consume(trx, codeId));
+    log.info({ accountId: account.id }, 'signed in from a new browser with a mailed code');
+    return signedIn(account.id);
   }
 
   return {
@@ -144,13 +191,15 @@ export function createAuthService(deps: Deps) {
     /**
      * the same "account or password is incorrect" for an unknown email and a wrong password.
      * Failures count against the browser's device cookie when it holds a valid one for this account, else
-     * against the address's untrusted bucket; a locked bucket is refused before the password is checked
-     * (login-throttle.ts). A successful sign-in makes the browser a known device of the account.
+     * against the address's untrusted bucket (login-throttle.ts). A locked device bucket is refused before
+     * the password is checked. While the untrusted bucket is locked, an unknown browser steps up instead
+     * of being refused (`stepUp`). A successful sign-in makes the browser a known device of the account.
      */
-    async login(input: { email: string; password: string }, cookies: Record<string, string>) {
+    async login(input: { email: string; password: string; code?: string }, client: Client) {
       const account = await accounts.findByEmail(input.email);
-      const device = account ? await devices.deviceOf(account.id, cookies, clock.now()) : null;
+      const device = account ? await devices.deviceOf(account.id, client.cookies, clock.now()) : null;
       const bucket = throttle.bucket(input.email, device);
+      if (!device && (await throttle.lockedFor(bucket))) return stepUp(input, account, client);
       await throttle.refuseIfLocked(bucket);
       const valid = await verifyPassword(account?.password_hash ?? null, input.password);
       if (!account || !valid) {
@@ -158,17 +207,16 @@ export function createAuthService(deps: Deps) {
         throw unauthenticated('login_incorrect');
       }
       await throttle.succeeded(bucket);
-      return {
-        accessToken: await sessions.issue(account.id),
-        deviceCookie: await devices.issue(account.id, clock.now()),
-      };
+      return signedIn(account.id);
     },
 
     logout: (auth: AuthContext) => sessions.revoke(auth.sessionId),
 
-    /** Only the browser that asked for the code can use it; it then becomes a known device of the account. */
+    /** A reset code works in any browser (the owner reads mail wherever); that browser then becomes a known device. */
     async resetPassword(input: { email: string; code: string; password: string }, client: Client) {
-      const codeId = await codes.check(input.email, 'reset', input.code, requesterOf(client.resetNonce));
+      const codeId = await codes.check(input.email, 'reset', input.code, requesterOf(client.resetNonce), {
+        anyBrowser: true,
+      });
       const account = await accounts.findByEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       await transaction(async (trx) => {

@@ -20,6 +20,9 @@ export function createLoginThrottle(deps: { repo: AuthRepo; clock: Clock }) {
     /** The bucket of a sign-in: the device's, or the untrusted one of the address (known or not, alike). */
     bucket: (email: string, device: string | null) => (device ? `login-device:${device}` : `login-untrusted:${email}`),
 
+    /** Whether the bucket is locked now. */
+    lockedFor: async (bucket: string) => (await repo.throttleLockedUntil(bucket, clock.now())) !== null,
+
     /** Refuses a locked bucket before its password is even looked at. */
     async refuseIfLocked(bucket: string) {
       const now = clock.now();

@@ -10,6 +10,7 @@ import {
   useTestApp,
   useTestDatabase,
 } from '../../../test/helpers.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@leadreel/shared';
 import { serverSecret } from '../../lib/server-secret.ts';
 import { RESET_MAILS_PER_HOUR } from '../../modules/auth/auth.service.ts';
 import { createDeviceCookies } from '../../modules/auth/device-cookie.ts';
@@ -99,26 +100,114 @@ describe('sign-in throttling with device cookies (OWASP)', () => {
     expect(again.status).toBe(200);
   });
 
-  it('refuses clients without a device cookie while the account is locked for them, even with the password', async () => {
+  it('asks an unknown browser for a mailed code while the account is locked for them, instead of refusing the password', async () => {
     const owner = await ownerWithDevice();
     await guessFromTenAddresses(owner.email, '198.51.101');
+    const before = (await mailsTo(t.outbox, owner.email)).length;
 
-    const untrusted = await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.7' });
-    expect(untrusted.status).toBe(429);
-    expect(untrusted.body).toMatchObject({ statusCode: 429, error: 'login_locked' });
-    expect(untrusted.setCookie).toBeUndefined();
-    expect(Number(untrusted.retryAfter)).toBeGreaterThan(0);
-    expect(Number(untrusted.retryAfter)).toBeLessThanOrEqual(LOGIN_LOCK_MS / 1000);
+    // A guesser's wrong password gets the same answer as the owner's right one, and mails nothing.
+    const guesser = await login(t, { email: owner.email, password: 'one more guess', ip: '198.51.101.99' });
+    expect(guesser.status).toBe(401);
+    expect(guesser.body).toMatchObject({ statusCode: 401, error: 'login_code_required' });
+    expect(await mailsTo(t.outbox, owner.email)).toHaveLength(before);
 
-    // The lock lasts its time, then untrusted clients may try again.
+    const newPhone = browser(t.app, '192.0.2.7');
+    const first = await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password });
+    expect(first.body).toMatchObject({ statusCode: 401, error: 'login_code_required' });
+    const mails = await mailsTo(t.outbox, owner.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.subject).toContain('sign-in code');
+    const code = await lastCode(t.outbox, owner.email);
+
+    const signedIn = await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password, code });
+    expect(signedIn.status).toBe(200);
+    expect((await get(t.app, '/api/account/detail', signedIn.body.data.accessToken)).status).toBe(200);
+    // The phone is now a known device: no code next time, while other unknown browsers still step up.
+    expect((await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password })).status).toBe(200);
+    expect((await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.9' })).body.error).toBe(
+      'login_code_required',
+    );
+    // The guesses cost the owner's known browser nothing.
+    expect((await login(t, { email: owner.email, password: owner.password, cookie: owner.device })).status).toBe(200);
+
+    // The lock lasts its time, then unknown browsers sign in with the password alone.
     t.clock.advance(LOGIN_LOCK_MS);
     expect((await login(t, { email: owner.email, password: owner.password, ip: '192.0.2.7' })).status).toBe(200);
+  });
+
+  it('takes a sign-in code only with the right password, in the browser it was mailed for, and says why not', async () => {
+    const owner = await ownerWithDevice();
+    await guessFromTenAddresses(owner.email, '198.51.105');
+    const newPhone = browser(t.app, '192.0.2.40');
+    await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password });
+    const code = await lastCode(t.outbox, owner.email);
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    // Bad codes are refused by the contract.
+    for (const bad of ['', '12345', '1234567', '12a456', '123\u00004', 123456]) {
+      const response = await newPhone.post('/api/auth/login', {
+        email: owner.email,
+        password: owner.password,
+        code: bad,
+      });
+      expect({ bad, status: response.status }).toEqual({ bad, status: 400 });
+    }
+    // Another browser cannot use it: it asked for no code.
+    const elsewhere = await browser(t.app, '198.51.105.50').post('/api/auth/login', {
+      email: owner.email,
+      password: owner.password,
+      code,
+    });
+    expect(elsewhere.body).toMatchObject({ statusCode: 400, error: 'code_not_requested' });
+    // The right code with a wrong password is no sign-in.
+    const wrongPassword = await newPhone.post('/api/auth/login', { email: owner.email, password: 'nope nope', code });
+    expect(wrongPassword.body).toMatchObject({ statusCode: 401, error: 'login_incorrect' });
+    // A wrong password never gets a real code, so its code screen can only fail.
+    const guesser = browser(t.app, '198.51.105.51');
+    await guesser.post('/api/auth/login', { email: owner.email, password: 'a wrong guess' });
+    expect(
+      (await guesser.post('/api/auth/login', { email: owner.email, password: 'a wrong guess', code })).body.error,
+    ).toBe('code_incorrect');
+
+    const errors: string[] = [];
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
+      const response = await newPhone.post('/api/auth/login', {
+        email: owner.email,
+        password: owner.password,
+        code: wrongCode,
+      });
+      errors.push(response.body.error);
+    }
+    expect(errors).toEqual([...Array(CODE_MAX_ATTEMPTS - 1).fill('code_incorrect'), 'code_attempts_exceeded']);
+    const burned = await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password, code });
+    expect(burned.body.error).toBe('code_attempts_exceeded');
+  });
+
+  it('says a sign-in code expired when it did, and mails a new one on asking again', async () => {
+    const owner = await ownerWithDevice();
+    await guessFromTenAddresses(owner.email, '198.51.106');
+    const newPhone = browser(t.app, '192.0.2.41');
+    await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password });
+    const code = await lastCode(t.outbox, owner.email);
+    const tooSoon = await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password });
+    expect(tooSoon.body.error).toBe('code_resend_too_soon');
+
+    t.clock.advance(CODE_TTL_SECONDS * 1000);
+    const late = await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password, code });
+    expect(late.body).toMatchObject({ statusCode: 400, error: 'code_expired' });
+    expect((await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password })).body.error).toBe(
+      'login_code_required',
+    );
+    const fresh = await lastCode(t.outbox, owner.email);
+    expect(
+      (await newPhone.post('/api/auth/login', { email: owner.email, password: owner.password, code: fresh })).status,
+    ).toBe(200);
   });
 
   it('answers an unknown address the same way as a known one', async () => {
     const email = 'nobody-here@example.test';
     await guessFromTenAddresses(email, '198.51.102');
-    expect((await login(t, { email, password: 'one more guess' })).body.error).toBe('login_locked');
+    expect((await login(t, { email, password: 'one more guess' })).body.error).toBe('login_code_required');
   });
 
   it('counts a forged, expired or other account’s device cookie as no device cookie', async () => {
@@ -144,8 +233,8 @@ describe('sign-in throttling with device cookies (OWASP)', () => {
       const response = await login(t, { email: owner.email, password: owner.password, cookie });
       expect({ what, status: response.status, error: response.body.error }).toEqual({
         what,
-        status: 429,
-        error: 'login_locked',
+        status: 401,
+        error: 'login_code_required',
       });
     }
     expect((await login(t, { email: owner.email, password: owner.password, cookie: owner.device })).status).toBe(200);
@@ -209,7 +298,8 @@ describe('password reset under a flood', () => {
         code: guess,
         password: 'taken over 123',
       });
-      expect(wrong.status).toBe(400);
+      // Past the address's allowance for other browsers, they are told to wait.
+      expect(wrong.body.error).toBe(i < CODE_MAX_ATTEMPTS ? 'code_incorrect' : 'code_tries_locked');
     }
     await floodResets(owner.email, '198.51.112', 1, 2);
 
@@ -222,20 +312,88 @@ describe('password reset under a flood', () => {
     expect((await login(t, { email: owner.email, password: 'a new secret 123' })).status).toBe(200);
   });
 
-  it('takes a code only from the browser that asked for it', async () => {
+  it('takes a code in whichever browser the owner reads mail in', async () => {
     const owner = await signUp(t);
     const asking = browser(t.app, '192.0.2.21');
     await asking.post('/api/auth/find-password', { email: owner.email });
     const code = await lastCode(t.outbox, owner.email);
-    const elsewhere = await browser(t.app, '192.0.2.21').post('/api/auth/reset-password', {
+    const mailReader = browser(t.app, '192.0.2.23');
+    const reset = await mailReader.post('/api/auth/reset-password', {
       email: owner.email,
       code,
-      password: 'not the owner 123',
+      password: 'read it on my phone 1',
     });
-    expect(elsewhere.body).toMatchObject({ statusCode: 400, error: 'code_expired' });
-    expect(
-      (await asking.post('/api/auth/reset-password', { email: owner.email, code, password: 'mine 12345' })).status,
-    ).toBe(200);
+    expect(reset.status).toBe(200);
+    expect((await login(t, { email: owner.email, password: 'read it on my phone 1' })).status).toBe(200);
+    // Used is used, in either browser, and said so.
+    for (const someone of [asking, mailReader]) {
+      const again = await someone.post('/api/auth/reset-password', {
+        email: owner.email,
+        code,
+        password: 'again 12345',
+      });
+      expect(again.body).toMatchObject({ statusCode: 400, error: 'code_used' });
+    }
+  });
+
+  it('names the real reason a reset code is refused', async () => {
+    const owner = await signUp(t);
+    const somewhere = browser(t.app, '192.0.2.24');
+    const none = await somewhere.post('/api/auth/reset-password', {
+      email: owner.email,
+      code: '123456',
+      password: 'x 1234567',
+    });
+    expect(none.body).toMatchObject({ statusCode: 400, error: 'code_not_requested' });
+
+    const asking = browser(t.app, '192.0.2.25');
+    await asking.post('/api/auth/find-password', { email: owner.email });
+    const code = await lastCode(t.outbox, owner.email);
+    t.clock.advance(CODE_TTL_SECONDS * 1000);
+    for (const someone of [asking, browser(t.app, '192.0.2.26')]) {
+      const late = await someone.post('/api/auth/reset-password', {
+        email: owner.email,
+        code,
+        password: 'late 1234567',
+      });
+      expect(late.body).toMatchObject({ statusCode: 400, error: 'code_expired' });
+    }
+  });
+
+  it('caps wrong tries from other browsers per address, and the asking browser’s code still works', async () => {
+    const owner = await signUp(t);
+    const asking = browser(t.app, '192.0.2.27');
+    await asking.post('/api/auth/find-password', { email: owner.email });
+    const code = await lastCode(t.outbox, owner.email);
+
+    // A guesser asking for codes of their own does not multiply tries at the owner's code.
+    const errors: string[] = [];
+    for (let i = 0; i < CODE_MAX_ATTEMPTS + 2; i++) {
+      const guesser = browser(t.app, `198.51.115.${i}`);
+      await guesser.post('/api/auth/find-password', { email: owner.email });
+      const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const wrong = await guesser.post('/api/auth/reset-password', {
+        email: owner.email,
+        code: guess,
+        password: 'x 1234567',
+      });
+      errors.push(wrong.body.error);
+    }
+    expect(errors.every((error) => error === 'code_incorrect')).toBe(true);
+    const stranger = await browser(t.app, '192.0.2.28').post('/api/auth/reset-password', {
+      email: owner.email,
+      code,
+      password: 'not my code 123',
+    });
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.error).toBe('code_tries_locked');
+
+    const reset = await asking.post('/api/auth/reset-password', {
+      email: owner.email,
+      code,
+      password: 'still mine 123',
+    });
+    expect(reset.status).toBe(200);
   });
 
   it('keeps mails for a new device when one address floods, and a reset makes that browser a known device', async () => {
@@ -254,7 +412,9 @@ describe('password reset under a flood', () => {
         .status,
     ).toBe(200);
     // Sign-in from unknown clients is still locked by the guesses, but not from the browser that reset.
-    expect((await login(t, { email: owner.email, password: 'fresh start 123' })).body.error).toBe('login_locked');
+    expect((await login(t, { email: owner.email, password: 'fresh start 123' })).body.error).toBe(
+      'login_code_required',
+    );
     expect((await newLaptop.post('/api/auth/login', { email: owner.email, password: 'fresh start 123' })).status).toBe(
       200,
     );
