@@ -21,11 +21,17 @@ export function createAccountService(deps: {
   const { accounts } = deps;
   const entitlementsOf = (account: Standing) => deps.entitlements.fromStanding(account);
 
-  const mailTargetOf = (account: Standing & { email: string; notice_email: string | null; language: Language }) => ({
-    to: account.notice_email ?? account.email,
-    language: account.language,
-    leadDetailsMasked: entitlementsOf(account).leadDetailsMasked,
-  });
+  const mailTargetOf = (account: Standing & { email: string; notice_email: string | null; language: Language }) => {
+    const rights = entitlementsOf(account);
+    return {
+      to: account.notice_email ?? account.email,
+      language: account.language,
+      leadDetailsMasked: rights.leadDetailsMasked,
+      // Lead mails and digests stop from Frozen on (docs/product.md, Plan periods); mails about the
+      // account itself (receipts, the period notices) do not.
+      leadNotices: rights.features.emailNotifications,
+    };
+  };
 
   async function load(accountId: string) {
     const account = await accounts.findById(accountId);
@@ -82,7 +88,9 @@ export function createAccountService(deps: {
      * where each goes, as mailTarget does.
      */
     claimDigests: async (now: Date, gapMs: number) =>
-      (await accounts.claimDigests(now, gapMs)).map((account) => ({ id: account.id, ...mailTargetOf(account) })),
+      (await accounts.claimDigests(now, gapMs))
+        .map((account) => ({ id: account.id, ...mailTargetOf(account) }))
+        .filter((target) => target.leadNotices),
     releaseDigest: (accountId: string) => accounts.releaseDigest(accountId),
 
     /**

@@ -1,7 +1,7 @@
 import { CODE_TTL_SECONDS, type NoticeEmail, type NotificationSettings } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Transact } from '../../db/database.ts';
-import { badRequest, unavailable } from '../../errors.ts';
+import { badRequest, planPeriod, unavailable } from '../../errors.ts';
 import type { VerificationService } from '../auth/verification.service.ts';
 import { verificationCodeMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -34,6 +34,13 @@ export function createNoticeService(deps: {
     };
   }
 
+  /** Email notifications are read-only from Frozen on (docs/product.md, Plan periods): they no longer go. */
+  async function assertNotificationsOpen(accountId: string) {
+    const { account, rights } = await accounts.withRights(accountId);
+    if (!rights.features.emailNotifications) throw planPeriod();
+    return account;
+  }
+
   return {
     async get(accountId: string): Promise<NoticeEmail> {
       return noticeOf(await accounts.load(accountId));
@@ -41,7 +48,7 @@ export function createNoticeService(deps: {
 
     /** Step one: a code to the new address, in the account's language. */
     async sendCode(accountId: string, email: string) {
-      const account = await accounts.load(accountId);
+      const account = await assertNotificationsOpen(accountId);
       if (email === (account.notice_email ?? account.email)) throw badRequest('notice_email_same', 'email');
       return codes.issue(
         email,
@@ -67,7 +74,7 @@ export function createNoticeService(deps: {
 
     /** Step two: the code proves the address; back to the sign-in email needs none. */
     async change(accountId: string, email: string, code: string | undefined): Promise<NoticeEmail> {
-      const account = await accounts.load(accountId);
+      const account = await assertNotificationsOpen(accountId);
       if (email === account.email) {
         await repo.setNoticeEmail(accountId, null);
         return noticeOf({ email: account.email, notice_email: null });
@@ -87,7 +94,7 @@ export function createNoticeService(deps: {
     },
 
     async saveSettings(accountId: string, settings: NotificationSettings): Promise<NotificationSettings> {
-      await accounts.load(accountId);
+      await assertNotificationsOpen(accountId);
       await repo.setNotifications(accountId, settings);
       return settings;
     },

@@ -33,7 +33,8 @@ export function createLeadNotifier(deps: {
       const claimed = await leads.claimMail(leadId);
       if (!claimed) return;
       const account = await accounts.mailTarget(claimed.account_id);
-      if (!account) return;
+      // Gone, or past the period where lead notices stop: the lead stays in the console, unmailed.
+      if (!account?.leadNotices) return;
       // Free's mail says a lead came and no more.
       const hidden = account.leadDetailsMasked;
       const message = leadMail(

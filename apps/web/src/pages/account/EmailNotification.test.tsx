@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../test/fakeApi.ts';
+import { fakeAccount, fakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 afterEach(() => {
@@ -65,5 +65,28 @@ describe('email notifications (the console contract global-settings)', () => {
       }),
     );
     expect(await screen.findByText('通知设置已保存')).toBeTruthy();
+  });
+
+  it('is read-only from Frozen on, saying why, in both languages', async () => {
+    for (const [language, why, save] of [
+      ['en', /lead emails and digests are paused/, /save/i],
+      ['zh_CN', /不再发送询盘邮件/, /保\s*存/],
+    ] as const) {
+      const calls = fakeApi({
+        'GET /account/detail': () => ({ data: fakeAccount({ vipPeriod: 'frozen-period' }) }),
+        'GET /account/get-notice-email': () => notice('alice@example.test'),
+        'GET /account/notification': () => ({ data: { newLead: true, dailyDigest: false } }),
+      });
+      const view = renderApp(ROUTE, { token: 't', language });
+      expect(await screen.findByText(why)).toBeTruthy();
+      for (const toggle of await screen.findAllByRole('switch'))
+        expect((toggle as HTMLButtonElement).disabled).toBe(true);
+      expect(within(screen.getByTestId('notice-email')).queryAllByRole('button')).toEqual([]);
+      const saveButton = screen.getByRole('button', { name: save }) as HTMLButtonElement;
+      expect(saveButton.disabled).toBe(true);
+      fireEvent.click(saveButton);
+      expect(calls.some((call) => call.method === 'POST' && call.path === '/account/notification')).toBe(false);
+      view.unmount();
+    }
   });
 });

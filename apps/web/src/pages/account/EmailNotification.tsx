@@ -1,17 +1,26 @@
 import type { NoticeEmail, NotificationSettings } from '@leadreel/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { routeKey } from '../../api/keys.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { SendCodeButton } from '../auth/SendCodeButton.tsx';
 
 const keys = { notice: routeKey('account.noticeEmail'), settings: routeKey('account.notification') };
 
+/** Email notifications stop from Frozen on, and their settings are read-only then (docs/product.md). */
+const useNotificationsLocked = () =>
+  isLocked(
+    useAccountStore((s) => s.account),
+    'emailNotifications',
+  );
+
 /** Where lead mail goes: the sign-in email until another address is proved with a code mailed to it. */
 function NoticeEmailCard() {
+  const locked = useNotificationsLocked();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -39,12 +48,12 @@ function NoticeEmailCard() {
         <Flex gap={8} align="center" wrap style={{ marginBottom: editing ? 16 : 0 }} data-testid="notice-email">
           <Typography.Text strong>{notice.data.noticeEmail}</Typography.Text>
           {notice.data.isSignInEmail && <Tag>{t('notifications.signInEmail')}</Tag>}
-          {!editing && (
+          {!editing && !locked && (
             <Button type="link" onClick={() => setEditing(true)}>
               {t('notifications.change')}
             </Button>
           )}
-          {!notice.data.isSignInEmail && !editing && (
+          {!notice.data.isSignInEmail && !editing && !locked && (
             <Button
               type="link"
               loading={change.isPending}
@@ -57,7 +66,7 @@ function NoticeEmailCard() {
       ) : (
         <Skeleton active paragraph={{ rows: 1 }} />
       )}
-      {editing && (
+      {editing && !locked && (
         <Form
           form={form}
           layout="vertical"
@@ -108,6 +117,7 @@ function NoticeEmailCard() {
 /** Which events mail the account (the console contract global-settings email-notification). */
 function EventsCard() {
   const { t } = useTranslation();
+  const locked = useNotificationsLocked();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: keys.settings, queryFn: accountApi.notification });
@@ -129,7 +139,12 @@ function EventsCard() {
   if (!draft) return <Skeleton active />;
   const row = (key: keyof NotificationSettings, title: string, help: string) => (
     <Flex gap={16} align="start" style={{ marginBottom: 16 }}>
-      <Switch checked={draft[key]} onChange={(checked) => setDraft({ ...draft, [key]: checked })} aria-label={title} />
+      <Switch
+        checked={draft[key]}
+        disabled={locked}
+        onChange={(checked) => setDraft({ ...draft, [key]: checked })}
+        aria-label={title}
+      />
       <div>
         <Typography.Text strong>{title}</Typography.Text>
         <br />
@@ -141,7 +156,7 @@ function EventsCard() {
     <Card title={t('notifications.eventsTitle')} style={{ maxWidth: 640 }}>
       {row('newLead', t('notifications.newLead'), t('notifications.newLeadHelp'))}
       {row('dailyDigest', t('notifications.digest'), t('notifications.digestHelp'))}
-      <Button type="primary" loading={save.isPending} onClick={() => save.mutate(draft)}>
+      <Button type="primary" loading={save.isPending} disabled={locked} onClick={() => save.mutate(draft)}>
         {t('notifications.save')}
       </Button>
     </Card>
@@ -149,8 +164,11 @@ function EventsCard() {
 }
 
 export function EmailNotification() {
+  const { t } = useTranslation();
+  const locked = useNotificationsLocked();
   return (
     <Flex vertical gap={16}>
+      {locked && <Alert type="warning" showIcon style={{ maxWidth: 640 }} title={t('notifications.locked')} />}
       <NoticeEmailCard />
       <EventsCard />
     </Flex>
