@@ -78,6 +78,19 @@ export function createOrderRepo(db: Db) {
       return trx.selectFrom('payment_order').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
+    /** The account's paid plan orders, in the order they were paid (the plan timeline's input). */
+    paidPlanOrders(trx: Db, accountId: string) {
+      return trx
+        .selectFrom('payment_order')
+        .select(['id', 'plan_type', 'billing_plan', 'currency', 'settled_at'])
+        .where('account_id', '=', accountId)
+        .where('kind', '=', 'plan')
+        .where('status', '=', 'paid')
+        .orderBy('settled_at')
+        .orderBy('id')
+        .execute();
+    },
+
     async update(trx: Db, id: string, values: Updateable<PaymentOrderTable>) {
       await trx.updateTable('payment_order').set(values).where('id', '=', id).execute();
     },

@@ -57,3 +57,37 @@ export function billingPeriodStart(planEnd: Date, now: Date): Date {
   }
   return start;
 }
+
+/** A paid plan order, as the plan timeline replays it. */
+export type PaidPlanOrder = { id: string; plan: PlanType; billing: BillingPlan; currency: string; paidAt: Date };
+
+/**
+ * The account's plan as its paid plan orders make it: replayed from Free in the order they were paid, each
+ * giving what `periodBought` gives from what the ones before it gave. A refund recomputes the plan from the
+ * orders left paid, so it takes back everything its order gave, days a later plan change carried over from
+ * it included. A plan whose end has passed by `now` leaves the account on Free.
+ */
+export function planTimeline(
+  orders: readonly PaidPlanOrder[],
+  catalogue: Pick<Catalogue, 'plans'>,
+  now: Date,
+): { plan: PlanType; end: Date | null; periods: Map<string, { start: Date; end: Date }> } {
+  const sorted = [...orders].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime() || a.id.localeCompare(b.id));
+  const periods = new Map<string, { start: Date; end: Date }>();
+  let plan: PlanType = 'Free';
+  let end: Date | null = null;
+  for (const order of sorted) {
+    const running = end !== null && end > order.paidAt;
+    const period = periodBought(
+      { plan, paid: plan !== 'Free', period: running ? 'normal-period' : 'buffer-period', periodEnd: end },
+      { plan: order.plan, billing: order.billing, currency: order.currency },
+      catalogue,
+      order.paidAt,
+    );
+    periods.set(order.id, period);
+    plan = order.plan;
+    end = period.end;
+  }
+  if (end === null || end <= now) return { plan: 'Free', end: null, periods };
+  return { plan, end, periods };
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseInSandbox } from '../../../test/factories.ts';
 import { get, mailsTo, post, signUp, useTestApp } from '../../../test/helpers.ts';
 import { AdminError } from '../admin/admin.service.ts';
+import { addMonths } from './plan-period.ts';
 
 // an operator refunds a paid order in full (`leadreel admin refund`); what it gave is
 // taken back in the same transaction as the refund's log line, and the account holder is told.
@@ -9,7 +10,9 @@ const t = useTestApp({ BRAND_NAME: 'Acme' });
 const DAY_MS = 86_400_000;
 
 async function paidOrder(token: string, url: string, body: object) {
-  const order = (await post(t.app, url, body, token)).body.data;
+  const answer = await post(t.app, url, body, token);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const order = answer.body.data;
   await chooseInSandbox(t, order.checkoutUrl);
   return (await get(t.app, `/api/pay/wechat-status?orderId=${order.orderId}`, token)).body.data as {
     orderId: string;
@@ -57,6 +60,40 @@ describe('refunding an order', () => {
     expect((await vip(token)).VipExpireTime).toBeGreaterThan(endBefore);
     await t.services.admin.refund('ops', renewal.orderId, '');
     expect(await vip(token)).toMatchObject({ isVip: true, product: { type: 'Pro' }, VipExpireTime: endBefore });
+  });
+
+  it('takes back the Business days a later Lite order carried over when the Business order is refunded', async () => {
+    const { token } = await signUp(t);
+    const business = await buyPlan(token, 'Business-yr-USD');
+    t.clock.advance(20 * DAY_MS);
+    const liteBought = t.clock.now();
+    await buyPlan(token, 'Lite-month-USD');
+    // The Business year left was carried over into years of Lite.
+    expect((await vip(token)).VipExpireTime * 1000).toBeGreaterThan(liteBought.getTime() + 365 * DAY_MS);
+    t.clock.advance(DAY_MS);
+    await t.services.admin.refund('ops', business.invoiceNumber, 'asked within 14 days');
+    // What stays paid is one month of Lite, from the day it was bought.
+    const liteEnd = addMonths(liteBought, 1);
+    expect(await vip(token)).toMatchObject({
+      isVip: true,
+      product: { type: 'Lite' },
+      VipExpireTime: Math.floor(liteEnd.getTime() / 1000),
+    });
+  });
+
+  it('keeps the Business year as bought when the later Lite order is refunded', async () => {
+    const { token } = await signUp(t);
+    const businessBought = t.clock.now();
+    await buyPlan(token, 'Business-yr-USD');
+    t.clock.advance(20 * DAY_MS);
+    const lite = await buyPlan(token, 'Lite-month-USD');
+    await t.services.admin.refund('ops', lite.invoiceNumber, '');
+    const businessEnd = addMonths(businessBought, 12);
+    expect(await vip(token)).toMatchObject({
+      isVip: true,
+      product: { type: 'Business' },
+      VipExpireTime: Math.floor(businessEnd.getTime() / 1000),
+    });
   });
 
   it('takes back the credits bought that are left, never below zero', async () => {

@@ -1,4 +1,4 @@
-import type { PaymentMethod, PaymentProviderName } from '@leadreel/shared';
+import type { BillingPlan, PaymentMethod, PaymentProviderName, PlanType } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +11,7 @@ import type { BillingService } from './billing.service.ts';
 import type { CreditService } from './credits.service.ts';
 import type { OrderRepo, OrderRow } from './orders.repo.ts';
 import type { PaymentProvider, ProviderOutcome } from './payments/provider.ts';
-import { periodBought } from './plan-period.ts';
+import { periodBought, planTimeline } from './plan-period.ts';
 import type { SubscriptionRepo } from './subscriptions.repo.ts';
 
 export const orderNotFound = () => notFound('order_not_found');
@@ -160,12 +160,25 @@ export function createSettlement(deps: SettlementDeps) {
       return;
     }
     const { account } = await deps.accounts.lockWithRights(trx, order.account_id);
-    const bought = (order.period_end?.getTime() ?? 0) - (order.period_start?.getTime() ?? 0);
-    // A plan changed since (an upgrade carried these days over) keeps its own end.
-    if (account.plan_type === order.plan_type && account.period_end_at && bought > 0) {
-      const end = new Date(account.period_end_at.getTime() - bought);
-      if (end > now) await deps.accounts.openPlan(order.account_id, account.plan_type, end, trx);
-      else await deps.accounts.openPlan(order.account_id, 'Free', null, trx);
+    // The plan is what the orders left paid make it, replayed in the order they were paid: days a later
+    // plan change carried over from this order go with it. An operator's plan stands as the operator set it.
+    if (!account.plan_by_admin) {
+      const left = (await repo.paidPlanOrders(trx, order.account_id)).filter((paid) => paid.id !== order.id);
+      const timeline = planTimeline(
+        left.map((paid) => ({
+          id: paid.id,
+          plan: paid.plan_type as PlanType,
+          billing: paid.billing_plan as BillingPlan,
+          currency: paid.currency,
+          paidAt: paid.settled_at as Date,
+        })),
+        catalogue,
+        now,
+      );
+      for (const [id, period] of timeline.periods) {
+        await repo.update(trx, id, { period_start: period.start, period_end: period.end });
+      }
+      await deps.accounts.openPlan(order.account_id, timeline.plan, timeline.end, trx);
     }
     const granted = catalogue.plans[order.plan_type as NonNullable<OrderRow['plan_type']>].creditsPerPeriod;
     if (granted > 0) {
@@ -277,9 +290,9 @@ export function createSettlement(deps: SettlementDeps) {
     /**
      * Refunds a paid order in full (an operator's `leadreel admin refund`): the provider gives the money
      * back first (once per order, whatever happens next), then in one transaction the order is marked
-     * refunded, what it gave is taken back, and `record` (the operator's log) is written. A plan order
-     * shortens the plan by the period it bought; a plan left with no time goes back to Free. Credits
-     * already spent stay spent.
+     * refunded, what it gave is taken back, and `record` (the operator's log) is written. A plan order's
+     * refund recomputes the plan from the plan orders left paid (`planTimeline`); a plan left with no time
+     * goes back to Free. Credits already spent stay spent.
      */
     async refund(reference: string, reason: string, record?: (trx: Db, order: OrderRow) => Promise<void>) {
       const row = UUID_PATTERN.test(reference) ? await repo.find(reference) : await repo.byInvoiceNumber(reference);
