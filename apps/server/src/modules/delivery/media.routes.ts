@@ -114,7 +114,12 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
       if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) return notFound(reply);
       const video = await publishedVideo(videoId, false);
       if (!video || Number(generation) !== video.generation) return notFound(reply);
-      if (!(await canServe(video.account_id))) return refused(reply, video.account_id);
+      // The poster and the thumbnail still show when playback is refused (over the bandwidth cap, or from
+      // Frozen on), so a page shows its video's picture and the reason instead of a broken image.
+      const still = path === video.media?.poster || path === video.media?.thumbnail;
+      if (still ? await isLocked(video.account_id) : !(await canServe(video.account_id))) {
+        return still ? notFound(reply) : refused(reply, video.account_id);
+      }
       const key = `${generationPrefix(video.account_id, video.id, video.generation)}${path}`;
       const head = await storage.head(key);
       if (!head) return notFound(reply);

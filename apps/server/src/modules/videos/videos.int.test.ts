@@ -286,6 +286,32 @@ describe('an upload through signed part URLs', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe('bandwidth_limit');
     expect((await t.app.inject({ url: segmentUrl })).statusCode).toBe(403);
+    // The picture still shows, so a page says why it cannot play instead of showing a broken image.
+    const stills = async () =>
+      Promise.all(
+        [video.cover, video.thumbnail].map(async (file) => {
+          const answer = await t.app.inject({ url: file as string });
+          return [answer.statusCode, answer.headers['content-type']];
+        }),
+      );
+    expect(await stills()).toEqual([
+      [200, 'image/jpeg'],
+      [200, 'image/jpeg'],
+    ]);
+    // From Frozen on, within the cap: no playback, the picture still.
+    await t.db
+      .updateTable('account')
+      .set({ used_traffic: '0', vip_period: 'frozen-period' })
+      .where('id', '=', (await get(t.app, '/api/account/detail', token)).body.data.userId)
+      .execute();
+    await t.services.traffic.flush();
+    expect((await t.app.inject({ url: segmentUrl })).statusCode).toBe(403);
+    expect((await stills()).map(([status]) => status)).toEqual([200, 200]);
+    await t.db
+      .updateTable('account')
+      .set({ vip_period: 'normal-period' })
+      .where('id', '=', (await get(t.app, '/api/account/detail', token)).body.data.userId)
+      .execute();
 
     expect((await post(t.app, '/api/vod/video/delete', { videoIds: [videoId] }, token)).status).toBe(200);
     expect((await usedStorage(token)).usedStorage).toBe(0);
