@@ -71,4 +71,58 @@ describe('the sign-in screen', () => {
       password: 'a good password',
     });
   });
+
+  it('asks an unknown browser for the mailed code while the account is under attack, and signs in with it', async () => {
+    const calls = fakeApi({
+      'POST /auth/login': (body) => {
+        const { code } = body as { code?: string };
+        if (code === undefined) return { status: 401, error: 'login_code_required' };
+        if (code !== '246810') return { status: 400, error: 'code_incorrect', field: 'code' };
+        return { data: { accessToken: 'stepped-up' } };
+      },
+    });
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in to LeadReel' });
+    type('Email', 'alice@example.test');
+    type('Password', 'a good password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    // Not an error: the code screen, with the resend countdown already running.
+    expect(await screen.findByRole('heading', { name: 'Enter the code we mailed' })).toBeTruthy();
+    expect(screen.getByText(/has not signed in to alice@example\.test before/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('button', { name: /^Resend in \d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = screen.getByLabelText('Verification code');
+    await waitFor(() => expect(messageOf(code)?.textContent).toBe('please complete the verification code'));
+    type('Verification code', '135791');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('the verification code is incorrect');
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh_CN' } });
+    expect(await screen.findByRole('heading', { name: '输入邮件中的验证码' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('验证码错误');
+
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard-overview'));
+    expect(useAuthStore.getState().authorizationToken).toBe('stepped-up');
+    expect(calls.filter((call) => call.path === '/auth/login').map((call) => call.body)).toEqual([
+      { email: 'alice@example.test', password: 'a good password' },
+      { email: 'alice@example.test', password: 'a good password', code: '135791' },
+      { email: 'alice@example.test', password: 'a good password', code: '246810' },
+    ]);
+  });
+
+  it('goes back to the password from the code screen', async () => {
+    fakeApi({ 'POST /auth/login': () => ({ status: 401, error: 'login_code_required' }) });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Sign in to LeadReel' });
+    type('Email', 'alice@example.test');
+    type('Password', 'a typo perhaps');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to LeadReel' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('alice@example.test');
+  });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
+import { isCodeRequired, LoginCode } from './LoginCode.tsx';
 import { EmailField, Field, FormNotice, SubmitButton, useFields, useNotice } from './form.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailCheck, requiredPasswordCheck } from './validation.ts';
@@ -19,6 +20,7 @@ export function Login() {
   useEntryGuard();
   const config = usePublicConfig();
   const form = useFields({ email: emailCheck, password: requiredPasswordCheck });
+  const [stepUp, setStepUp] = useState<{ email: string; password: string } | null>(null);
 
   const submit = async (values: { email: string; password: string }) => {
     setBusy(true);
@@ -27,11 +29,14 @@ export function Login() {
       const { accessToken } = await authApi.login(values);
       signedIn(accessToken);
     } catch (error) {
-      setNotice({ error });
+      if (isCodeRequired(error)) setStepUp(values);
+      else setNotice({ error });
     } finally {
       setBusy(false);
     }
   };
+
+  if (stepUp) return <LoginCode credentials={stepUp} onSignedIn={signedIn} onBack={() => setStepUp(null)} />;
 
   return (
     <PublicShell title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>

@@ -7,8 +7,12 @@ import { ApiError } from '../../api/client.ts';
  * what the send threw, for the screen to say; a code sent a moment ago (another tab, a reload) still counts
  * down what the server says is left.
  */
-export function useCodeSender(sendCode: (email: string) => Promise<{ resendAfter: number }>) {
-  const [seconds, setSeconds] = useState(0);
+export function useCodeSender(
+  sendCode: (email: string) => Promise<{ resendAfter: number }>,
+  /** Seconds left when the screen opens on a code just sent (the sign-in code screen). */
+  initialSeconds = 0,
+) {
+  const [seconds, setSeconds] = useState(initialSeconds);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
