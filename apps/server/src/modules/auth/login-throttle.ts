@@ -5,8 +5,9 @@ import type { AuthRepo } from './auth.repo.ts';
 /**
  * OWASP's device-cookie lockout (docs/decisions/0010-sign-in-throttling.md): N failures within T lock
  * the bucket they were counted in for T. A browser with a valid device cookie of the account has a bucket
- * of its own; every other client shares the account's untrusted bucket, so guesses from anywhere lock out
- * only clients that never signed in, never the owner's browser. Ten failures an hour is ample for a
+ * of its own; every other client shares the account's untrusted bucket, so guesses from anywhere lock only
+ * that bucket, never the owner's browser; and a locked untrusted bucket asks for a mailed code besides the
+ * password rather than refusing it (auth.service.ts). Ten failures an hour is ample for a
  * person who mistypes and gives an online guesser 240 tries a day per account at most.
  */
 export const LOGIN_MAX_FAILURES = 10;
