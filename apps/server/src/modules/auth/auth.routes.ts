@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (
   app,
   { auth, accounts, hooks, perIp, perEmail, secureCookies },
 ) => {
-  const client = (request: FastifyRequest): Client => {
+  const client = (request: FastifyRequest): Client & { resetNonce: string } => {
     const cookies = parseCookies(request.headers.cookie);
     return { cookies, ip: request.ip, resetNonce: resetNonce(cookies, secureCookies) };
   };
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (
       const result = await auth.login(body, asking);
       if ('codeRequired' in result) {
         throw unauthenticated('login_code_required', {
-          'set-cookie': serializeResetCookie(asking.resetNonce ?? '', CODE_TTL_SECONDS, secureCookies),
+          'set-cookie': serializeResetCookie(asking.resetNonce, CODE_TTL_SECONDS, secureCookies),
         });
       }
       reply.header('set-cookie', serializeDeviceCookie(result.deviceCookie, secureCookies));
