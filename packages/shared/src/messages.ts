@@ -57,6 +57,7 @@ export const MESSAGES = {
   referrer_is_referrer: 'referrers cannot be referred',
   referrer_not_found: 'the referrer does not exist',
   referrer_loop: 'this account was referred by you, directly or through others',
+  referrer_after_payment: 'a referrer can only be added before the account first pays',
   affiliate_not_referrer: 'the affiliate program is open to referrers only',
 
   // Videos, folders and uploads

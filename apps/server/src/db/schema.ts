@@ -51,6 +51,8 @@ export interface AccountTable {
   period_end_at: Date | null;
   /** The plan was opened by an operator or DEFAULT_PLAN (the console contract bySuperAdminOpen), not bought. */
   plan_by_admin: Generated<boolean>;
+  /** When the account first paid an order: a referrer is bound only before then. */
+  first_paid_at: Date | null;
   default_folder_id: string | null;
   used_storage: Generated<string>;
   used_traffic: Generated<string>;

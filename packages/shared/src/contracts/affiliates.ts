@@ -36,6 +36,13 @@ export const affiliateDataQuery = z
       .min(1, 'illegal_input')
       .max(100, 'illegal_input')
       .default(20),
+    /** The page of referred accounts (`pageSize` each); they are not filtered by the days. */
+    referredPage: z.coerce
+      .number({ error: 'illegal_input' })
+      .int('illegal_input')
+      .min(1, 'illegal_input')
+      .max(AFFILIATE_PAGE_MAX, 'illegal_input')
+      .default(1),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'illegal_input', path: ['to'] });
 export type AffiliateDataQuery = z.output<typeof affiliateDataQuery>;
@@ -71,6 +78,21 @@ export const affiliateTotalsData = z.object({
 });
 export type AffiliateTotals = z.infer<typeof affiliateTotalsData>;
 
+/** Where a referred account is: signed up through the link, or paid at least once since. */
+export const REFERRED_STATES = ['signed_up', 'paid'] as const;
+export type ReferredState = (typeof REFERRED_STATES)[number];
+
+/** An account bound to the referrer, shown from its sign-up on, before it pays anything. */
+export const referredAccountData = z.object({
+  id: z.string(),
+  /** Seconds: when the account signed up. */
+  date: z.number().int(),
+  /** Its email, masked (`a***@example.test`). */
+  user: z.string(),
+  state: z.enum(REFERRED_STATES),
+});
+export type ReferredAccount = z.infer<typeof referredAccountData>;
+
 export const affiliateData = z.object({
   /** The referral link: the sign-up page with the referrer's user id as `ref`. */
   link: z.string(),
@@ -80,5 +102,7 @@ export const affiliateData = z.object({
   list: z.array(affiliateRowData),
   /** Rows in the range, for paging. */
   total: z.number().int(),
+  /** The accounts bound to the referrer, newest sign-up first, a page at a time. */
+  referred: z.object({ list: z.array(referredAccountData), total: z.number().int() }),
 });
 export type AffiliateData = z.infer<typeof affiliateData>;

@@ -276,11 +276,12 @@ export function createAccountRepo(db: Db) {
     },
 
     /**
-     * Binds once: 'taken' when a referrer was bound meanwhile, 'loop' when `id` is already among the
+     * Binds once, before the account's first payment: 'taken' when a referrer was bound meanwhile, 'paid'
+     * when it paid meanwhile (the payment holds the account's row, so the two cannot cross), 'loop' when `id` is already among the
      * referrers of `referrerId` (A refers B refers ... A). Bindings are serialised by one advisory lock, so
      * two opposite binds at once cannot both pass the check.
      */
-    async bindReferrer(id: string, referrerId: string): Promise<'bound' | 'taken' | 'loop'> {
+    async bindReferrer(id: string, referrerId: string): Promise<'bound' | 'taken' | 'loop' | 'paid'> {
       return db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(hashtext('account-referrer-bind'))`.execute(trx);
         const { rows } = await sql<{ loop: boolean }>`
@@ -298,8 +299,11 @@ export function createAccountRepo(db: Db) {
           .where('id', '=', id)
           .where('referrer_id', 'is', null)
           .where('is_referrer', '=', false)
+          .where('first_paid_at', 'is', null)
           .executeTakeFirst();
-        return result.numUpdatedRows > 0n ? 'bound' : 'taken';
+        if (result.numUpdatedRows > 0n) return 'bound';
+        const now = await trx.selectFrom('account').select('first_paid_at').where('id', '=', id).executeTakeFirst();
+        return now?.first_paid_at ? 'paid' : 'taken';
       });
     },
 
@@ -315,6 +319,32 @@ export function createAccountRepo(db: Db) {
         .where('payer.id', '=', id)
         .where('referrer.is_referrer', '=', true)
         .executeTakeFirst();
+    },
+
+    /** Records the account's first payment, in the paying transaction; a later one changes nothing. */
+    async markPaid(trx: Db, id: string, at: Date) {
+      await trx
+        .updateTable('account')
+        .set({ first_paid_at: at })
+        .where('id', '=', id)
+        .where('first_paid_at', 'is', null)
+        .execute();
+    },
+
+    /** The accounts bound to the referrer, newest sign-up first, a page at a time, and how many there are. */
+    async referredBy(referrerId: string, limit: number, offset: number) {
+      const bound = db.selectFrom('account').where('referrer_id', '=', referrerId);
+      const [rows, count] = await Promise.all([
+        bound
+          .select(['id', 'email', 'created_at', 'first_paid_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        bound.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
 
     /** Makes the account a referrer in the affiliate program, or no longer one (an operator's choice). */

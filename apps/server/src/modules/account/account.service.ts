@@ -170,16 +170,21 @@ export function createAccountService(deps: {
       return settings;
     },
 
-    /** start-up step 2: not to oneself, not when already bound, not when the account is a referrer. */
+    /**
+     * start-up step 2: not to oneself, not when already bound, not when the account is a referrer, and
+     * only before the account's first payment (a sign-up through the link binds at once).
+     */
     async bindReferrer(accountId: string, ref: string) {
       const account = await load(accountId);
       if (ref === account.id) throw badRequest('referrer_self', 'ref');
       if (account.is_referrer) throw conflict('referrer_is_referrer');
       if (account.referrer_id) throw conflict('referrer_already_bound');
+      if (account.first_paid_at) throw conflict('referrer_after_payment');
       if (!(await accounts.findById(ref))) throw notFound('referrer_not_found');
       const bound = await accounts.bindReferrer(account.id, ref);
       if (bound === 'loop') throw conflict('referrer_loop');
       if (bound === 'taken') throw conflict('referrer_already_bound');
+      if (bound === 'paid') throw conflict('referrer_after_payment');
     },
 
     /**
@@ -187,6 +192,12 @@ export function createAccountService(deps: {
      * back; commissions earned before stay. Binding it to a referrer is refused from then on.
      */
     setReferrer: (accountId: string, on: boolean, trx?: Db) => accounts.setReferrer(accountId, on, trx),
+
+    /** Records the account's first payment (billing, in the paying transaction): no referrer binds after it. */
+    markPaid: (trx: Db, accountId: string, at: Date) => accounts.markPaid(trx, accountId, at),
+
+    /** The accounts bound to the referrer (the affiliate page's referred accounts). */
+    referredBy: (referrerId: string, limit: number, offset: number) => accounts.referredBy(referrerId, limit, offset),
 
     /** Who earns on the account's payments: its referrer while that is a referrer (affiliates), else undefined. */
     referralOf: (trx: Db, accountId: string) => accounts.referralOf(trx, accountId),

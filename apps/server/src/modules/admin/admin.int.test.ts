@@ -92,6 +92,8 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
     await post(t.app, '/api/auth/bind-referrer', { ref: detail.userId }, referred.token);
     const order = (await post(t.app, '/api/pay/stripe', { productId: 'Pro-yr-USD', method: 'card' }, referred.token))
       .body.data;
+    // As if paid by card through Stripe: a sandbox payment moves no money and earns no commission.
+    await t.db.updateTable('payment_order').set({ provider: 'stripe' }).where('id', '=', order.orderId).execute();
     await t.services.orders.settle(order.orderId, { status: 'paid', amount: order.amount, currency: order.currency });
     const commission = Math.floor((order.amount * t.config.catalogue.affiliatePercent) / 100);
     expect(await leadreel('admin', 'payout', referrer.email, '--as', 'carol')).toMatchObject({

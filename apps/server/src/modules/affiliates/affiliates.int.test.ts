@@ -1,12 +1,39 @@
 import type { AffiliateData } from '@leadreel/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseInSandbox } from '../../../test/factories.ts';
-import { get, post, signUp, useTestApp } from '../../../test/helpers.ts';
+import { type FakeStripe, startFakeStripe } from '../../../test/fakes/stripe.ts';
+import {
+  createTestApp,
+  get,
+  lastCode,
+  post,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+  useTestApp,
+} from '../../../test/helpers.ts';
 import { AdminError } from '../admin/admin.service.ts';
 
-// a referrer earns the catalogue's percent of each paid invoice of the accounts they
-// referred, once per invoice, loses it on a refund (once, even after a payout), and sees it on their page.
-const t = useTestApp();
+// a referrer earns the catalogue's percent of each invoice paid with real money by the accounts
+// they referred, once per invoice, loses it on a refund (once, even after a payout), and sees it on their
+// page. Payments go through a fake Stripe speaking its protocol: the sandbox moves no money and earns nothing.
+let stripe: FakeStripe;
+let t: TestApp;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_API_URL: stripe.url,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+/** An install with the sandbox only, as the embedded default runs. */
+const sandboxed = useTestApp();
 const DAY_MS = 86_400_000;
 
 const idOf = async (token: string) => (await get(t.app, '/api/account/detail', token)).body.data.userId as string;
@@ -21,12 +48,28 @@ async function referral() {
   return { referrer: { ...referrer, id: referrerId }, referred: { ...referred, id: await idOf(referred.token) } };
 }
 
-/** Pays an order through the sandbox's checkout page, as a payer does. */
+/** Stripe tells us the Checkout Session was paid, by its signed webhook. */
+async function completed(orderId: string) {
+  const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === orderId);
+  if (!session) throw new Error('no Checkout Session was made');
+  const { payload, signature } = stripe.event('checkout.session.completed', session, {
+    changes: { payment_status: 'paid', status: 'complete' },
+  });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/pay/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+  expect(answer.statusCode).toBe(200);
+}
+
+/** Pays an order by card through Stripe, as a payer does. */
 async function pay(token: string, productId: string, url = '/api/pay/stripe') {
   const answer = await post(t.app, url, { productId, method: 'card' }, token);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const order = answer.body.data;
-  expect((await chooseInSandbox(t, order.checkoutUrl)).statusCode).toBe(303);
+  await completed(order.orderId);
   return (await get(t.app, `/api/pay/wechat-status?orderId=${order.orderId}`, token)).body.data as {
     orderId: string;
     amount: number;
@@ -54,8 +97,8 @@ describe('affiliate commissions', () => {
     const { referrer, referred } = await referral();
     const order = await pay(referred.token, 'Pro-month-USD');
     expect(order.status).toBe('paid');
-    // The payer's browser posts the checkout again; the provider repeats its notification.
-    await chooseInSandbox(t, order.checkoutUrl);
+    // Stripe delivers again (a lost answer); the provider repeats its notification.
+    await completed(order.orderId);
     const paid = { status: 'paid', amount: order.amount, currency: order.currency } as const;
     await t.services.orders.settle(order.orderId, paid, { provider: 'sandbox', id: 'evt_1' });
     await t.services.orders.settle(order.orderId, paid, { provider: 'sandbox', id: 'evt_1' });
@@ -70,6 +113,7 @@ describe('affiliate commissions', () => {
         planType: 'Pro',
         amount: order.amount,
         currency: 'USD',
+        provider: 'stripe',
         at: t.clock.now(),
       }),
     );
@@ -104,6 +148,10 @@ describe('affiliate commissions', () => {
         },
       ],
       total: 1,
+      referred: {
+        list: [{ id: referred.id, date: expect.any(Number), user: `${localPart[0]}***@${domain}`, state: 'paid' }],
+        total: 1,
+      },
     });
   });
 
@@ -122,6 +170,7 @@ describe('affiliate commissions', () => {
         accountId: '',
         kind: 'plan',
         planType: 'Lite',
+        provider: 'stripe',
         at: t.clock.now(),
       }),
     );
@@ -216,7 +265,64 @@ describe('affiliate commissions', () => {
   });
 });
 
+describe('what earns a commission', () => {
+  it('earns nothing on a sandbox payment: no money moved', async () => {
+    const referrer = await signUp(sandboxed);
+    await sandboxed.services.admin.setReferrer('ops', referrer.email, true);
+    const referrerId = await (async () =>
+      (await get(sandboxed.app, '/api/account/detail', referrer.token)).body.data.userId as string)();
+    const referred = await signUp(sandboxed);
+    expect((await post(sandboxed.app, '/api/auth/bind-referrer', { ref: referrerId }, referred.token)).status).toBe(
+      200,
+    );
+    const order = (
+      await post(sandboxed.app, '/api/pay/stripe', { productId: 'Business-yr-USD', method: 'card' }, referred.token)
+    ).body.data;
+    expect((await chooseInSandbox(sandboxed, order.checkoutUrl)).statusCode).toBe(303);
+    expect(
+      (await get(sandboxed.app, `/api/pay/wechat-status?orderId=${order.orderId}`, referred.token)).body.data.status,
+    ).toBe('paid');
+    const rows = await sandboxed.db
+      .selectFrom('commission')
+      .selectAll()
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(rows).toEqual([]);
+    const page = (await get(sandboxed.app, '/api/pay/affiliate-data', referrer.token)).body.data as AffiliateData;
+    expect(page).toMatchObject({ totals: [], list: [], total: 0 });
+    // The account shows as referred and paid all the same.
+    expect(page.referred.list).toMatchObject([{ state: 'paid' }]);
+  });
+});
+
 describe('binding a referrer', () => {
+  it('binds before the first payment only, whatever was paid (a plan or credits)', async () => {
+    const referrer = await signUp(t);
+    await t.services.admin.setReferrer('ops', referrer.email, true);
+    const ref = await idOf(referrer.token);
+    for (const [productId, url] of [
+      ['Pro-month-USD', '/api/pay/stripe'],
+      ['credits-500', '/api/pay/purchase-credits'],
+    ] as const) {
+      const customer = await signUp(t);
+      const paid = await pay(customer.token, productId, url);
+      const late = await post(t.app, '/api/auth/bind-referrer', { ref }, customer.token);
+      expect(late.body).toMatchObject({ statusCode: 409, error: 'referrer_after_payment' });
+      expect((await get(t.app, '/api/account/detail', customer.token)).body.data.refererId).toBeNull();
+      // Refunded, the account still paid once: binding stays closed, and later payments earn nothing.
+      await t.services.admin.refund('ops', paid.invoiceNumber, '');
+      expect((await post(t.app, '/api/auth/bind-referrer', { ref }, customer.token)).body).toMatchObject({
+        error: 'referrer_after_payment',
+      });
+      const next = await pay(customer.token, 'Lite-month-USD');
+      expect(await commissionRows(next.orderId)).toEqual([]);
+    }
+    // A pending order is no payment: the account may still be bound.
+    const undecided = await signUp(t);
+    await post(t.app, '/api/pay/stripe', { productId: 'Pro-month-USD', method: 'card' }, undecided.token);
+    expect((await post(t.app, '/api/auth/bind-referrer', { ref }, undecided.token)).status).toBe(200);
+  });
+
   it('refuses oneself, a second referrer and a loop, and a referrer cannot be referred', async () => {
     const { referrer, referred } = await referral();
     const referredId = await idOf(referred.token);
@@ -233,6 +339,57 @@ describe('binding a referrer', () => {
     expect((await post(t.app, '/api/auth/bind-referrer', { ref: await idOf(c.token) }, d.token)).status).toBe(200);
     const loop = await post(t.app, '/api/auth/bind-referrer', { ref: await idOf(d.token) }, c.token);
     expect(loop.body).toMatchObject({ statusCode: 409, error: 'referrer_loop' });
+  });
+});
+
+describe('the referred accounts', () => {
+  it('lists a sign-up through the link at once, as signed up, then as paid', async () => {
+    const referrer = await signUp(t);
+    await t.services.admin.setReferrer('ops', referrer.email, true);
+    const ref = await idOf(referrer.token);
+    const email = uniqueEmail('referred');
+    expect((await post(t.app, '/api/auth/verify-code', { email, scene: 'signup' })).status).toBe(200);
+    const code = await lastCode(t.outbox, email);
+    const signup = await post(t.app, '/api/auth/signup', { email, password: 'correct horse battery', code, ref });
+    expect(signup.status).toBe(200);
+    // The sign-up's time is the database's own.
+    const signedUpAt = Math.floor(Date.now() / 1000);
+    const [localPart, domain] = email.split('@') as [string, string];
+    const before = await data(referrer.token);
+    expect(before.list).toEqual([]);
+    expect(before.referred).toEqual({
+      list: [
+        { id: expect.any(String), date: expect.any(Number), user: `${localPart[0]}***@${domain}`, state: 'signed_up' },
+      ],
+      total: 1,
+    });
+    t.clock.advance(1000);
+    await pay(signup.body.data.accessToken, 'Lite-month-USD');
+    expect(Math.abs((before.referred.list[0]?.date ?? 0) - signedUpAt)).toBeLessThan(600);
+    expect((await data(referrer.token)).referred.list).toMatchObject([{ state: 'paid' }]);
+  });
+
+  it('pages the referred accounts, newest first, whatever the days asked, each referrer only their own', async () => {
+    const referrer = await signUp(t);
+    await t.services.admin.setReferrer('ops', referrer.email, true);
+    const ref = await idOf(referrer.token);
+    const emails: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const account = await signUp(t);
+      emails.push(account.email);
+      expect((await post(t.app, '/api/auth/bind-referrer', { ref }, account.token)).status).toBe(200);
+      t.clock.advance(1000);
+    }
+    const masked = (email: string) => `${email[0]}***@${email.split('@')[1]}`;
+    const first = await data(referrer.token, '?pageSize=2&from=2000-01-01&to=2000-01-02');
+    expect(first.referred.total).toBe(3);
+    expect(first.referred.list.map((row) => row.user)).toEqual([masked(emails[2] ?? ''), masked(emails[1] ?? '')]);
+    const second = await data(referrer.token, '?pageSize=2&referredPage=2');
+    expect(second.referred.list.map((row) => row.user)).toEqual([masked(emails[0] ?? '')]);
+    // Another referrer sees none of them.
+    const other = await signUp(t);
+    await t.services.admin.setReferrer('ops', other.email, true);
+    expect((await data(other.token)).referred).toEqual({ list: [], total: 0 });
   });
 });
 
@@ -292,6 +449,10 @@ describe('the affiliate data call', () => {
       ['?page=1.5', 'page'],
       ['?pageSize=101', 'pageSize'],
       ['?page=abc', 'page'],
+      ['?referredPage=0', 'referredPage'],
+      ['?referredPage=abc', 'referredPage'],
+      ['?referredPage=10001', 'referredPage'],
+      ['?referredPage=', 'referredPage'],
     ] as const) {
       const answer = await get(t.app, `/api/pay/affiliate-data${query}`, referrer.token);
       expect(answer.status, query).toBe(400);

@@ -1,4 +1,4 @@
-import type { AffiliateData, AffiliateDataQuery, AffiliateRow } from '@leadreel/shared';
+import type { AffiliateData, AffiliateDataQuery, AffiliateRow, ReferredAccount } from '@leadreel/shared';
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../errors.ts';
 import type { AccountService } from '../account/account.service.ts';
@@ -19,7 +19,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
  */
 export function createAffiliateService(deps: {
   repo: AffiliateRepo;
-  accounts: Pick<AccountService, 'referralOf' | 'load'>;
+  accounts: Pick<AccountService, 'referralOf' | 'load' | 'referredBy'>;
   /** The catalogue's whole percent (0 to 100). */
   percent: number;
   /** Where the console is: the referral link's origin. */
@@ -30,9 +30,12 @@ export function createAffiliateService(deps: {
   return {
     /**
      * An invoice was paid (in billing's settling transaction): its payer's referrer, while still a
-     * referrer, earns a commission on it, once per order whatever replays the payment.
+     * referrer, earns a commission on it, once per order whatever replays the payment. A sandbox payment
+     * earns nothing: no money moved.
      */
     async invoicePaid(trx: Db, invoice: InvoiceEvent) {
+      // The sandbox moves no money, so there is nothing to share.
+      if (invoice.provider === 'sandbox') return;
       // In billing's transaction: a second connection per payment could starve the pool under a burst.
       const referral = await accounts.referralOf(trx, invoice.accountId);
       if (!referral) return;
@@ -87,9 +90,10 @@ export function createAffiliateService(deps: {
         ...(query.from ? { from: dayStart(query.from) } : {}),
         ...(query.to ? { to: new Date(dayStart(query.to).getTime() + DAY_MS) } : {}),
       };
-      const [{ rows, total }, totals] = await Promise.all([
+      const [{ rows, total }, totals, referred] = await Promise.all([
         repo.page(account.id, range, query.pageSize, (query.page - 1) * query.pageSize),
         repo.totals(account.id),
+        accounts.referredBy(account.id, query.pageSize, (query.referredPage - 1) * query.pageSize),
       ]);
       return {
         // start-up step 2: the console binds `ref` (the referrer's userId) after sign-up.
@@ -109,6 +113,17 @@ export function createAffiliateService(deps: {
           }),
         ),
         total,
+        referred: {
+          list: referred.rows.map(
+            (row): ReferredAccount => ({
+              id: row.id,
+              date: seconds(row.created_at),
+              user: maskEmail(row.email),
+              state: row.first_paid_at ? 'paid' : 'signed_up',
+            }),
+          ),
+          total: referred.total,
+        },
       };
     },
 

@@ -28,6 +28,8 @@ export type InvoiceEvent = {
   /** Minor units of `currency`. */
   amount: number;
   currency: string;
+  /** Who took the money: the sandbox takes none. */
+  provider: OrderRow['provider'];
   at: Date;
 };
 
@@ -48,6 +50,7 @@ const invoiceEvent = (order: OrderRow, invoiceNumber: string, at: Date): Invoice
   planType: order.plan_type,
   amount: Number(order.amount),
   currency: order.currency,
+  provider: order.provider,
   at,
 });
 
@@ -55,7 +58,7 @@ export type SettlementDeps = {
   repo: OrderRepo;
   subscriptions: SubscriptionRepo;
   billing: Pick<BillingService, 'describePlan'>;
-  accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf'>;
+  accounts: Pick<AccountService, 'lockWithRights' | 'openPlan' | 'startTrafficPeriodOf' | 'markPaid'>;
   credits: Pick<CreditService, 'add' | 'reverse' | 'expirePlanGrant'>;
   events: EventBus;
   catalogue: Catalogue;
@@ -220,6 +223,8 @@ export function createSettlement(deps: SettlementDeps) {
           return;
         }
         const full = { ...order, invoice_number: null };
+        // From the first payment on, no referrer can be bound to the account.
+        await deps.accounts.markPaid(trx, order.account_id, now);
         const period = await give(trx, full, now);
         const subscriptionId = order.subscription_id ?? (await subscribe(trx, full, outcome.subscriptionRef, replaced));
         await repo.update(trx, order.id, {

@@ -33,6 +33,13 @@ const DATA: AffiliateData = {
   totals: [{ currency: 'USD', earned: 3780, reversed: -3780, pending: -3780, paidOut: 3780 }],
   list: [row({ id: 'r2', date: MAY_3, kind: 'reversal', profit: -3780, status: 'pending' }), row()],
   total: 2,
+  referred: {
+    list: [
+      { id: 'a2', date: MAY_3, user: 'c***@example.test', state: 'signed_up' },
+      { id: 'a1', date: MAY_1, user: 'b***@example.test', state: 'paid' },
+    ],
+    total: 2,
+  },
 };
 
 function open(routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh_CN' = 'en') {
@@ -45,7 +52,7 @@ function open(routes: Record<string, FakeRoute> = {}, language: 'en' | 'zh_CN' =
   return { calls, ...view };
 }
 
-const table = async () => (await screen.findByRole('table')) as HTMLElement;
+const table = async (name = 'Referrals') => (await screen.findByRole('table', { name })) as HTMLElement;
 const rowsOf = (container: HTMLElement) =>
   within(container)
     .getAllByRole('row')
@@ -85,6 +92,49 @@ describe('the affiliate program page', () => {
       ['2026/05/03', 'b***@example.test', 'Pro', '-$37.80', 'RefundedPending'],
       ['2026/05/01', 'b***@example.test', 'Pro', '$37.80', 'Paid out'],
     ]);
+  });
+
+  it('states what earns, and lists the referred accounts from their sign-up on, paid or not', async () => {
+    open();
+    expect((await screen.findByTestId('affiliate-rule')).textContent).toBe(
+      'An account is yours when it signs up through your link, or adds your link before its first payment; after it has paid once, it can no longer be added. Only real payments earn: test (sandbox) payments earn nothing, and a refunded payment takes its commission back.',
+    );
+    const referred = await table('Referred accounts');
+    expect(
+      within(referred)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Signed up', 'User', 'State']);
+    expect(rowsOf(referred)).toEqual([
+      ['2026/05/03', 'c***@example.test', 'Signed up, not paid yet'],
+      ['2026/05/01', 'b***@example.test', 'Paid'],
+    ]);
+  });
+
+  it('pages the referred accounts on their own', async () => {
+    const many = Array.from({ length: 20 }, (_, n) => ({
+      id: `a${n}`,
+      date: MAY_1,
+      user: `u${n}***@example.test`,
+      state: 'signed_up' as const,
+    }));
+    const { calls } = open({
+      'GET /pay/affiliate-data': (_body, query) => ({
+        data: {
+          ...DATA,
+          referred: {
+            list: query.get('referredPage') === '2' ? [{ ...many[0], id: 'last', user: 'z***@example.test' }] : many,
+            total: 21,
+          },
+        },
+      }),
+    });
+    const referred = await table('Referred accounts');
+    expect(await within(referred).findAllByText('Signed up, not paid yet')).toHaveLength(20);
+    fireEvent.click(within(referred.closest('.ant-card') as HTMLElement).getByTitle('2'));
+    await waitFor(() => expect(calls.at(-1)?.query.get('referredPage')).toBe('2'));
+    expect(calls.at(-1)?.query.get('page')).toBe('1');
+    expect(await screen.findByText('z***@example.test')).toBeTruthy();
   });
 
   it('asks for the next page and for a range of days', async () => {
@@ -129,8 +179,15 @@ describe('the affiliate program page', () => {
   });
 
   it('speaks Chinese, and says when nothing was earned yet', async () => {
-    open({ 'GET /pay/affiliate-data': () => ({ data: { ...DATA, totals: [], list: [], total: 0 } }) }, 'zh_CN');
-    const rows = await table();
+    open(
+      {
+        'GET /pay/affiliate-data': () => ({
+          data: { ...DATA, totals: [], list: [], total: 0, referred: { list: [], total: 0 } },
+        }),
+      },
+      'zh_CN',
+    );
+    const rows = await table('推广记录');
     expect(await screen.findByText('暂无佣金')).toBeTruthy();
     const headers = within(rows)
       .getAllByRole('columnheader')
@@ -138,5 +195,7 @@ describe('the affiliate program page', () => {
     expect(headers).toEqual(['日期', '用户', '套餐', '收益', '状态']);
     expect(screen.getByText('该时间段内暂无推广记录')).toBeTruthy();
     expect(screen.getByText(/获得 20% 的佣金/)).toBeTruthy();
+    expect(screen.getByTestId('affiliate-rule').textContent).toContain('测试（沙盒）付款不产生佣金');
+    expect(screen.getByText('还没有账号通过您的链接注册')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { AffiliateRow, AffiliateTotals } from '@leadreel/shared';
+import type { AffiliateRow, AffiliateTotals, ReferredAccount } from '@leadreel/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -46,16 +46,19 @@ function Totals({ totals }: { totals: AffiliateTotals }) {
 }
 
 /**
- * The affiliate program (the console contract affiliate-system, shown to referrers only): the referral link with copy and a QR code, what was earned, and each commission or reversal with
- * its date, masked user, plan and profit, filtered by a range of days.
+ * The affiliate program (the console contract affiliate-system, shown to referrers only): the referral link with copy and a QR code,
+ * the rule of what earns, what was earned, the accounts referred (from their sign-up on, paid or not), and each commission or
+ * reversal with its date, masked user, plan and profit, filtered by a range of days.
  */
 export function Affiliates() {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState(1);
+  const [referredPage, setReferredPage] = useState(1);
   const query = {
     page,
     pageSize: PAGE_SIZE,
+    referredPage,
     ...(range ? { from: range[0].format(DAY), to: range[1].format(DAY) } : {}),
   };
   const data = useQuery({
@@ -96,6 +99,18 @@ export function Affiliates() {
     },
   ];
 
+  const referredColumns: TableColumnsType<ReferredAccount> = [
+    { title: t('affiliates.signedUp'), key: 'date', width: 130, render: (_, row) => formatDate(row.date) },
+    { title: t('affiliates.user'), dataIndex: 'user', key: 'user', ellipsis: true },
+    {
+      title: t('affiliates.state'),
+      key: 'state',
+      render: (_, row) => (
+        <Tag color={row.state === 'paid' ? 'success' : 'default'}>{t(`affiliates.states.${row.state}`)}</Tag>
+      ),
+    },
+  ];
+
   return (
     <div className="affiliates-page">
       <Typography.Title level={4}>{t('route.affiliate-system')}</Typography.Title>
@@ -110,6 +125,9 @@ export function Affiliates() {
                 <Flex vertical gap={8} style={{ minWidth: 0, flex: 1 }}>
                   <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                     {t('affiliates.intro', { percent: data.data.percent })}
+                  </Typography.Paragraph>
+                  <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="affiliate-rule">
+                    {t('affiliates.rule')}
                   </Typography.Paragraph>
                   <Flex gap={8} align="center" wrap>
                     <Typography.Text code data-testid="affiliate-link" style={{ wordBreak: 'break-all' }}>
@@ -133,6 +151,26 @@ export function Affiliates() {
               </Typography.Paragraph>
             </Card>
           )}
+          <Card title={t('affiliates.referred')}>
+            <Table<ReferredAccount>
+              rowKey="id"
+              size="small"
+              aria-label={t('affiliates.referred')}
+              loading={data.isLoading || data.isPlaceholderData}
+              dataSource={data.data?.referred.list ?? []}
+              columns={referredColumns}
+              scroll={{ x: 480 }}
+              pagination={{
+                current: referredPage,
+                pageSize: PAGE_SIZE,
+                total: data.data?.referred.total ?? 0,
+                onChange: setReferredPage,
+                showSizeChanger: false,
+                hideOnSinglePage: true,
+              }}
+              locale={{ emptyText: <Empty description={t('affiliates.noReferred')} /> }}
+            />
+          </Card>
           <Card
             title={t('affiliates.referrals')}
             extra={
