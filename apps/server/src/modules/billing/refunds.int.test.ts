@@ -68,6 +68,8 @@ describe('refunding an order', () => {
     t.clock.advance(20 * DAY_MS);
     const liteBought = t.clock.now();
     await buyPlan(token, 'Lite-month-USD');
+    const liteCredits = t.config.catalogue.plans.Lite.creditsPerPeriod;
+    expect(await balance(token)).toBe(liteCredits);
     // The Business year left was carried over into years of Lite.
     expect((await vip(token)).VipExpireTime * 1000).toBeGreaterThan(liteBought.getTime() + 365 * DAY_MS);
     t.clock.advance(DAY_MS);
@@ -79,6 +81,8 @@ describe('refunding an order', () => {
       product: { type: 'Lite' },
       VipExpireTime: Math.floor(liteEnd.getTime() / 1000),
     });
+    // The Business credits lapsed when Lite began; the Lite credits, paid for and kept, stay.
+    expect(await balance(token)).toBe(liteCredits);
   });
 
   it('keeps the Business year as bought when the later Lite order is refunded', async () => {

@@ -183,7 +183,12 @@ export function createSettlement(deps: SettlementDeps) {
       }
       await deps.accounts.openPlan(order.account_id, timeline.plan, timeline.end, trx);
     }
-    const granted = catalogue.plans[order.plan_type as NonNullable<OrderRow['plan_type']>].creditsPerPeriod;
+    // Its plan's credits go only while that plan runs: a plan changed since lapsed them already, and the
+    // credits on the balance now are the later plan's, paid for by the order that stays.
+    const granted =
+      account.plan_type === order.plan_type
+        ? catalogue.plans[order.plan_type as NonNullable<OrderRow['plan_type']>].creditsPerPeriod
+        : 0;
     if (granted > 0) {
       await deps.credits.reverse(order.account_id, {
         amount: granted,
