@@ -173,7 +173,11 @@ describe('migrations', () => {
         ).rows[0]?.d;
       expect(await creditDefault()).toBe('clock_timestamp()');
       expect(await columns('account')).toContain('privacy_mode');
+      expect(await columns('account')).toContain('first_paid_at');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      expect(await columns('account')).not.toContain('first_paid_at');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(deleting);
       await migrateDown(database.db as never);
