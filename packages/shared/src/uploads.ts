@@ -14,8 +14,9 @@ export const UPLOAD_KINDS = [
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-const MB = 1000 ** 2;
-const GB = 1000 ** 3;
+// Sizes count in 1024s, as every size LeadReel shows (docs/product.md, Sizes), so a limit reads as written: 5 G.
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
 
 // "Allowed extensions by kind"
 export const UPLOAD_EXTENSIONS: Record<UploadKind, readonly string[]> = {

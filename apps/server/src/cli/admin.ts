@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_TYPES, type PlanType } from '@leadreel/shared';
+import { formatSize } from '@leadreel/shared/sizes';
 import { AdminError } from '../modules/admin/admin.service.ts';
 
 const USAGE = `usage:
@@ -39,9 +40,6 @@ async function embeddedUrl(dataDir: string): Promise<string> {
   const port = Number(pid.split('\n')[3]);
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/leadreel`;
 }
-
-const GIB = 1024 ** 3;
-const gib = (bytes: number) => `${(bytes / GIB).toFixed(2)} GiB`;
 
 /** The end of a YYYY-MM-DD day in UTC: a plan opened "until" a day runs through it. */
 function endOfDay(day: string): Date {
@@ -114,8 +112,8 @@ async function main(argv: string[]) {
         [
           `${account.email} (${account.id}), ${account.language}, since ${account.createdAt.toISOString().slice(0, 10)}`,
           `plan ${account.plan}, ${account.period}, ${account.periodEnd ? `ends ${account.periodEnd.toISOString()}` : 'no end'}`,
-          `storage ${gib(account.storage.used)} of ${gib(account.storage.cap)}`,
-          `traffic ${gib(account.traffic.used)} of ${gib(account.traffic.cap)} this period`,
+          `storage ${formatSize(account.storage.used)} of ${formatSize(account.storage.cap)}`,
+          `traffic ${formatSize(account.traffic.used)} of ${formatSize(account.traffic.cap)} this period`,
           `credits ${account.credits}`,
         ].join('\n'),
       );

@@ -20,7 +20,7 @@ const BENEFITS: Record<PlanType, string[]> = {
   Free: ['2 GB of storage', 'Leads shown masked'],
   Lite: ['50 GB of storage', 'Full lead details and webhooks'],
   Pro: ['200 GB of storage', 'API access'],
-  Business: ['1 TB of storage', 'Everything in Pro'],
+  Business: ['1 T of storage', 'Everything in Pro'],
 };
 
 /**

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GIB } from '@leadreel/shared';
+import { formatSize } from '@leadreel/shared/sizes';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config.ts';
 import { CatalogueError, DEFAULT_CATALOGUE_FILE, parseCatalogue, readCatalogue } from './catalogue.ts';
@@ -34,6 +35,18 @@ describe('the catalogue', () => {
     // sites from the Lite plan up.
     expect(catalogue.plans.Free.sites).toBe(0);
     expect(catalogue.plans.Lite.privileges.canUseChannel).toBe(true);
+  });
+
+  it("names each plan's storage and playback on its card as the console's usage shows them", () => {
+    for (const [name, plan] of Object.entries(readCatalogue().plans)) {
+      for (const benefits of [plan.benefits.en, plan.benefits.zh_CN]) {
+        const text = benefits.join('\n');
+        // Whole units, so "1 T" on the card and "1 T" on the usage board are the same figure.
+        expect(text, name).toContain(`${formatSize(plan.storageBytes)} `);
+        expect(text, name).toContain(`${formatSize(plan.trafficBytes)} `);
+        expect(formatSize(plan.storageBytes), name).toMatch(/^\d+ (G|T)$/);
+      }
+    }
   });
 
   it('lists every problem at once, each with where it is', async () => {

@@ -190,7 +190,7 @@ describe('pre-add (one id per file, a falsy entry for each refused file)', () =>
       { videoName: 'empty.mp4', size: 0 },
       { videoName: 'virus.exe', size: 10 },
       { videoName: 'noext', size: 10 },
-      { videoName: 'huge.mp4', size: 5 * 1000 ** 3 + 1 },
+      { videoName: 'huge.mp4', size: 5 * 1024 ** 3 + 1 },
       { videoName: 'too-much-for-the-quota.mp4', size: quota },
       { videoName: 'ok.MOV', size: 500 },
     ]);

@@ -50,7 +50,7 @@ describe('the upload dialog (uploads)', () => {
     const calls = routes();
     const choose = await openDialog();
     expect(
-      screen.getByText('FLV, AVI, MOV, MP4, RMVB up to 5 GB each. We recommend 1080p MP4 or better.'),
+      screen.getByText('FLV, AVI, MOV, MP4, RMVB up to 5 G each. We recommend 1080p MP4 or better.'),
     ).toBeTruthy();
 
     choose([file('notes.txt', 'text/plain')]);
@@ -61,8 +61,8 @@ describe('the upload dialog (uploads)', () => {
     expect(await screen.findByText(/^disguised\.mp4: Unsupported file type/)).toBeTruthy();
     choose([file('empty.mp4', 'video/mp4', 0)]);
     expect(await screen.findByText('empty.mp4: the file is empty')).toBeTruthy();
-    choose([file('huge.mov', 'video/quicktime', 5_000_000_001)]);
-    expect(await screen.findByText('huge.mov: The file is larger than the 5 GB upload limit')).toBeTruthy();
+    choose([file('huge.mov', 'video/quicktime', 5 * 1024 ** 3 + 1)]);
+    expect(await screen.findByText('huge.mov: The file is larger than the 5 G upload limit')).toBeTruthy();
 
     expect(calls.some((call) => call.path === '/vod/video/pre-add-custom-video')).toBe(false);
   });

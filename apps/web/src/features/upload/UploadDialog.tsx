@@ -13,13 +13,12 @@ import { accountApi, uploadsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { queryKeys, videoKeys } from '../../api/queries.ts';
 import { DIALOG_WIDTH } from '../../constants.ts';
+import { formatSize } from '../../format.ts';
 import { useAccountStore } from '../../stores/account.ts';
 import { StorageLimitDialog } from './StorageLimitDialog.tsx';
 import { uploadEngine, useUploadStore } from './store.ts';
 
 const ACCEPT = UPLOAD_EXTENSIONS.video.map((ext) => `.${ext}`).join(',');
-/** The console contract's limits are decimal (video 5 GB), so they are shown as written there. */
-const formatLimit = (bytes: number) => (bytes >= 1e9 ? `${bytes / 1e9} GB` : `${bytes / 1e6} MB`);
 
 /**
  * upload dialog: drop or choose videos; each is checked, pre-added, and uploaded by the
@@ -47,9 +46,7 @@ export function UploadDialog(props: {
       const refusal = checkUploadFile('video', { name: file.name, size: file.size, type: file.type });
       if (refusal === 'upload_type') message.error(`${file.name}: ${t('common.uploader.mimeMsg')}`);
       else if (refusal === 'upload_too_large') {
-        message.error(
-          `${file.name}: ${t('common.uploader.limitMsg', { size: formatLimit(UPLOAD_SIZE_LIMITS.video) })}`,
-        );
+        message.error(`${file.name}: ${t('common.uploader.limitMsg', { size: formatSize(UPLOAD_SIZE_LIMITS.video) })}`);
       } else if (refusal) message.error(`${file.name}: ${t(`errors.${refusal}`)}`);
       else {
         const resumable = engine.findResumable(file);
@@ -124,7 +121,7 @@ export function UploadDialog(props: {
           <p className="upload-drop-hint">
             {t('upload.hint', {
               types: VIDEO_TYPES_TEXT,
-              size: formatLimit(UPLOAD_SIZE_LIMITS.video),
+              size: formatSize(UPLOAD_SIZE_LIMITS.video),
             })}
           </p>
         </Upload.Dragger>
