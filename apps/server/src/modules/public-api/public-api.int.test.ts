@@ -441,6 +441,13 @@ describe('the public API: its document and reference page', () => {
     expect(html).toMatch(/"locale": "en"/);
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    // Zod inside Scalar's bundle is told, before that bundle runs, not to probe `new Function` under this policy.
+    for (const text of [html, chinese]) {
+      const jitless = text.indexOf('jitless:true');
+      expect(jitless).toBeGreaterThan(0);
+      expect(jitless).toBeLessThan(text.search(/<script[^>]*src=/));
+    }
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1] as string);
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) {

@@ -1,3 +1,4 @@
+import { PARSE_WITHOUT_EVAL_SCRIPT } from '@leadreel/shared/no-eval';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineModule } from '../module.ts';
@@ -36,6 +37,17 @@ const REFERENCE_CSP = [
 async function reference(scope: FastifyInstance) {
   const document = v1Document();
   scope.get('/v1/openapi.json', { schema: { hide: true } }, async () => document);
+  // The pages' own context, so this hook sees only their answers.
+  await scope.register(referencePages, { document });
+}
+
+async function referencePages(scope: FastifyInstance, { document }: { document: ReturnType<typeof v1Document> }) {
+  // Before Scalar's own script, so the zod inside it never probes `new Function` under the policy below.
+  scope.addHook('onSend', async (_request, reply, payload) =>
+    typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
+      ? payload.replace('<head>', `<head>${PARSE_WITHOUT_EVAL_SCRIPT}`)
+      : payload,
+  );
   for (const [routePrefix, locale] of [
     ['/v1/docs', 'en'],
     ['/v1/docs/zh', 'zh-CN'],
