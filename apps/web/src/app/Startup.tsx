@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/endpoints.ts';
 import { queryKeys, useAccountQuery, useVipQuery } from '../api/queries.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
@@ -11,6 +11,7 @@ import { hasChosenLanguage, initI18n, rememberLanguage } from '../i18n/index.ts'
 import { loadGuideStep } from '../pages/guide/guideSteps.ts';
 import { useAccountStore } from '../stores/account.ts';
 import { useAuthStore } from '../stores/auth.ts';
+import { LAYOUT_ROUTE } from './routeTable.ts';
 import { REF_KEY } from './session.ts';
 
 /**
@@ -23,6 +24,7 @@ export function AccountLoader({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const account = useAccountQuery();
   const vip = useVipQuery();
   const setAccount = useAccountStore((s) => s.setAccount);
@@ -65,14 +67,16 @@ export function AccountLoader({ children }: { children: ReactNode }) {
         .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.account }))
         .catch(() => undefined);
     }
-    // Step 3: a saved guide step in the Normal period goes back to that step.
+    // Step 3: a saved guide step in the Normal period goes back to that step, from the admin home only: a page
+    // the user asked for (a link in a lead or receipt mail, a bookmark, a reload) is never taken over.
     const step = loadGuideStep(info.userId);
-    if (step !== null && info.vipPeriod === 'normal-period') {
+    const landedHome = ['/', `/${LAYOUT_ROUTE.redirect}`].includes(pathname.replace(/\/+$/, '') || '/');
+    if (step !== null && info.vipPeriod === 'normal-period' && landedHome) {
       navigate(`/guide/user-guide/${GUIDE_STEPS[step]}`, { replace: true });
     }
     // Step 4: ?pay goes to the plan purchase.
     if (params.has('pay')) navigate('/buy-vip', { replace: true });
-  }, [account.data, token, params, navigate, queryClient, i18n]);
+  }, [account.data, token, params, pathname, navigate, queryClient, i18n]);
 
   if (!account.data) return <PageLoading label={t('app.loading')} />;
   return children;

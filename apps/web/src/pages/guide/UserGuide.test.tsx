@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { type FakeRoute, fakeAccount, fakeApi, fakeVideo } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { loadGuideStep } from './guideSteps.ts';
+import { loadGuideStep, saveGuideStep } from './guideSteps.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,6 +30,24 @@ function routes(videos: unknown[], extra: Record<string, FakeRoute> = {}): Recor
     ...extra,
   };
 }
+
+describe('an unfinished guide', { timeout: 60_000 }, () => {
+  it('resumes from the admin home, and never takes over a page the user asked for', async () => {
+    fakeApi(routes([], { 'GET /user-form-list/list': () => ({ data: { list: [], total: 0 } }) }));
+    saveGuideStep(userId, 1);
+    // A lead mail's link opened in a fresh tab: the submissions stay on screen.
+    const asked = renderApp('/form-submit-data', { token: 'tok' });
+    // The page is drawn once the account is loaded, and start-up runs right after that first drawing.
+    await screen.findByTestId('leads-tab-clicks');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked.router.state.location.pathname).toBe('/form-submit-data');
+    asked.unmount();
+    // Opening the console itself picks the guide up where it was left.
+    const home = renderApp('/', { token: 'tok' });
+    await waitFor(() => expect(home.router.state.location.pathname).toBe('/guide/user-guide/whatsapp'));
+    home.unmount();
+  });
+});
 
 describe('the user guide', { timeout: 60_000 }, () => {
   it('walks three steps without a video: says so on the later ones, skip only in the middle, no invitation without a community', async () => {
