@@ -23,9 +23,20 @@ let wanted: Language | null = null;
 
 const STORAGE_KEY = 'leadreel.language';
 
+/** The first of the browser's languages the console speaks; any Chinese reads Simplified Chinese. */
+export function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): Language {
+  for (const tag of languages) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) return 'zh_CN';
+    if (lower.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+/** The language chosen in this browser, else the browser's own until the user chooses. */
 export function savedLanguage(): Language {
   const saved = localStorage.getItem(STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : 'en';
+  return (LANGUAGES as readonly string[]).includes(saved ?? '') ? (saved as Language) : browserLanguage();
 }
 
 /** Whether a language was ever picked in this browser (a new device has none). */
