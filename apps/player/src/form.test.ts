@@ -75,3 +75,54 @@ describe('the form sent', () => {
     expect(again.form.hidden).toBe(true);
   });
 });
+
+describe('the thanks after a form that holds the start', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('gives way to Play pressed while they show: the video plays, and they go', async () => {
+    document.body.innerHTML = `<div data-lr-player><video></video>
+      <form class="lr-form" hidden data-moment="before" data-scope="y" data-video-id="${VIDEO}">
+        <div class="lr-form-body"><input data-field="name" value="Ada"></div>
+        <div class="lr-form-thanks" hidden tabindex="-1">Thanks!</div>
+        <button type="submit">Send</button>
+      </form></div>`;
+    const root = document.querySelector<HTMLElement>('[data-lr-player]') as HTMLElement;
+    const video = root.querySelector('video') as HTMLVideoElement;
+    const form = root.querySelector('form') as HTMLFormElement;
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const { mountForm } = await import('./form.ts');
+    const gate = mountForm({
+      root,
+      video,
+      lang: 'en',
+      remember: false,
+      record: () => ({ page: 'https://shop.example.test/', referrer: '', viewerId: 'page0123456789abcdef' }),
+      track: () => undefined,
+    });
+    // Before it is sent, the form holds the start: a press of Play is paused again.
+    video.dispatchEvent(new Event('play'));
+    expect(pause).toHaveBeenCalledTimes(1);
+
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    // Past the server's minimum fill time, inside the thanks' moment.
+    await vi.advanceTimersByTimeAsync(3000);
+    const thanks = form.querySelector('.lr-form-thanks') as HTMLElement;
+    expect([form.hidden, thanks.hidden]).toEqual([false, false]);
+    video.dispatchEvent(new Event('play'));
+    expect(pause).toHaveBeenCalledTimes(1);
+    expect(form.hidden).toBe(true);
+    await expect(gate).resolves.toBeUndefined();
+  });
+});

@@ -197,13 +197,19 @@ export function mountForm(options: {
         window.open(redirect, '_top', 'noopener');
         return;
       }
+      // Sent: the video is free to play from now on. The thanks stay a moment, and pressing Play meanwhile
+      // plays at once and takes them away, rather than being held by the form that was just answered.
+      done = true;
+      release();
       form.querySelector('.lr-form-body')?.setAttribute('hidden', '');
       const thanks = form.querySelector<HTMLElement>('.lr-form-thanks');
       if (thanks) {
         thanks.hidden = false;
         thanks.focus();
       }
+      video.addEventListener('play', close, { once: true });
       setTimeout(() => {
+        if (form.hidden) return;
         close();
         if (!video.ended) void video.play().catch(() => undefined);
       }, 2500);
