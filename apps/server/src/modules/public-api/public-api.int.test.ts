@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createLeadReelClient, uploadVideo } from '@leadreel/api-client/source';
 import { MESSAGES, type PlanType } from '@leadreel/shared';
 import { sql } from 'kysely';
@@ -152,6 +155,12 @@ describe('the public API: videos and uploads', () => {
       (await dev.api.POST('/uploads/{videoId}/complete', { params: { path: { videoId: video.videoId } } })).response
         .status,
     ).toBe(200);
+
+    // Once playable, its addresses come whole, with the address the client used: a player elsewhere takes them.
+    await t.db.updateTable('video').set({ playable: true }).where('id', '=', video.videoId).execute();
+    const playable = (await dev.api.GET('/videos/{videoId}', { params: { path: { videoId: video.videoId } } })).data;
+    expect(playable?.hlsUrl).toBe(`${base}/media/${video.videoId}/master.m3u8`);
+    expect((await dev.api.GET('/videos')).data?.data[0]?.hlsUrl).toBe(playable?.hlsUrl);
 
     const folder = (await dev.api.POST('/folders', { body: { name: 'Launch' } })).data;
     expect(folder).toMatchObject({ name: 'Launch', isDefault: false, videoCount: 0 });
@@ -422,6 +431,51 @@ describe('the public API: webhooks and idempotency', () => {
     }
     const names = (await dev.api.GET('/folders')).data?.data.map((folder) => folder.name);
     expect(names).not.toContain('Bad key');
+  });
+});
+
+describe("the README's client, as a developer follows it", () => {
+  it('packs the client, installs the tarball in a new project, and uploads with the snippet as written', {
+    timeout: 300_000,
+  }, async () => {
+    const run = promisify(execFile);
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Public API'), readme.indexOf('## Development'));
+    const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(snippet).toContain("from '@leadreel/api-client'");
+    const project = await mkdtemp(path.join(tmpdir(), 'leadreel-readme-'));
+    try {
+      // `npm pack -w packages/api-client`, as the README says, then the tarball unpacked where `npm install`
+      // puts it; its one dependency linked from ours, since a test reaches no registry.
+      const packed = await run('npm', ['pack', '-w', 'packages/api-client', '--pack-destination', project, '--json'], {
+        cwd: root,
+      });
+      const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+      const installed = path.join(project, 'node_modules/@leadreel/api-client');
+      await mkdir(installed, { recursive: true });
+      await run('tar', ['xzf', path.join(project, filename), '-C', installed, '--strip-components=1']);
+      await symlink(path.join(root, 'node_modules/openapi-fetch'), path.join(project, 'node_modules/openapi-fetch'));
+      await writeFile(path.join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+      await writeFile(
+        path.join(project, 'demo.mp4'),
+        new Uint8Array(4096).map((_, i) => i % 251),
+      );
+      await writeFile(
+        path.join(project, 'main.ts'),
+        `${snippet}\nconsole.log(JSON.stringify({ video, leads: data?.data }));\n`,
+      );
+      const dev = await developer();
+      const { stdout } = await run(process.execPath, ['main.ts'], {
+        cwd: project,
+        env: { ...process.env, LEADREEL_URL: base, LEADREEL_KEY: dev.secret },
+      });
+      const printed = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+      expect(printed.video).toMatchObject({ name: 'demo', status: 'uploaded', size: 4096, folderId: dev.folderId });
+      expect(printed.leads).toEqual([]);
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
   });
 });
 

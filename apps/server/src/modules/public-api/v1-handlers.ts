@@ -1,4 +1,4 @@
-import { checkUploadFile } from '@leadreel/shared';
+import { checkUploadFile, type Video } from '@leadreel/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { sendLeadsFile } from '../leads/leads.routes.ts';
@@ -44,6 +44,23 @@ export function v1Handlers(services: Services): V1Handlers {
     };
   }
 
+  /**
+   * A video with its media addresses made absolute with the address the caller used, as the upload's part
+   * URLs are: a developer hands `hlsUrl` to a player on another origin as it comes.
+   */
+  function withAbsoluteUrls<T extends Video>(video: T, request: FastifyRequest): T {
+    const origin = `${request.protocol}://${request.host}`;
+    const absolute = (url: string | null) => (url?.startsWith('/') ? `${origin}${url}` : url);
+    return {
+      ...video,
+      cover: absolute(video.cover),
+      thumbnail: absolute(video.thumbnail),
+      hlsUrl: absolute(video.hlsUrl),
+      storyboardUrl: absolute(video.storyboardUrl),
+      previewUrl: absolute(video.previewUrl),
+    };
+  }
+
   return {
     'folders.list': async ({ accountId }) => ({ data: await videos.listFolders(accountId) }),
     'folders.create': ({ accountId }, { body }) => videos.addFolder(accountId, body.name),
@@ -52,9 +69,14 @@ export function v1Handlers(services: Services): V1Handlers {
       await videos.deleteFolder(accountId, params.folderId);
     },
 
-    'videos.list': ({ accountId }, { query }) => videos.listAfter(accountId, query),
-    'videos.get': ({ accountId }, { params }) => videos.detail(accountId, params.videoId),
-    'videos.update': ({ accountId }, { params, body }) => videos.change(accountId, params.videoId, body),
+    'videos.list': async ({ accountId }, { query }, request) => {
+      const page = await videos.listAfter(accountId, query);
+      return { ...page, data: page.data.map((video) => withAbsoluteUrls(video, request)) };
+    },
+    'videos.get': async ({ accountId }, { params }, request) =>
+      withAbsoluteUrls(await videos.detail(accountId, params.videoId), request),
+    'videos.update': async ({ accountId }, { params, body }, request) =>
+      withAbsoluteUrls(await videos.change(accountId, params.videoId, body), request),
     'videos.delete': async ({ accountId }, { params }) => {
       await videos.deleteVideos(accountId, [params.videoId]);
     },
@@ -91,9 +113,9 @@ export function v1Handlers(services: Services): V1Handlers {
       return uploadState(caller, videoId, request);
     },
     'uploads.get': (caller, { params }, request) => uploadState(caller, params.videoId, request),
-    'uploads.complete': async ({ accountId }, { params }) => {
+    'uploads.complete': async ({ accountId }, { params }, request) => {
       await uploads.success(accountId, params.videoId);
-      return videos.detail(accountId, params.videoId);
+      return withAbsoluteUrls(await videos.detail(accountId, params.videoId), request);
     },
 
     'leads.list': ({ accountId }, { query }) => leads.listAfter(accountId, query),
