@@ -37,14 +37,27 @@ const decode = (text: string) =>
     // ECMA-376 Part 1 §22.9.2.19: `_xHHHH_` in a string is the character HHHH.
     .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** The first sheet's cells as rows of text, checking that every cell is an inline string. */
-export function sheetRows(workbook: Buffer): string[][] {
-  const sheet = readZip(workbook).get('xl/worksheets/sheet1.xml')?.toString('utf8');
+/** Days from Excel's 1900 epoch to 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25_569;
+
+/**
+ * The first sheet's cells as rows: an inline string as its text, a number cell as its number, a cell in the
+ * date style (the workbook's style 1, a date format) as a Date. Any other kind of cell throws.
+ */
+export function sheetRows(workbook: Buffer): (string | number | Date)[][] {
+  const files = readZip(workbook);
+  const sheet = files.get('xl/worksheets/sheet1.xml')?.toString('utf8');
   if (!sheet) throw new Error('no xl/worksheets/sheet1.xml');
+  const styles = files.get('xl/styles.xml')?.toString('utf8') ?? '';
   return [...sheet.matchAll(/<row\b[^>]*>(.*?)<\/row>/gs)].map(([, row]) =>
-    [...(row as string).matchAll(/<c\b([^>]*)>(.*?)<\/c>/gs)].map(([, attributes, cell]) => {
-      if (!/\bt="inlineStr"/.test(attributes as string)) throw new Error(`not an inline string: ${attributes}`);
-      return decode(/<t\b[^>]*>(.*?)<\/t>/s.exec(cell as string)?.[1] ?? '');
+    [...(row as string).matchAll(/<c\b([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)].map(([, attributes = '', cell = '']) => {
+      if (/\bt="inlineStr"/.test(attributes)) return decode(/<t\b[^>]*>(.*?)<\/t>/s.exec(cell)?.[1] ?? '');
+      if (/\bt=/.test(attributes)) throw new Error(`not an inline string or a number: ${attributes}`);
+      const value = Number(/<v>(.*?)<\/v>/.exec(cell)?.[1] ?? Number.NaN);
+      if (!/\bs="1"/.test(attributes)) return value;
+      if (!/<numFmt numFmtId="164" formatCode="yyyy\/mm\/dd hh:mm:ss"\/>/.test(styles))
+        throw new Error('no date style');
+      return new Date(Math.round((value - UNIX_EPOCH_SERIAL) * 86_400_000));
     }),
   );
 }

@@ -100,7 +100,7 @@ const lastLead = (videoId: string) =>
 const VIEWER = 'v1ewer-Abc_0123456789';
 
 describe('exporting leads as Excel', () => {
-  it('is the CSV table as inline strings, hostile text kept as text; a paid plan’s, not a frozen one’s', async () => {
+  it('is the CSV table, text as inline strings with hostile text kept as text, dates and seconds as such; a paid plan’s, not a frozen one’s', async () => {
     const { token, email, videoId } = await accountWithVideo();
     const people = [
       { name: "=cmd|' /C calc'!A0", email: 'grace@example.test', message: '<script>alert(1)</script>' },
@@ -132,9 +132,12 @@ describe('exporting leads as Excel', () => {
       ['王小明', 'wang@example.test', '你好，请联系我。\n第二行'],
       ["=cmd|' /C calc'!A0", 'grace@example.test', '<script>alert(1)</script>'],
     ]);
+    // The date a date cell and the second a number, so the sheet sorts and sums them.
+    expect(rows[1]?.[0]).toBeInstanceOf(Date);
+    expect(Math.abs((rows[1]?.[0] as Date).getTime() - Date.now())).toBeLessThan(3_600_000);
     expect(rows[1]?.slice(1, 6)).toEqual([
       'pricing-tour',
-      '12',
+      12,
       'https://customer.example/pricing',
       'https://search.example.test/',
       'en-GB',

@@ -134,9 +134,9 @@ export function createLeadService(deps: {
       for (const field of row.fields) if (!columns.has(field.id)) columns.set(field.id, field.label);
     const header = [...LEAD_EXPORT_COLUMNS[account.language], ...columns.values()];
     const lines = rows.map((row) => [
-      row.created_at.toISOString(),
+      row.created_at,
       row.video_name,
-      String(row.second),
+      row.second,
       row.page_url,
       row.referrer,
       row.language,

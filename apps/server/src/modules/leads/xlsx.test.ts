@@ -15,7 +15,7 @@ const HOSTILE = [
 ];
 
 describe('the xlsx writer', () => {
-  it('writes the five parts of a workbook, each with its content type', () => {
+  it('writes the six parts of a workbook, each with its content type', () => {
     const files = readZip(xlsxWorkbook([['a']]));
     expect([...files.keys()]).toEqual([
       '[Content_Types].xml',
@@ -23,13 +23,35 @@ describe('the xlsx writer', () => {
       'xl/workbook.xml',
       'xl/_rels/workbook.xml.rels',
       'xl/worksheets/sheet1.xml',
+      'xl/styles.xml',
     ]);
+    expect(files.get('[Content_Types].xml')?.toString()).toContain('<Override PartName="/xl/styles.xml"');
+    expect(files.get('xl/_rels/workbook.xml.rels')?.toString()).toContain('Target="styles.xml"');
     const types = files.get('[Content_Types].xml')?.toString() ?? '';
     expect(types).toContain(
       '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>',
     );
     expect(files.get('_rels/.rels')?.toString()).toContain('Target="xl/workbook.xml"');
     expect(files.get('xl/_rels/workbook.xml.rels')?.toString()).toContain('Target="worksheets/sheet1.xml"');
+  });
+
+  it('writes dates as dates and numbers as numbers, so a spreadsheet sorts and sums them', () => {
+    const at = new Date('2026-05-29T04:26:07Z');
+    const book = xlsxWorkbook([
+      ['Date', 'Second', 'Name'],
+      [at, 75.5, '42'],
+    ]);
+    expect(sheetRows(book)).toEqual([
+      ['Date', 'Second', 'Name'],
+      [at, 75.5, '42'],
+    ]);
+    const sheet = readZip(book).get('xl/worksheets/sheet1.xml')?.toString() ?? '';
+    // 2026-05-29 04:26:07 UTC is day 46171 of Excel's 1900 system, plus the part of the day gone.
+    expect(sheet).toContain(`<c r="A2" s="1"><v>${46171 + (4 * 3600 + 26 * 60 + 7) / 86400}</v></c>`);
+    expect(sheet).toContain('<c r="B2"><v>75.5</v></c>');
+    // Text that looks like a number stays the text it was.
+    expect(sheet).toContain('<c r="C2" t="inlineStr">');
+    expect(toCsv([[at, 75.5, '42']])).toBe('\uFEFF"2026-05-29T04:26:07.000Z","75.5","42"\r\n');
   });
 
   it('keeps every value as text, formulas and markup included', () => {

@@ -1,11 +1,19 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A one-sheet Excel workbook (Office Open XML, ECMA-376) whose every cell is text: an inline string
- * (`t="inlineStr"`, Part 1 §18.3.1.4) is never read as a number, a date or a formula, so a viewer's
- * "=cmd|..." stays the text they typed. Five parts in a zip, no shared strings and no styles.
+ * What a cell holds. Text is an inline string (`t="inlineStr"`, ECMA-376 Part 1 §18.3.1.4), never read as a
+ * number, a date or a formula, so a viewer's "=cmd|..." stays the text they typed. A number is a number
+ * cell, and a date a number cell in the date style, so a spreadsheet sorts and sums them as such.
  */
-export function xlsxWorkbook(rows: readonly (readonly string[])[], sheetName = 'Sheet1'): Buffer {
+export type CellValue = string | number | Date;
+
+/** Days from Excel's 1900 epoch to 1970-01-01 (the 1900 date system, with its leap-year quirk). */
+const UNIX_EPOCH_SERIAL = 25_569;
+/** The date style's format: the console's date and time (YYYY/MM/DD HH:mm:ss). */
+const DATE_FORMAT = 'yyyy/mm/dd hh:mm:ss';
+
+/** A one-sheet Excel workbook (Office Open XML): six parts in a zip, no shared strings, one date style. */
+export function xlsxWorkbook(rows: readonly (readonly CellValue[])[], sheetName = 'Sheet1'): Buffer {
   const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`;
   const relationships = (target: string, type: string) =>
     xml(
@@ -20,6 +28,7 @@ export function xlsxWorkbook(rows: readonly (readonly string[])[], sheetName = '
           '<Default Extension="xml" ContentType="application/xml"/>' +
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
           '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+          '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
           '</Types>',
       ),
     },
@@ -31,13 +40,47 @@ export function xlsxWorkbook(rows: readonly (readonly string[])[], sheetName = '
           `<sheets><sheet name="${xmlText(sheetTitle(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
       ),
     },
-    { name: 'xl/_rels/workbook.xml.rels', text: relationships('worksheets/sheet1.xml', 'worksheet') },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      text: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+          '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
+          '</Relationships>',
+      ),
+    },
     { name: 'xl/worksheets/sheet1.xml', text: xml(worksheet(rows)) },
+    // Style 0 is the default; style 1 shows a date cell's number as a date and time.
+    {
+      name: 'xl/styles.xml',
+      text: xml(
+        '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+          `<numFmts count="1"><numFmt numFmtId="164" formatCode="${DATE_FORMAT}"/></numFmts>` +
+          '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
+          '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+          '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+          '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+          '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+          '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+          '</styleSheet>',
+      ),
+    },
   ]);
 }
 
-/** The sheet: the first row frozen as the header, then one row per line, every cell an inline string. */
-function worksheet(rows: readonly (readonly string[])[]): string {
+/** One cell at `ref`, as its value's kind asks. */
+function cell(ref: string, value: CellValue): string {
+  if (value instanceof Date) {
+    const serial = value.getTime() / 86_400_000 + UNIX_EPOCH_SERIAL;
+    return Number.isFinite(serial) ? `<c r="${ref}" s="1"><v>${serial}</v></c>` : `<c r="${ref}"/>`;
+  }
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}"/>`;
+  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cellText(value))}</t></is></c>`;
+}
+
+/** The sheet: the first row frozen as the header, then one row per line. */
+function worksheet(rows: readonly (readonly CellValue[])[]): string {
   const parts = [
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>',
@@ -47,9 +90,7 @@ function worksheet(rows: readonly (readonly string[])[]): string {
     const r = index + 1;
     parts.push(`<row r="${r}">`);
     row.forEach((value, column) => {
-      parts.push(
-        `<c r="${columnName(column)}${r}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cellText(value))}</t></is></c>`,
-      );
+      parts.push(cell(`${columnName(column)}${r}`, value));
     });
     parts.push('</row>');
   });
