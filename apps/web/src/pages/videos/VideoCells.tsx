@@ -2,7 +2,7 @@ import {
   CodeOutlined,
   DeleteOutlined,
   FolderOpenOutlined,
-  FormOutlined,
+  InboxOutlined,
   PlayCircleOutlined,
   RedoOutlined,
   SettingOutlined,
@@ -127,7 +127,7 @@ export function RowActions({ video, on }: { video: Video; on: RowActionHandlers 
       <Action label={t('videos.share')} icon={<ShareAltOutlined />} disabled={!video.playable} onClick={on.share} />
       <Action label={t('videos.embed')} icon={<CodeOutlined />} disabled={!video.playable} onClick={on.embed} />
       <Action label={t('videos.settings')} icon={<SettingOutlined />} onClick={on.settings} />
-      <Action label={t('leads.submissions')} icon={<FormOutlined />} onClick={on.submissions} />
+      <Action label={t('leads.submissions')} icon={<InboxOutlined />} onClick={on.submissions} />
       <Action label={t('videos.move')} icon={<FolderOpenOutlined />} onClick={on.move} />
       <Action label={t('videos.delete')} icon={<DeleteOutlined />} danger onClick={on.remove} />
     </div>

@@ -75,6 +75,9 @@ describe('the video list', () => {
     expect(within(row('webinar')).getByText('the file has no video stream')).toBeTruthy();
     expect(within(row('webinar')).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(within(row('demo')).queryByRole('button', { name: 'Retry' })).toBeNull();
+    // Submissions read as an inbox, not as the pencil that means "edit".
+    const submissions = within(row('demo')).getByRole('button', { name: 'Submissions' });
+    expect(within(submissions).getByRole('img').getAttribute('aria-label')).toBe('inbox');
   });
 
   it('polls the status of videos still in progress and shows their new state', async () => {
