@@ -26,15 +26,15 @@ test.describe('public screens', () => {
   test('validate as the spec words it', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('please enter your email address')).toBeVisible();
-    await expect(page.getByText('please enter your password')).toBeVisible();
+    await expect(page.getByText('Please enter your email address')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
     await page.getByLabel('Email').fill('not-an-email');
-    await expect(page.getByText('please enter the correct email address')).toBeVisible();
+    await expect(page.getByText('Please enter the correct email address')).toBeVisible();
 
     await page.getByLabel('Email').fill('nobody@example.test');
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('the account or password is incorrect')).toBeVisible();
+    await expect(page.getByText('The account or password is incorrect')).toBeVisible();
     await snap(page, 'login-error-en');
 
     await page.goto('/register');
@@ -42,8 +42,8 @@ test.describe('public screens', () => {
     await page.getByLabel('Confirm password').fill('another password');
     await page.getByLabel('Verification code').fill('12');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('the passwords entered do not match')).toBeVisible();
-    await expect(page.getByText('please complete the verification code')).toBeVisible();
+    await expect(page.getByText('The passwords entered do not match')).toBeVisible();
+    await expect(page.getByText('Please complete the verification code')).toBeVisible();
     await snap(page, 'register-errors-en');
   });
 
@@ -125,7 +125,7 @@ test('a new user registers, uses the console in both languages, logs out, logs i
   await page.getByLabel('New password', { exact: true }).fill('   ');
   await page.getByLabel('Confirm new password').fill('   ');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('the new password cannot be empty')).toBeVisible();
+  await expect(page.getByText('The new password cannot be empty')).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('second password 2');
   await page.getByLabel('Confirm new password').fill('second password 2');
   await page.getByRole('button', { name: 'Change password' }).click();

@@ -79,7 +79,7 @@ test('a new sign-up uploads a first video in the guide, gives it a WhatsApp numb
   const number = page.getByLabel('WhatsApp number');
   await number.fill('020 7946 0958');
   await page.getByRole('button', { name: 'Next (2/3)' }).click();
-  await expect(page.getByText('enter the number in international form, such as +44 20 7946 0958')).toBeVisible();
+  await expect(page.getByText('Enter the number in international form, such as +44 20 7946 0958')).toBeVisible();
   await snapBoth(page, 'guide-whatsapp');
   await number.fill('+44 20 7946 0958');
   await page.getByRole('button', { name: 'Next (2/3)' }).click();

@@ -107,7 +107,7 @@ test('every overlay, configured in the console, reaches the viewer', async ({ pa
   await page.getByRole('button', { name: 'Save' }).click();
   // Email has no address yet: the screen says what to do.
   await expect(
-    page.getByText('fill in the number or address of each chosen channel in its own settings first'),
+    page.getByText('Fill in the number or address of each chosen channel in its own settings first'),
   ).toBeVisible();
   await page.getByRole('checkbox', { name: 'Email' }).uncheck();
   await saved(page);

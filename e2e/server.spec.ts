@@ -10,5 +10,5 @@ test('the server answers health checks and refuses index.html for files and API 
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
   const api = await request.get('/api/does-not-exist');
   expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ statusCode: 404, error: 'not_found', message: 'not found' });
+  expect(await api.json()).toEqual({ statusCode: 404, error: 'not_found', message: 'Not found' });
 });

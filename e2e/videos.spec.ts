@@ -185,11 +185,11 @@ test('upload, pause and continue, resume after a reload, encode, play, move and 
   // an empty name again changes nothing, so the click is repeated until the dialog answers.
   await expect(async () => {
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert')).toHaveText('please enter folder name', { timeout: 5000 });
+    await expect(page.getByRole('alert')).toHaveText('Please enter folder name', { timeout: 5000 });
   }).toPass({ timeout: 60_000 });
   await page.getByLabel('Folder name').fill('x'.repeat(51));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toHaveText('folder name cannot exceed 50 characters');
+  await expect(page.getByRole('alert')).toHaveText('Folder name cannot exceed 50 characters');
   await page.getByLabel('Folder name').fill('Customer stories');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.video-folder-name', { hasText: 'Customer stories' })).toBeVisible();

@@ -20,7 +20,7 @@ beforeAll(async () => {
       };
       if (req.url?.startsWith('/api/ok')) return send(200, JSON.stringify({ statusCode: 200, data: { fine: true } }));
       if (req.url === '/api/revoked')
-        return send(403, JSON.stringify({ statusCode: 403, error: 'unauthorized', message: 'please sign in again' }));
+        return send(403, JSON.stringify({ statusCode: 403, error: 'unauthorized', message: 'Please sign in again' }));
       if (req.url === '/api/gated')
         return send(403, JSON.stringify({ statusCode: 403, error: 'plan_period', message: 'expired' }));
       if (req.url === '/api/bad')

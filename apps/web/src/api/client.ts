@@ -78,7 +78,7 @@ export function createApiClient(options: ClientOptions) {
       envelope = await response.json();
     } catch {
       if (!response.ok) throw new ApiError('http_status', `HTTP ${response.status}`, response.status);
-      throw new ApiError('invalid_json', 'invalid JSON structure', response.status);
+      throw new ApiError('invalid_json', 'Invalid JSON structure', response.status);
     }
     const statusCode = envelope.statusCode ?? response.status;
     if (statusCode === 200 && response.ok) return envelope.data as T;

@@ -20,6 +20,11 @@ describe('the locale files', () => {
     for (const [key, text] of Object.entries(MESSAGES)) expect(en.errors[key as keyof typeof en.errors]).toBe(text);
   });
 
+  it('begin every English message with a capital letter, as a sentence on screen does', () => {
+    const lower = leaves(en.errors).filter(([, text]) => typeof text === 'string' && /^[a-z]/.test(text));
+    expect(lower.map(([key]) => key)).toEqual([]);
+  });
+
   it('have the same keys, none empty, and the Chinese file is written in Chinese', () => {
     const enLeaves = leaves(en);
     expect(leaves(zh).map(([key]) => key)).toEqual(enLeaves.map(([key]) => key));

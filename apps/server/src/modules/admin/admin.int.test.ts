@@ -69,7 +69,7 @@ describe('leadreel admin', { timeout: 300_000 }, () => {
     expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Free');
     const again = await leadreel('admin', 'refund', invoiceNumber);
     expect(again).toMatchObject({ code: 1 });
-    expect(again.stderr).toContain('only a paid order can be refunded');
+    expect(again.stderr).toContain('Only a paid order can be refunded');
     const logged = (await leadreel('admin', 'log', '--limit', '1')).stdout;
     expect(logged).toContain(`alice refund ${email} `);
     expect(logged).toContain(`"invoice":"${invoiceNumber}"`);

@@ -169,7 +169,7 @@ describe('sign-in, tokens and sign-out', () => {
     expect(wrongPassword.body).toEqual({
       statusCode: 401,
       error: 'login_incorrect',
-      message: 'the account or password is incorrect',
+      message: 'The account or password is incorrect',
     });
   });
 
@@ -182,7 +182,7 @@ describe('sign-in, tokens and sign-out', () => {
     const revoked = await get(t.app, '/api/account/detail', second);
     expect(revoked).toEqual({
       status: 403,
-      body: { statusCode: 403, error: 'unauthorized', message: 'please sign in again' },
+      body: { statusCode: 403, error: 'unauthorized', message: 'Please sign in again' },
     });
     expect((await get(t.app, '/api/account/detail', first)).status).toBe(200);
     expect((await post(t.app, '/api/auth/logout', undefined, second)).status).toBe(403);

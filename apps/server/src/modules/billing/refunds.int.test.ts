@@ -124,12 +124,12 @@ describe('refunding an order', () => {
     const order = await buyPlan(token, 'Lite-month-USD');
     await t.services.admin.refund('ops', order.invoiceNumber, '');
     await expect(t.services.admin.refund('ops', order.invoiceNumber, '')).rejects.toThrow(
-      new AdminError(`${order.invoiceNumber}: only a paid order can be refunded`),
+      new AdminError(`${order.invoiceNumber}: Only a paid order can be refunded`),
     );
     const pending = (await post(t.app, '/api/pay/stripe', { productId: 'Lite-month-USD', method: 'card' }, token)).body
       .data;
-    await expect(t.services.admin.refund('ops', pending.orderId, '')).rejects.toThrow(/only a paid order/);
-    await expect(t.services.admin.refund('ops', 'LR-1999-000001', '')).rejects.toThrow(/this order does not exist/);
+    await expect(t.services.admin.refund('ops', pending.orderId, '')).rejects.toThrow(/Only a paid order/);
+    await expect(t.services.admin.refund('ops', 'LR-1999-000001', '')).rejects.toThrow(/This order does not exist/);
     expect(await refundLog(order.orderId)).toHaveLength(1);
   });
 });

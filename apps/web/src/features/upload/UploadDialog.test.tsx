@@ -49,9 +49,7 @@ describe('the upload dialog (uploads)', () => {
   it('refuses a wrong type, an empty file and a too large file with the spec messages, before any call', async () => {
     const calls = routes();
     const choose = await openDialog();
-    expect(
-      screen.getByText('FLV, AVI, MOV, MP4, RMVB up to 5 G each. We recommend 1080p MP4 or better.'),
-    ).toBeTruthy();
+    expect(screen.getByText('FLV, AVI, MOV, MP4, RMVB up to 5 G each. We recommend 1080p MP4 or better.')).toBeTruthy();
 
     choose([file('notes.txt', 'text/plain')]);
     expect(
@@ -60,7 +58,7 @@ describe('the upload dialog (uploads)', () => {
     choose([file('disguised.mp4', 'image/png')]);
     expect(await screen.findByText(/^disguised\.mp4: Unsupported file type/)).toBeTruthy();
     choose([file('empty.mp4', 'video/mp4', 0)]);
-    expect(await screen.findByText('empty.mp4: the file is empty')).toBeTruthy();
+    expect(await screen.findByText('empty.mp4: The file is empty')).toBeTruthy();
     choose([file('huge.mov', 'video/quicktime', 5 * 1024 ** 3 + 1)]);
     expect(await screen.findByText('huge.mov: The file is larger than the 5 G upload limit')).toBeTruthy();
 
@@ -97,12 +95,12 @@ describe('the upload dialog (uploads)', () => {
       '.upload-task',
     ) as HTMLElement;
     await waitFor(() => expect(task.getAttribute('data-status')).toBe('error'));
-    expect(within(task).getByText('you are not allowed to do this')).toBeTruthy();
+    expect(within(task).getByText('You are not allowed to do this')).toBeTruthy();
     expect(within(task).getByRole('button', { name: 'Retry' })).toBeTruthy();
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/vod/video/add-custom-video-fail')?.body).toEqual({
         sourceVideoId: 'v-1',
-        failReason: 'you are not allowed to do this',
+        failReason: 'You are not allowed to do this',
       }),
     );
   });

@@ -86,7 +86,7 @@ describe('the API access page', () => {
     const dialog = await screen.findByRole('dialog');
     // The name is asked for before anything is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('enter a name for the key')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a name for the key')).toBeTruthy();
     expect(callTo(calls, '/api-key/create')).toBeUndefined();
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '  Billing export ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -108,7 +108,7 @@ describe('the API access page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'CRM' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('the name cannot exceed 60 characters')).toBeTruthy();
+    expect(await within(dialog).findByText('The name cannot exceed 60 characters')).toBeTruthy();
   });
 
   it('rotates and revokes only after each confirm', async () => {
@@ -146,7 +146,7 @@ describe('the API access page', () => {
     open({ 'GET /api-key/list': () => ({ data: { list: ten, allowed: true } }) });
     await table();
     expect((screen.getByTestId('api-key-create') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('at most 10 API keys: revoke one you no longer use')).toBeTruthy();
+    expect(screen.getByText('At most 10 API keys: revoke one you no longer use')).toBeTruthy();
   });
 
   it('shows the upgrade notice instead of the list on the Free plan, in Chinese', async () => {

@@ -149,7 +149,7 @@ describe('the webhooks page', () => {
     fireEvent.change(within(dialog).getByLabelText('Endpoint URL'), { target: { value: 'http://10.0.0.1/' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
-      await within(dialog).findByText('this address is on a private or local network, which webhooks cannot reach'),
+      await within(dialog).findByText('This address is on a private or local network, which webhooks cannot reach'),
     ).toBeTruthy();
   });
 

@@ -17,15 +17,15 @@ describe('the sign-in screen', () => {
     renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     const email = screen.getByLabelText('Email');
-    await waitFor(() => expect(messageOf(email)?.textContent).toBe('please enter your email address'));
+    await waitFor(() => expect(messageOf(email)?.textContent).toBe('Please enter your email address'));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     const password = screen.getByLabelText('Password');
-    expect(messageOf(password)?.textContent).toBe('please enter your password');
+    expect(messageOf(password)?.textContent).toBe('Please enter your password');
     expect(calls.some((call) => call.path === '/auth/login')).toBe(false);
 
     // A field is checked again as it changes, as antd's forms did.
     type('Email', 'not-an-email');
-    expect(await screen.findByText('please enter the correct email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter the correct email address')).toBeTruthy();
   });
 
   it("says the server's refusal inline, in the language the user switches to", async () => {
@@ -35,7 +35,7 @@ describe('the sign-in screen', () => {
     type('Email', 'nobody@example.test');
     type('Password', 'wrong password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('the account or password is incorrect');
+    expect((await screen.findByRole('alert')).textContent).toBe('The account or password is incorrect');
 
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh_CN' } });
     expect(await screen.findByRole('heading', { name: '登录 LeadReel' })).toBeTruthy();
@@ -95,10 +95,10 @@ describe('the sign-in screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const code = screen.getByLabelText('Verification code');
-    await waitFor(() => expect(messageOf(code)?.textContent).toBe('please complete the verification code'));
+    await waitFor(() => expect(messageOf(code)?.textContent).toBe('Please complete the verification code'));
     type('Verification code', '135791');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('the verification code is incorrect');
+    expect((await screen.findByRole('alert')).textContent).toBe('The verification code is incorrect');
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh_CN' } });
     expect(await screen.findByRole('heading', { name: '输入邮件中的验证码' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('验证码错误');

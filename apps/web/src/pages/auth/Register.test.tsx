@@ -54,7 +54,7 @@ describe('registration', () => {
     type('Email', 'someone@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 42 s' })).toBeTruthy();
-    expect(await screen.findByText('please wait before requesting another code')).toBeTruthy();
+    expect(await screen.findByText('Please wait before requesting another code')).toBeTruthy();
   });
 
   it('words its validation as the spec does', async () => {
@@ -65,8 +65,8 @@ describe('registration', () => {
     type('Password', 'one password');
     type('Confirm password', 'another password');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('please enter your email address')).toBeTruthy();
-    expect(await screen.findByText('please complete the verification code')).toBeTruthy();
-    expect(await screen.findByText('the passwords entered do not match')).toBeTruthy();
+    expect(await screen.findByText('Please enter your email address')).toBeTruthy();
+    expect(await screen.findByText('Please complete the verification code')).toBeTruthy();
+    expect(await screen.findByText('The passwords entered do not match')).toBeTruthy();
   });
 });

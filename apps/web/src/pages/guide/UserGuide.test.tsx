@@ -88,10 +88,10 @@ describe('the user guide', { timeout: 60_000 }, () => {
 
     const number = await screen.findByLabelText('WhatsApp number');
     fireEvent.click(screen.getByRole('button', { name: 'Next (2/3)' }));
-    expect(await screen.findByText('enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
+    expect(await screen.findByText('Enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
     fireEvent.change(number, { target: { value: '020 7946' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next (2/3)' }));
-    expect(await screen.findByText('enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
+    expect(await screen.findByText('Enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
     expect(calls.some((call) => call.path === '/vod/video/whatsapp/save')).toBe(false);
     fireEvent.change(number, { target: { value: '+44 20 7946 0958' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next (2/3)' }));
@@ -187,7 +187,7 @@ describe('the user guide', { timeout: 60_000 }, () => {
     renderApp('/guide/user-guide/whatsapp', { token: 'tok' });
     await screen.findByLabelText('WhatsApp number');
     fireEvent.click(screen.getByRole('button', { name: 'Next (2/3)' }));
-    expect(await screen.findByText('enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
+    expect(await screen.findByText('Enter the number in international form, such as +44 20 7946 0958')).toBeTruthy();
     await act(() => i18n.changeLanguage('zh_CN'));
     expect(await screen.findByText('请输入国际格式的号码，例如 +86 138 0013 8000')).toBeTruthy();
   });

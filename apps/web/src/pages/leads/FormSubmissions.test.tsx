@@ -339,7 +339,7 @@ describe('the form submissions page', () => {
 
   it('tells that a linked lead no longer exists', async () => {
     open('/form-submit-data?lead=aaaaaaaa-0000-4000-8000-000000000009');
-    expect(await screen.findByText('this submission no longer exists')).toBeTruthy();
+    expect(await screen.findByText('This submission no longer exists')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
   });
 

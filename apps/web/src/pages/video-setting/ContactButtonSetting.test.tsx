@@ -60,7 +60,7 @@ describe('the contact button screens', () => {
         'POST /vod/video/phone/save': () => ({
           status: 400,
           error: 'phone_invalid',
-          message: 'enter the number in international form, such as +44 20 7946 0958',
+          message: 'Enter the number in international form, such as +44 20 7946 0958',
           field: 'setting.number',
         }),
       },

@@ -157,23 +157,23 @@ describe('the inquiry form screen', () => {
     fireEvent.click(within(row('Field 2: Email')).getByRole('button', { name: 'Remove field' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('the form needs an email or phone field to reach the viewer', {
+      await screen.findByText('The form needs an email or phone field to reach the viewer', {
         selector: '.inquiry-fields *',
       }),
     ).toBeTruthy();
     // Editing the list clears it.
     await addField('Email');
-    expect(screen.queryByText('the form needs an email or phone field to reach the viewer')).toBeNull();
+    expect(screen.queryByText('The form needs an email or phone field to reach the viewer')).toBeNull();
 
     answer = () => ({ status: 400, error: 'form_options_required', field: 'form.fields.3.options' });
     await addField('Multiple choice');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const multi = row('Field 4: Multiple choice');
-    expect((await within(multi).findByRole('alert')).textContent).toBe('a choice field needs at least two choices');
+    expect((await within(multi).findByRole('alert')).textContent).toBe('A choice field needs at least two choices');
 
     answer = () => ({ status: 400, error: 'url_invalid', field: 'form.redirectUrl' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('enter a link that starts with http:// or https://')).toBeTruthy();
+    expect(await screen.findByText('Enter a link that starts with http:// or https://')).toBeTruthy();
     expect(within(multi).queryByRole('alert')).toBeNull();
   });
 

@@ -128,7 +128,7 @@ describe('the kit-clone setting', () => {
         'POST /vod/video/kit-clone': () => ({
           status: 404,
           error: 'video_invalid',
-          message: 'the video does not exist',
+          message: 'The video does not exist',
           field: 'targetVideoIds',
         }),
       },

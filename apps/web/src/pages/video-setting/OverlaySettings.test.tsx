@@ -60,7 +60,7 @@ describe('the call to action screen', () => {
     expect(await screen.findByLabelText('Show from')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('enter a link that starts with http:// or https://')).toBeTruthy();
+    expect(await screen.findByText('Enter a link that starts with http:// or https://')).toBeTruthy();
   });
 });
 
@@ -105,7 +105,7 @@ describe('the widget screen', () => {
     expect(within(preview).getByText('Email')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('fill in the number or address of each chosen channel in its own settings first'),
+      await screen.findByText('Fill in the number or address of each chosen channel in its own settings first'),
     ).toBeTruthy();
     expect(saved(calls, '/vod/video/widget/save')).toMatchObject({
       setting: { enabled: true, channels: ['whatsapp', 'email'], title: 'Ask us' },
@@ -182,7 +182,7 @@ describe('the branding screen', () => {
     const picker = (await screen.findByLabelText('Upload logo')) as HTMLInputElement;
     await waitFor(() => expect(picker.disabled).toBe(false));
     fireEvent.change(picker, { target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] } });
-    expect(await screen.findByText('the logo must be a JPG or PNG image')).toBeTruthy();
+    expect(await screen.findByText('The logo must be a JPG or PNG image')).toBeTruthy();
     expect(calls.some((call) => call.path === '/vod/video/logo/upload')).toBe(false);
   });
 });

@@ -90,12 +90,12 @@ describe('the SEO page setting', () => {
       'POST /vod/video/seo-page/save': () => ({
         status: 409,
         error: 'slug_taken',
-        message: 'this link name is already in use',
+        message: 'This link name is already in use',
       }),
     });
     fireEvent.change(await screen.findByLabelText('Link name'), { target: { value: 'taken' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('this link name is already in use')).toBeTruthy();
+    expect(await screen.findByText('This link name is already in use')).toBeTruthy();
   });
 
   it('uploads a cover that the shared card then shows, and goes back to the video frame', async () => {
@@ -172,7 +172,7 @@ describe('the SEO page setting', () => {
 
   it('says when the video does not exist or is not yours', async () => {
     await open({ 'GET /vod/video/seo-page': () => ({ status: 404, error: 'video_invalid' }) });
-    expect(await screen.findByText('the video does not exist')).toBeTruthy();
+    expect(await screen.findByText('The video does not exist')).toBeTruthy();
   });
 
   it('is read-only from the Frozen period on, saying why, in Chinese too', async () => {

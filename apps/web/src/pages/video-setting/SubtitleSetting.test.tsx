@@ -143,7 +143,7 @@ describe('the subtitle setting', () => {
     const big = new File(['1'], 'huge.srt');
     Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(await screen.findByText('the subtitle file cannot exceed 2 MB')).toBeTruthy();
+    expect(await screen.findByText('The subtitle file cannot exceed 2 MB')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Subtitle file'), {
       target: { files: [new File(['hello\nthere\n'], 'notes.vtt')] },
     });
@@ -159,7 +159,7 @@ describe('the subtitle setting', () => {
         'POST /vod/video/subtitle/upload': () => ({
           status: 409,
           error: 'subtitle_lang_taken',
-          message: 'this video already has subtitles in that language',
+          message: 'This video already has subtitles in that language',
           field: 'lang',
         }),
       },
@@ -169,7 +169,7 @@ describe('the subtitle setting', () => {
     fireEvent.change(input, { target: { files: [new File([SRT], 'captions.srt')] } });
     await screen.findByText('Lines read: 2');
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('this video already has subtitles in that language')).toBeTruthy();
+    expect(await screen.findByText('This video already has subtitles in that language')).toBeTruthy();
   });
 
   it('edits the lines of a track and saves them all', async () => {
@@ -188,12 +188,12 @@ describe('the subtitle setting', () => {
 
     // An empty line is caught before anything is sent.
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('a line of subtitles cannot be empty')).toBeTruthy();
+    expect(await screen.findByText('A line of subtitles cannot be empty')).toBeTruthy();
     expect(screen.getByLabelText('Text of line 3').getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((call) => call.path === '/vod/video/subtitle/save')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Text of line 3'), { target: { value: 'Enjoy' } });
-    expect(screen.queryByText('a line of subtitles cannot be empty')).toBeNull();
+    expect(screen.queryByText('A line of subtitles cannot be empty')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Subtitles saved')).toBeTruthy();
     expect(bodyOf(calls, '/vod/video/subtitle/save')).toEqual({
@@ -217,7 +217,7 @@ describe('the subtitle setting', () => {
       'POST /vod/video/subtitle/save': () => ({
         status: 400,
         error: 'subtitle_cue_times',
-        message: 'a line must end after it starts',
+        message: 'A line must end after it starts',
         field: 'cues.1.end',
       }),
     });
@@ -233,8 +233,8 @@ describe('the subtitle setting', () => {
     expect(end.value).toBe('0:03.500');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Line 2: a line must end after it starts')).toBeTruthy();
-    expect(screen.getByText('a line must end after it starts')).toBeTruthy();
+    expect(await screen.findByText('Line 2: A line must end after it starts')).toBeTruthy();
+    expect(screen.getByText('A line must end after it starts')).toBeTruthy();
     expect(screen.getByLabelText('End of line 2').getAttribute('aria-invalid')).toBe('true');
   });
 

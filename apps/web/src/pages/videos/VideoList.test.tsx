@@ -234,12 +234,12 @@ describe('folders (the console contract folder name)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('please enter folder name');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Please enter folder name');
 
     fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'x'.repeat(51) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe('folder name cannot exceed 50 characters'),
+      expect(within(dialog).getByRole('alert').textContent).toBe('Folder name cannot exceed 50 characters'),
     );
     expect(calls.some((call) => call.path === '/vod/video/folder/add')).toBe(false);
 
