@@ -79,6 +79,9 @@ export function AppLayout() {
   );
   const selected = location.pathname;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a popup left open closes when the sidebar opens or closes.
+  useEffect(() => setPopupKeys([]), [collapsed]);
   // Open the sections that hold the current page whenever the page changes.
   useEffect(() => {
     const parts = selected.split('/').filter(Boolean).slice(0, -1);
@@ -112,8 +115,10 @@ export function AppLayout() {
           mode="inline"
           items={items}
           selectedKeys={[selected]}
-          openKeys={openKeys}
-          onOpenChange={setOpenKeys}
+          // Collapsed (a phone's hidden sidebar, or the narrow one), the page's section would float over the
+          // page as a popup the moment it loads: there, sections open as popups only when pointed at.
+          openKeys={collapsed ? popupKeys : openKeys}
+          onOpenChange={collapsed ? setPopupKeys : setOpenKeys}
           onClick={({ key }) => {
             navigate(key);
             if (mobile) setCollapsed(true);
