@@ -197,10 +197,9 @@ export function mountForm(options: {
         window.open(redirect, '_top', 'noopener');
         return;
       }
-      // Sent: the video is free to play from now on. The thanks stay a moment, and pressing Play meanwhile
-      // plays at once and takes them away, rather than being held by the form that was just answered.
+      // Sent: the form no longer holds the video. The thanks stay a moment, then the video goes on; pressing
+      // Play meanwhile plays at once and takes them away, rather than being paused by the answered form.
       done = true;
-      release();
       form.querySelector('.lr-form-body')?.setAttribute('hidden', '');
       const thanks = form.querySelector<HTMLElement>('.lr-form-thanks');
       if (thanks) {

@@ -63,6 +63,7 @@ export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system
 .lr-form-skip{padding:10px 16px;border:1px solid #fff;border-radius:6px;background:none;color:#fff;font:inherit;cursor:pointer}
 .lr-form:not([hidden])~.lr-controls{visibility:hidden}
 .lr-form-thanks{max-width:440px;margin:40px auto;font-size:18px;text-align:center}
+@media (max-height:320px){.lr-form{padding:6px 12px 0;font-size:13px}.lr-form h2{margin:0 0 2px;font-size:15px}.lr-form-description{display:none}.lr-form-body{max-width:none}.lr-form-field{display:grid;grid-template-columns:minmax(70px,32%) 1fr;align-items:center;gap:8px;margin-top:4px}.lr-form-field input,.lr-form-field textarea{padding:3px 6px}.lr-form-field textarea{height:28px;resize:vertical}.lr-form-group{display:flex;flex-wrap:wrap;align-items:center;gap:0 12px;margin-top:4px}.lr-form-group legend{float:left;width:32%;margin:0}.lr-form-check{display:inline-block;margin:2px 0}.lr-form-actions{padding:6px 0}.lr-form-submit,.lr-form-skip{padding:6px 16px}.lr-form-thanks{margin:16px auto}}
 h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 .description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}
 body.embed{background:#000}body.embed .lr-player{position:fixed;inset:0;aspect-ratio:auto;border-radius:0}`;
