@@ -29,14 +29,17 @@ const BENEFITS: Record<PlanType, string[]> = {
  */
 export function fakeProducts(
   query: { plan?: string | null; currency?: string | null },
-  { current = 'Free' as PlanType, renewable = false } = {},
+  { current = 'Free' as PlanType, renewable = false, billing = 'yr' as BillingPlan } = {},
 ): ProductList {
-  const plan: BillingPlan = query.plan === 'month' ? 'month' : 'yr';
+  // Unasked, the billing the current plan was bought with, as the server answers.
+  const plan: BillingPlan =
+    query.plan === 'month' || query.plan === 'yr' ? query.plan : current === 'Free' ? 'yr' : billing;
   const currency = query.currency ?? 'USD';
   const yearly = plan === 'yr';
   const list = (['Free', 'Lite', 'Pro', 'Business'] as const).map((type): Product => {
     const price = type === 'Free' ? undefined : PRICES[type][currency];
-    const cannotBuy = !price ? 'package_free' : type === current && !renewable ? 'package_current' : null;
+    const mine = type === current && (type === 'Free' || plan === billing);
+    const cannotBuy = !price ? 'package_free' : mine && !renewable ? 'package_current' : null;
     return {
       productId: `${type}-${plan}-${currency}`,
       type,
@@ -52,6 +55,7 @@ export function fakeProducts(
       needShowDiscount: type !== 'Free',
       canBuy: cannotBuy === null,
       cannotBuy,
+      current: mine,
     };
   });
   return { list, currencies: ['USD', 'CNY'], currency, plan, annualSavingPercent: 17 };

@@ -13,7 +13,8 @@ const currencyCode = z.string().regex(/^[A-Z]{3}$/, { error: 'currency_invalid' 
 /** pay products: the plans side by side, in one currency and billing period. */
 export const productsQuery = z.strictObject({
   currency: currencyCode.optional(),
-  plan: z.enum(BILLING_PLANS, { error: 'billing_plan_invalid' }).default('yr'),
+  /** Without it, the billing the account's running plan was bought with, else yearly (the default period). */
+  plan: z.enum(BILLING_PLANS, { error: 'billing_plan_invalid' }).optional(),
 });
 
 /** Why a product cannot be bought: a message key (the console contract "Cannot purchase the current package"). */
@@ -39,6 +40,8 @@ export const productData = z.object({
   needShowDiscount: z.boolean(),
   canBuy: z.boolean(),
   cannotBuy: z.enum(CANNOT_BUY).nullable(),
+  /** The account's own plan, billed this way (Free for a Free account): its card says "Current plan". */
+  current: z.boolean(),
 });
 export type Product = z.infer<typeof productData>;
 

@@ -70,6 +70,23 @@ describe('pay products', () => {
     expect(ending).toMatchObject({ type: 'Pro', canBuy: true, cannotBuy: null });
   });
 
+  it('opens on the billing the plan was bought with, and sells the same plan billed the other way', async () => {
+    const { token } = await signUp(t);
+    const order = (await post(t.app, '/api/pay/stripe', { productId: 'Lite-month-USD', method: 'card' }, token)).body
+      .data;
+    await t.services.orders.settle(order.orderId, { status: 'paid', amount: order.amount, currency: order.currency });
+    const first = (await get(t.app, '/api/pay/products', token)).body.data;
+    expect(first.plan).toBe('month');
+    expect(first.list[1]).toMatchObject({ productId: 'Lite-month-USD', current: true, cannotBuy: 'package_current' });
+    const yearly = (await get(t.app, '/api/pay/products?plan=yr', token)).body.data.list[1];
+    expect(yearly).toMatchObject({ productId: 'Lite-yr-USD', current: false, canBuy: true, cannotBuy: null });
+    // Switching to annual billing is an order like any other, and its year follows the month paid.
+    const annual = await post(t.app, '/api/pay/stripe', { productId: 'Lite-yr-USD', method: 'card' }, token);
+    expect(annual.status).toBe(200);
+    const again = await post(t.app, '/api/pay/stripe', { productId: 'Lite-month-USD', method: 'card' }, token);
+    expect([again.status, again.body.error]).toEqual([400, 'package_current']);
+  });
+
   it('refuses a currency not sold, a billing period that is not one, unknown fields, and no session', async () => {
     const { token } = await signUp(t);
     for (const [query, field, code] of [

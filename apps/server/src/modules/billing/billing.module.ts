@@ -45,6 +45,8 @@ export const billingModule = defineModule({
     const billing = createBillingService({
       accounts: services.accounts,
       subscriptions: subscriptionRepo,
+      // The billing of the plan order paid last: what the running plan is billed by.
+      currentBilling: async (accountId) => (await repo.paidPlanOrders(db, accountId)).at(-1)?.billing_plan ?? null,
       catalogue: config.catalogue,
       brand: config.BRAND_NAME,
       clock,

@@ -32,6 +32,8 @@ export function createBillingService(deps: {
   accounts: Pick<AccountService, 'withRights'>;
   /** The account's auto-renewing subscription, if any (the console contract subscribeId, autoSubscribe). */
   subscriptions: Pick<SubscriptionRepo, 'active'>;
+  /** How the account's running plan was bought (monthly or yearly); null for a plan no order bought. */
+  currentBilling: (accountId: string) => Promise<BillingPlan | null>;
   catalogue: Catalogue;
   brand: string;
   clock: Clock;
@@ -65,9 +67,18 @@ export function createBillingService(deps: {
    * "Cannot purchase the current package": the plan the account has, while it runs and is not about
    * to end. An ending or lapsed plan is bought again to renew it.
    */
-  function cannotBuy(type: (typeof PLAN_TYPES)[number], sold: boolean, rights: Entitlements): Product['cannotBuy'] {
+  function cannotBuy(
+    type: (typeof PLAN_TYPES)[number],
+    sold: boolean,
+    rights: Entitlements,
+    sameBilling: boolean,
+  ): Product['cannotBuy'] {
     if (!sold) return 'package_free';
-    if (type === rights.plan && rights.period === 'normal-period' && !willExpire(rights)) return 'package_current';
+    // The same plan billed the other way can be bought: a monthly plan switched to annual billing (its year
+    // follows the month already paid, so no day is paid twice).
+    if (type === rights.plan && sameBilling && rights.period === 'normal-period' && !willExpire(rights)) {
+      return 'package_current';
+    }
     return null;
   }
 
@@ -87,6 +98,10 @@ export function createBillingService(deps: {
     };
   }
 
+  /** How the running paid plan is billed; null on Free or for a plan no order bought. */
+  const currentBillingOf = async (accountId: string, rights: Entitlements) =>
+    rights.paid ? deps.currentBilling(accountId) : null;
+
   return {
     /** What a plan bought for `plan` billing is called in the account's language (an order's line). */
     async describePlan(accountId: string, type: PlanType, plan: BillingPlan) {
@@ -103,7 +118,8 @@ export function createBillingService(deps: {
       const product = planProduct(productId);
       if (!product || !catalogue.currencies.includes(product.currency))
         throw badRequest('product_invalid', 'productId');
-      const refusal = cannotBuy(product.type, product.amount > 0, rights);
+      const current = await currentBillingOf(accountId, rights);
+      const refusal = cannotBuy(product.type, product.amount > 0, rights, current === null || current === product.plan);
       if (refusal) throw badRequest(refusal, 'productId');
       return {
         ...product,
@@ -130,22 +146,29 @@ export function createBillingService(deps: {
       };
     },
 
-    async products(accountId: string, query: { currency?: string; plan: BillingPlan }): Promise<ProductList> {
+    /**
+     * The plans in one currency and one billing period; without a period asked for, the one the running plan
+     * is billed by (a monthly customer sees the monthly cards, with theirs as the current plan), else yearly.
+     */
+    async products(accountId: string, query: { currency?: string; plan?: BillingPlan }): Promise<ProductList> {
       const { account, rights } = await accounts.withRights(accountId);
       const currency = currencyFor(query.currency, account.language);
       const text = BILLING_TEXT[account.language];
+      const current = await currentBillingOf(accountId, rights);
+      const plan: BillingPlan = query.plan ?? current ?? 'yr';
       const list = PLAN_TYPES.map((type): Product => {
         const entry = catalogue.plans[type];
         const price = entry.prices[currency];
-        const refusal = cannotBuy(type, price !== undefined, rights);
-        const yearly = query.plan === 'yr';
+        // A plan an operator opened was bought by no order: any billing of it counts as the current one.
+        const refusal = cannotBuy(type, price !== undefined, rights, current === null || current === plan);
+        const yearly = plan === 'yr';
         return {
-          productId: `${type}-${query.plan}-${currency}`,
+          productId: `${type}-${plan}-${currency}`,
           type,
           showType: entry.showType,
           currency,
-          plan: query.plan,
-          planDesc: text.planDesc[query.plan],
+          plan,
+          planDesc: text.planDesc[plan],
           productPrice: price ? (yearly ? price.year : price.month) : 0,
           monthlyPrice: price ? (yearly ? Math.round(price.year / 12) : price.month) : 0,
           productDesc: price && yearly ? text.annualSaving(catalogue.annualSavingPercent) : '',
@@ -154,13 +177,14 @@ export function createBillingService(deps: {
           needShowDiscount: entry.needShowDiscount,
           canBuy: refusal === null,
           cannotBuy: refusal,
+          current: type === rights.plan && (type === 'Free' || current === null || current === plan),
         };
       });
       return {
         list,
         currencies: catalogue.currencies,
         currency,
-        plan: query.plan,
+        plan,
         annualSavingPercent: catalogue.annualSavingPercent,
       };
     },

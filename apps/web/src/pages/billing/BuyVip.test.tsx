@@ -11,7 +11,10 @@ afterEach(() => {
 });
 
 /** The account's plan, as VIP info and the products both answer it. */
-const onPlan = (type: PlanType, options: { renewable?: boolean } = {}): Record<string, FakeRoute> => ({
+const onPlan = (
+  type: PlanType,
+  options: { renewable?: boolean; billing?: 'yr' | 'month' } = {},
+): Record<string, FakeRoute> => ({
   'GET /pay/vip-user-info': () => ({
     data: { ...fakeVip, product: { type, showType: type === 'Free' ? null : type }, isVip: type !== 'Free' },
   }),
@@ -27,7 +30,8 @@ describe('buy-vip, the plan purchase (default period yr)', () => {
     const calls = fakeApi(onPlan('Pro'));
     renderApp('/buy-vip', { token: 't' });
     await screen.findByTestId('plan-Business');
-    expect(calls.find((c) => c.path === '/pay/products')?.query.get('plan')).toBe('yr');
+    // No period asked: the server answers with the one the plan was bought with (yearly here).
+    expect(calls.find((c) => c.path === '/pay/products')?.query.has('plan')).toBe(false);
     expect(screen.getAllByTestId(/^plan-/).map((node) => node.dataset.testid)).toEqual([
       'plan-Free',
       'plan-Lite',
@@ -63,6 +67,20 @@ describe('buy-vip, the plan purchase (default period yr)', () => {
     await screen.findByTestId('plan-Lite');
     expect(card('Lite').getByRole('button', { name: 'Renew' })).toBeTruthy();
     expect(card('Lite').getByText('Current plan')).toBeTruthy();
+  });
+
+  it('opens on the billing the plan was bought with, and offers the other billing of the same plan', async () => {
+    fakeApi(onPlan('Pro', { billing: 'month' }));
+    renderApp('/buy-vip', { token: 't' });
+    await screen.findByTestId('plan-Pro');
+    // Monthly first, with the monthly Pro marked as the current plan.
+    expect(card('Pro').getByText('$49.00')).toBeTruthy();
+    expect((card('Pro').getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(true);
+    // Annual: the same plan billed yearly is for sale, so a monthly customer can switch.
+    fireEvent.click(screen.getByText('Annual'));
+    await waitFor(() => expect(card('Pro').getByText('$489.00')).toBeTruthy());
+    expect((card('Pro').getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(card('Pro').queryByText('Current plan')).toBeNull();
   });
 
   it('switches between monthly and annual billing, and between currencies', async () => {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/index.ts';
 import { planName, useProductsQuery } from '../../features/billing/billingQueries.ts';
-import { useAccountStore } from '../../stores/account.ts';
 import './billing.css';
 import { CheckoutReturn } from './CheckoutReturn.tsx';
 import { CurrencySwitch } from './CurrencySwitch.tsx';
@@ -14,12 +13,12 @@ import { PlanCard } from './PlanCard.tsx';
 /** buy-vip "plan purchase": the plans side by side for a billing period and currency. */
 export function BuyVip() {
   const { t } = useTranslation();
-  // "Default plan period is yr".
-  const [plan, setPlan] = useState<BillingPlan>('yr');
+  // Unchosen, the server answers with the billing the running plan was bought with, else yearly (the
+  // default period): a monthly customer first sees the monthly cards, theirs marked, and can switch.
+  const [plan, setPlan] = useState<BillingPlan | undefined>(undefined);
   const [currency, setCurrency] = useState<string | undefined>(undefined);
   const [purchase, setPurchase] = useState<Purchase | null>(null);
   const products = useProductsQuery({ plan, currency });
-  const currentType = useAccountStore((s) => s.vip?.product.type);
   const data = products.data;
 
   const buy = (product: Product) =>
@@ -39,7 +38,7 @@ export function BuyVip() {
         <Typography.Title level={4}>{t('route.buy-vip')}</Typography.Title>
         <Space wrap size={12}>
           <Segmented<BillingPlan>
-            value={plan}
+            value={plan ?? data?.plan ?? 'yr'}
             onChange={setPlan}
             options={[
               { value: 'month', label: t('billing.monthly') },
@@ -68,12 +67,7 @@ export function BuyVip() {
       ) : (
         <div className="plan-grid">
           {data.list.map((product) => (
-            <PlanCard
-              key={product.productId}
-              product={product}
-              current={product.type === currentType || product.cannotBuy === 'package_current'}
-              onBuy={() => buy(product)}
-            />
+            <PlanCard key={product.productId} product={product} current={product.current} onBuy={() => buy(product)} />
           ))}
         </div>
       )}
