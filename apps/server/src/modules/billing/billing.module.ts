@@ -10,7 +10,13 @@ import { type CreditService, createCreditService } from './credits.service.ts';
 import { createOrderRepo } from './orders.repo.ts';
 import { createOrderService, type OrderService } from './orders.service.ts';
 import { alipayRoutes } from './payments/alipay.ts';
-import { alipaySettings, paymentProviders, stripeSettings, wechatSettings } from './payments/providers.ts';
+import {
+  alipaySettings,
+  paymentProviders,
+  sandboxIsThePath,
+  stripeSettings,
+  wechatSettings,
+} from './payments/providers.ts';
 import { sandboxRoutes } from './payments/sandbox.ts';
 import { stripeClient, stripeRoutes } from './payments/stripe.ts';
 import { wechatRoutes } from './payments/wechat.ts';
@@ -111,8 +117,17 @@ export const billingModule = defineModule({
       hooks,
     });
   },
-  site: async (app, { services, config }) => {
-    await app.register(sandboxRoutes, { orders: services.orders });
+  site: async (app, { services, config, clock }) => {
+    // The test checkout exists only while it is the payment path: beside a real provider it would sell for
+    // nothing. Orders a removed provider left open are closed, so none can be paid afterwards.
+    if (sandboxIsThePath(config)) {
+      await app.register(sandboxRoutes, { orders: services.orders, now: () => clock.now() });
+    }
+    // Best effort at each start: the sandbox's page is gone already, so an order missed now cannot be paid.
+    await services.orders.closeOrdersOfRemovedProviders().then(
+      (closed) => closed > 0 && app.log.warn({ closed }, 'closed the open orders of payment providers no longer configured'),
+      (error: unknown) => app.log.error({ err: error }, 'could not close the orders of removed payment providers'),
+    );
     const wechat = wechatSettings(config);
     // A signature's age is checked against the real time: it is about replays on the wire, not plan dates.
     if (wechat) await app.register(wechatRoutes, { settings: wechat, orders: services.orders, now: () => new Date() });

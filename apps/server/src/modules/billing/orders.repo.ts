@@ -1,3 +1,4 @@
+import type { PaymentProviderName } from '@leadreel/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { InvoiceTable, PaymentOrderTable } from '../../db/schema.ts';
@@ -115,6 +116,20 @@ export function createOrderRepo(db: Db) {
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .execute();
+    },
+
+    /**
+     * Ends as canceled every order still open with a provider that is no longer configured: nobody can pay
+     * it now, and a sandbox order left from a trial must not wait to be "paid" on a test page. Answers how many.
+     */
+    async closeOrdersNotOf(providers: readonly PaymentProviderName[], now: Date) {
+      const result = await db
+        .updateTable('payment_order')
+        .set({ status: 'canceled', failure: 'provider_removed', settled_at: now })
+        .where('status', '=', 'pending')
+        .$if(providers.length > 0, (query) => query.where('provider', 'not in', providers))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Every order nobody paid in time becomes expired; answers how many. */

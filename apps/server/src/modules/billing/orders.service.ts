@@ -207,6 +207,15 @@ export function createOrderService(
       return orderData((await repo.find(await settlement.refund(reference, reason, record))) as OrderRow);
     },
 
+    /**
+     * At start: orders still open with a provider this server no longer has are closed (docs/product.md,
+     * Payments). Once a real provider is set, the trial's sandbox orders can no longer be paid.
+     */
+    closeOrdersOfRemovedProviders: async () => {
+      const configured = [...new Set(Object.values(deps.providers).map((provider) => provider.name))];
+      return repo.closeOrdersNotOf(configured, clock.now());
+    },
+
     /** Orders nobody paid within the hour become expired (the maintenance sweep). */
     expireStale: () => repo.expireStale(clock.now()),
   };

@@ -54,6 +54,10 @@ export function alipaySettings(config: Config): AlipaySettings | null {
  * configured the sandbox is off, so a live server never sells on a test page; a method with no provider
  * of its own is then not offered.
  */
+/** Whether the sandbox is the payment path: no real provider is configured (docs/product.md, Payments). */
+export const sandboxIsThePath = (config: Config) =>
+  !stripeSettings(config) && !wechatSettings(config) && !alipaySettings(config);
+
 export function paymentProviders(config: Config): Partial<Record<PaymentMethod, PaymentProvider>> {
   const real: Partial<Record<PaymentMethod, PaymentProvider>> = {};
   const stripe = stripeSettings(config);

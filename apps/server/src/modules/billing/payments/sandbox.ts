@@ -73,7 +73,10 @@ function donePage(language: Language, status: OrderRow['status']) {
 }
 
 /** The sandbox checkout page: GET shows the order, POST settles it and returns the payer to the console. */
-export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { orders }) => {
+export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService; now: () => Date }> = async (
+  app,
+  { orders, now },
+) => {
   // The page's form posts urlencoded; only in this scope.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -94,6 +97,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService }> = async
     if (!order)
       return send(reply, 404, page(language, `<h1>${escapeHtml(BILLING_TEXT[language].sandbox.notFound)}</h1>`));
     if (order.status !== 'pending') return send(reply, 200, donePage(language, order.status));
+    if (order.expires_at <= now()) return send(reply, 200, donePage(language, 'expired'));
     return send(reply, 200, checkoutPage(language, order, safeReturn(request.query.return)));
   });
 
@@ -102,6 +106,10 @@ export const sandboxRoutes: FastifyPluginAsync<{ orders: OrderService }> = async
     const order = await orderOf(request.params.ref);
     if (!order)
       return send(reply, 404, page(language, `<h1>${escapeHtml(BILLING_TEXT[language].sandbox.notFound)}</h1>`));
+    // Only an order still open and within its time is settled here: a canceled, failed or expired one stays
+    // so, whatever is posted (the test page is no coupon for orders left from a trial).
+    if (order.status !== 'pending') return send(reply, 409, donePage(language, order.status));
+    if (order.expires_at <= now()) return send(reply, 409, donePage(language, 'expired'));
     const outcome = request.body?.outcome;
     if (outcome !== 'paid' && outcome !== 'failed' && outcome !== 'canceled') {
       return send(reply, 400, checkoutPage(language, order, safeReturn(request.query.return)));
