@@ -224,3 +224,11 @@ export async function startFakeStripe() {
   };
 }
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/** The server's Stripe settings for this fake: a LeadReel that takes cards through it. */
+export const stripeEnv = (stripe: FakeStripe) => ({
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_API_URL: stripe.url,
+});

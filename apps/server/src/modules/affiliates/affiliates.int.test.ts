@@ -1,7 +1,7 @@
 import type { AffiliateData } from '@leadreel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseInSandbox } from '../../../test/factories.ts';
-import { type FakeStripe, startFakeStripe } from '../../../test/fakes/stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeEnv } from '../../../test/fakes/stripe.ts';
 import {
   createTestApp,
   get,
@@ -21,12 +21,7 @@ let stripe: FakeStripe;
 let t: TestApp;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_API_URL: stripe.url,
-  });
+  t = await createTestApp(stripeEnv(stripe));
 });
 afterAll(async () => {
   await t?.close();

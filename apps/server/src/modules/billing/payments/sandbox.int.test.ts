@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseInSandbox } from '../../../../test/factories.ts';
-import { type FakeStripe, startFakeStripe } from '../../../../test/fakes/stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeEnv } from '../../../../test/fakes/stripe.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -61,15 +61,7 @@ describe('the sandbox checkout', () => {
     }
 
     // The same install goes live with Stripe.
-    const live = await createTestApp(
-      {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-        STRIPE_API_URL: stripe.url,
-      },
-      { database },
-    );
+    const live = await createTestApp(stripeEnv(stripe), { database });
     try {
       expect((await live.app.inject({ url: new URL(left.checkoutUrl).pathname })).statusCode).toBe(404);
       expect((await chooseInSandbox(live, left.checkoutUrl, 'paid')).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../../../test/fakes/stripe.ts';
+import { type FakeStripe, startFakeStripe, stripeEnv } from '../../../../test/fakes/stripe.ts';
 import { createTestApp, get, post, signUp, type TestApp } from '../../../../test/helpers.ts';
 
 // cards through Stripe Checkout against a fake Stripe that speaks its protocol, and
@@ -11,10 +11,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await createTestApp({
     BRAND_NAME: 'Acme',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_API_URL: stripe.url,
+    ...stripeEnv(stripe),
   });
 });
 afterAll(async () => {
