@@ -47,7 +47,9 @@ test('at 1366x768 and 1440x900 the console shows its parts whole', async ({ page
       await expect(tabs.first()).toBeVisible();
       // Every tab whole inside the bar: none cut at its edge, none hidden behind a "more" menu.
       const clipped = await tabs.evaluateAll((elements) => {
-        const bar = (elements[0]?.closest('.ant-tabs-nav') as HTMLElement).getBoundingClientRect();
+        const nav = elements[0]?.closest('.ant-tabs-nav');
+        if (!nav) return ['no tab bar'];
+        const bar = nav.getBoundingClientRect();
         return elements
           .filter((element) => {
             const box = element.getBoundingClientRect();

@@ -70,7 +70,8 @@ test('every console screen fits a phone, in both languages', async ({ page }) =>
       // The sidebar waits closed on a phone, whatever page opened.
       await expect(page.locator('.sider-backdrop')).toHaveCount(0);
       const found = await overflow(page);
-      if (found.scroll > 0) wide.push(`${path} (${language.code}): ${found.scroll} px past the screen, ${found.widest}`);
+      if (found.scroll > 0)
+        wide.push(`${path} (${language.code}): ${found.scroll} px past the screen, ${found.widest}`);
     }
     await page.goto('/videos/index');
     await expect(

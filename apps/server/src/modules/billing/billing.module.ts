@@ -125,7 +125,8 @@ export const billingModule = defineModule({
     }
     // Best effort at each start: the sandbox's page is gone already, so an order missed now cannot be paid.
     await services.orders.closeOrdersOfRemovedProviders().then(
-      (closed) => closed > 0 && app.log.warn({ closed }, 'closed the open orders of payment providers no longer configured'),
+      (closed) =>
+        closed > 0 && app.log.warn({ closed }, 'closed the open orders of payment providers no longer configured'),
       (error: unknown) => app.log.error({ err: error }, 'could not close the orders of removed payment providers'),
     );
     const wechat = wechatSettings(config);
