@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './plugins/health.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { publicConfigRoutes } from './plugins/public-config.ts';
 import { type AppDeps, createServices } from './services.ts';
+import { trustProxyOption } from './lib/trusted-proxy.ts';
 
 export { type AppDeps, createServices, type Services } from './services.ts';
 
@@ -39,7 +40,7 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Fastify's defaults are 0 (no limit), which leaves slow-header and slow-body attacks open; the values
     // and how to set them behind a proxy are in docs/operations.md ("Connections and timeouts").
     connectionTimeout: 30_000,

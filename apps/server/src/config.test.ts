@@ -13,6 +13,26 @@ describe('configuration', () => {
     expect(config.SMTP_URL).toBeUndefined();
   });
 
+  it('reads TRUST_PROXY as no proxy, a hop count, or the proxies themselves', () => {
+    const trust = (value: string) => parseConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    // `true` once meant every hop, which let a client name its own address; it now means the one balancer.
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const wrong of ['yes', '11', '10.0.0.0/33', '::1/129', 'proxy.example.test', '10.0.0.1/8/2', '1,,2']) {
+      expect(() => parseConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
     expect(parseConfig({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();

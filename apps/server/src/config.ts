@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { PLAN_TYPES } from '@leadreel/shared';
 import { z } from 'zod';
@@ -11,6 +12,42 @@ import {
 } from './modules/entitlements/catalogue.ts';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+/** Names proxy-addr knows for the usual private ranges, next to plain addresses and CIDR networks. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * `false`/`0`: trust no proxy. A whole number: that many proxies in front (`true` is read as one, the usual
+ * single load balancer). Otherwise a comma-separated list of proxy addresses, CIDR networks or the names
+ * loopback, linklocal, uniquelocal. The result is what Fastify's `trustProxy` takes.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length === 0) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: `expected false, a hop count (1 to 10), or proxy addresses and networks; not understood: ${wrong.join(', ')}`,
+  });
+  return z.NEVER;
+});
 
 const optionalUrl = z
   .string()
@@ -103,8 +140,13 @@ export const configSchema = z.object({
    * connections, set it above the balancer's idle timeout (AWS ALB: 60 s, so 65000).
    */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  /** Trust X-Forwarded-For from a proxy in front (set when behind a load balancer). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies in front may say who the client is, in X-Forwarded-For: a hop count (`1` for one load
+   * balancer on a private network), or the proxies' addresses and networks. Never every hop: the left-most
+   * entries are the client's own words, and per-address limits would key on whatever it wrote
+   * (docs/operations.md, "Behind a proxy").
+   */
+  TRUST_PROXY: trustProxy.default(false),
   /**
    * Let webhooks reach loopback and private addresses (tests, or a receiver on your own network). Off by
    * default: deliveries then go to public addresses only. Metadata services and link-local stay refused.
