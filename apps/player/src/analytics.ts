@@ -315,5 +315,11 @@ export function createCollector(options: {
     else listen('resize', () => rendition(video.videoHeight));
   };
 
-  return { track: quietly(track), watch: quietly(watch), flush: quietly(flush) };
+  return {
+    /** This page view's viewing: a lead or a click sent apart names it, to count in it. */
+    sessionId: head.sessionId,
+    track: quietly(track),
+    watch: quietly(watch),
+    flush: quietly(flush),
+  };
 }

@@ -72,9 +72,10 @@ export function mountForm(options: {
   lang: string;
   /** Whether the browser may keep that the form was sent (not in the owner's privacy mode). */
   remember: boolean;
-  record: () => { page: string; referrer: string; viewerId: string };
-  /** Tells the player's analytics that the form was shown, or sent and taken. */
-  track: (kind: 'form_shown' | 'form_submitted') => void;
+  /** Where the form is, who sends it, and the viewing it is sent from (the lead counts in that viewing). */
+  record: () => { page: string; referrer: string; viewerId: string; sessionId?: string | undefined };
+  /** Tells the player's analytics that the form was shown (a sent one is counted from the stored lead). */
+  track: (kind: 'form_shown') => void;
 }): Promise<void> | null {
   const { root, video } = options;
   const form = root.querySelector<HTMLFormElement>('form.lr-form');
@@ -180,6 +181,7 @@ export function mountForm(options: {
           elapsedMs: Math.round(performance.now() - shownAt),
           website: (form.querySelector<HTMLInputElement>('.lr-form-trap input')?.value ?? '').slice(0, 500),
           viewerId: where.viewerId,
+          ...(where.sessionId ? { sessionId: where.sessionId } : {}),
         }),
       });
       if (!response.ok) {
@@ -191,7 +193,6 @@ export function mountForm(options: {
         fit();
         return;
       }
-      options.track('form_submitted');
       noteSent(scope, options.remember);
       if (redirect) {
         window.open(redirect, '_top', 'noopener');

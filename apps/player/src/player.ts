@@ -114,7 +114,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     video,
     lang: document.documentElement.lang || navigator.language,
     remember: !privacyMode(root),
-    record: () => ({ ...where(), viewerId: viewerId(root) }),
+    record: () => ({ ...where(), viewerId: viewerId(root), sessionId: collectors.get(root)?.sessionId }),
     track: (kind) => collectors.get(root)?.track(kind, video.currentTime),
   });
   if (gate) await gate;
@@ -256,16 +256,16 @@ const contactClocks = new WeakMap<HTMLElement, () => number>();
 const collectors = new WeakMap<HTMLElement, Collector>();
 
 /**
- * Records a click on a contact button (the lead timeline counts them) without holding the viewer up:
- * sendBeacon survives the page being left for WhatsApp or the mail app. In an embed, the page is the
- * customer's page that holds the frame.
+ * Records a click on a contact button (the lead timeline and the analytics count it, once, from this) without
+ * holding the viewer up: sendBeacon survives the page being left for WhatsApp or the mail app. In an embed,
+ * the page is the customer's page that holds the frame.
  */
 function recordClick(root: HTMLElement, kind: ClickKind) {
   const videoId = root.dataset.videoId;
   const second = Math.round((contactClocks.get(root)?.() ?? 0) * 10) / 10;
-  collectors.get(root)?.track('click', second, { click: kind });
   if (!videoId || !navigator.sendBeacon) return;
-  const body = { videoId, kind, second, viewerId: viewerId(root), ...where() };
+  const sessionId = collectors.get(root)?.sessionId;
+  const body = { videoId, kind, second, viewerId: viewerId(root), ...(sessionId ? { sessionId } : {}), ...where() };
   navigator.sendBeacon(viewerApiPath('public.click'), JSON.stringify(body));
 }
 

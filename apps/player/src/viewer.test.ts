@@ -138,8 +138,11 @@ describe('privacy mode', () => {
     expect(click?.viewerId).toMatch(/^[0-9a-f]{32}$/);
     expect(lead.viewerId).toBe(click?.viewerId);
     expect(form.remember).toBe(false);
-    expect(batch).toMatchObject({ videoId: VIDEO, events: [{ kind: 'load' }, { kind: 'click' }] });
+    expect(batch).toMatchObject({ videoId: VIDEO, events: [{ kind: 'load' }] });
     expect(batch).not.toHaveProperty('viewerId');
+    // The click and the lead name the viewing they happened in, to be counted in it.
+    expect(click?.sessionId).toBe(batch?.sessionId);
+    expect(lead.sessionId).toBe(batch?.sessionId);
   });
 
   it('is off without data-privacy: the kept id is used for the click, the lead and the events', async () => {

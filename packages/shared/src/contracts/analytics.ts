@@ -178,9 +178,9 @@ export const analyticsTotals = z.object({
   watchSeconds: z.number(),
   /** Sessions that reached the end. */
   completions: count,
-  /** Sessions that sent the inquiry form. */
+  /** Leads stored from the video's inquiry form (never what a player claims). */
   leads: count,
-  /** Clicks on the player's buttons; those on the call to action apart. */
+  /** Clicks on the player's buttons the server stored; those on the call to action apart. */
   clicks: count,
   ctaClicks: count,
   /** Of the video, on average per play (0 to 100). */
@@ -220,7 +220,10 @@ export const analyticsSession = z.object({
   watchSeconds: z.number(),
   /** Of the video watched at least once (0 to 100). */
   percent: z.number(),
-  /** Every [from, to] second range played, in order: a rewatched part appears twice. */
+  /**
+   * The [from, to] second ranges watched, merged and within the video: the parts watched once, left to right,
+   * then those watched again (a rewatched part appears twice). Bounded by the video, whatever was sent.
+   */
   intervals: z.array(z.tuple([z.number(), z.number()])),
   lead: z.boolean(),
   clicks: count,

@@ -144,6 +144,8 @@ export const submitLeadBody = z.strictObject({
   website: textField().max(500, 'illegal_input'),
   /** The player's anonymous viewer id: links the viewer's contact clicks to this lead. */
   viewerId: viewerIdField,
+  /** The player's viewing (its analytics session): the lead counts in it. Dropped when malformed. */
+  sessionId: viewerIdField,
 });
 export type SubmitLead = z.infer<typeof submitLeadBody>;
 

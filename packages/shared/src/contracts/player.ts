@@ -207,6 +207,8 @@ export const contactClickBody = z.strictObject({
   page: textField().max(2000, 'illegal_input'),
   referrer: textField().max(2000, 'illegal_input'),
   viewerId: viewerIdField,
+  /** The player's viewing (its analytics session): the click counts in it. Dropped when malformed. */
+  sessionId: viewerIdField,
 });
 
 // ---- Embed config: the websites where the account's embeds may play (optional) ----

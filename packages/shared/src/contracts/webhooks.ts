@@ -176,7 +176,10 @@ export type WebhookSessionData = {
   watchSeconds: number;
   /** Of the video watched at least once (0 to 100). */
   watchedPercent: number;
-  /** Every [from, to] second range played, in order: a rewatched part appears twice. */
+  /**
+   * The [from, to] second ranges watched, merged and within the video: the parts watched once, left to right,
+   * then those watched again (a rewatched part appears twice). Bounded by the video, whatever was sent.
+   */
   intervals: [number, number][];
   completed: boolean;
   lead: boolean;

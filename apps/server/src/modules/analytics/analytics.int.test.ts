@@ -11,7 +11,7 @@ import { fakeMmdb } from '../../../test/fakes/mmdb.ts';
 import { createTestApp, get, useTestApp } from '../../../test/helpers.ts';
 import { poolOf } from '../../db/database.ts';
 import type { AnalyticsDatabase, AnalyticsDb } from './analytics.schema.ts';
-import { BATCHES_PER_VIEWER } from './analytics.service.ts';
+import { BATCHES_PER_ADDRESS_AND_VIDEO } from './analytics.service.ts';
 import { createEventBatch, createEventRepo, type EventRow, type EventSource } from './events.repo.ts';
 
 // the ingestion endpoint on the real PostgreSQL: what it stores, and what it refuses or drops
@@ -400,16 +400,22 @@ describe('the ingestion endpoint', () => {
     expect((await stored(videoId)).map((row) => row.account_id)).toEqual([accountId]);
   });
 
-  it("limits one viewer's batches a minute", async () => {
+  it("limits an address's batches a minute for a video, whatever viewer and session ids it makes up", async () => {
     const { videoId } = await ownedVideo();
-    const viewerId = `viewer-${randomUUID().slice(0, 12)}`;
     const statuses: number[] = [];
-    for (let i = 0; i <= BATCHES_PER_VIEWER; i += 1) {
-      statuses.push((await send(batch(videoId, [event('heartbeat')], { viewerId }), {}, '198.51.100.99')).statusCode);
+    for (let i = 0; i <= BATCHES_PER_ADDRESS_AND_VIDEO; i += 1) {
+      // A new viewer id and session id in every batch, as a script would send them.
+      const ids = {
+        viewerId: `viewer-${randomUUID().slice(0, 12)}`,
+        sessionId: `session-${randomUUID().slice(0, 12)}`,
+      };
+      statuses.push((await send(batch(videoId, [event('heartbeat')], ids), {}, '198.51.100.99')).statusCode);
     }
-    expect(statuses.slice(0, BATCHES_PER_VIEWER).every((s) => s === 204)).toBe(true);
+    expect(statuses.slice(0, BATCHES_PER_ADDRESS_AND_VIDEO).every((s) => s === 204)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect(await stored(videoId)).toHaveLength(BATCHES_PER_VIEWER);
+    expect(await stored(videoId)).toHaveLength(BATCHES_PER_ADDRESS_AND_VIDEO);
+    // Another address still counts.
+    expect((await send(batch(videoId, [event('heartbeat')]), {}, '198.51.100.98')).statusCode).toBe(204);
   });
 });
 

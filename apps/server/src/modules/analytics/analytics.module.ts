@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { poolOf } from '../../db/database.ts';
 import type { MigrationSet } from '../../db/migrate.ts';
+import type { EventMap } from '../events/events.ts';
 import { defineJob, worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
@@ -37,6 +38,23 @@ export const ANALYTICS_PARTITIONS = defineJob({ name: 'analytics-partitions', sc
  * the process that wrote them), and every minute, by one worker (it also announces ended sessions).
  */
 export const ANALYTICS_ROLLUP = defineJob({ name: 'analytics-rollup', schedule: '* * * * *' });
+
+/**
+ * A stored lead, and a stored click, counted in the video's figures (the player's own claims are not:
+ * ingest.ts). Safe to run twice: the analytics event's id is the lead's or the click's.
+ */
+export const ANALYTICS_LEAD = defineJob<EventMap['lead.created']>({
+  name: 'analytics-lead',
+  policy: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  work: { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 },
+  key: (job) => job.leadId,
+});
+export const ANALYTICS_CLICK = defineJob<EventMap['contact.clicked']>({
+  name: 'analytics-click',
+  policy: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  work: { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 },
+  key: (job) => job.clickId,
+});
 
 /** PostgreSQL's check_violation: a row for a day that has no partition yet. */
 const NO_PARTITION = '23514';
@@ -113,8 +131,19 @@ export const analyticsModule = defineModule({
     // What waits is written before the process exits.
     app.addHook('onClose', () => services.analytics.stop());
   },
-  jobs: [ANALYTICS_PARTITIONS, ANALYTICS_ROLLUP],
+  jobs: [ANALYTICS_PARTITIONS, ANALYTICS_ROLLUP, ANALYTICS_LEAD, ANALYTICS_CLICK],
+  reactions: { 'lead.created': ANALYTICS_LEAD, 'contact.clicked': ANALYTICS_CLICK },
   workers: ({ services }) => [
+    worker(ANALYTICS_LEAD, async ([job]) => {
+      if (!job) return;
+      const { leadId, at, ...lead } = job.data;
+      await services.analytics.recordStored({ id: leadId, kind: 'form_submitted', at, ...lead });
+    }),
+    worker(ANALYTICS_CLICK, async ([job]) => {
+      if (!job) return;
+      const { clickId, at, kind, second: _second, ...click } = job.data;
+      await services.analytics.recordStored({ id: clickId, kind: 'click', click: kind, at: at * 1000, ...click });
+    }),
     worker(ANALYTICS_PARTITIONS, async () => {
       await services.analytics.maintain();
     }),

@@ -36,10 +36,18 @@ export type AnalyticsSessionTable = {
   started_at: Timestamp;
   last_at: Timestamp;
   played: boolean;
+  /** Play events, resumes included: watch time is at most the video's length per play. */
+  plays: ColumnType<number, number | undefined, number>;
+  /** When the server took the session's first event: watch time is at most what the time since allows. */
+  first_received_at: Timestamp;
   ended: boolean;
   lead: boolean;
   clicks: number;
   watch_seconds: number;
+  /**
+   * The ranges watched, merged and clipped to the video (rollup.ts): the parts watched once left to right,
+   * then those watched again; bounded by the video, whatever its viewers send.
+   */
   intervals: ColumnType<[number, number][], string, string>;
   covered: string;
   /** Its end announced (webhook viewing_session.ended). */

@@ -10,9 +10,13 @@ import type { RollupRepo } from './rollups.repo.ts';
 import { createViewerLimit } from './viewer-limit.ts';
 
 const DAY_MS = 86_400_000;
-/** Batches a minute: a player sends one every few seconds while playing, and a few around each click. */
-export const BATCHES_PER_VIEWER = 120;
-/** Per address: many viewers may share one (an office, a school). */
+/**
+ * Batches a minute from one address for one video: a player sends one every few seconds while playing, and
+ * several viewers may share an address (an office). Keyed on what a client cannot choose: a viewer or
+ * session id it sends is its own word, and a new one per batch would dodge any limit keyed on it.
+ */
+export const BATCHES_PER_ADDRESS_AND_VIDEO = 300;
+/** Per address, all videos: many viewers may share one (an office, a school). */
 export const BATCHES_PER_IP = 1200;
 /** How long a video's account is remembered by the ingestion route. */
 const VIDEO_CACHE_MS = 30_000;
@@ -58,7 +62,7 @@ export function createAnalyticsService(deps: {
   retentionDays: number;
 }) {
   const { events, writer, clock } = deps;
-  const perViewer = createViewerLimit({ max: BATCHES_PER_VIEWER });
+  const perVideo = createViewerLimit({ max: BATCHES_PER_ADDRESS_AND_VIDEO });
   const perIp = createViewerLimit({ max: BATCHES_PER_IP });
   const videos = new Map<string, { owner: VideoOwner | undefined; until: number }>();
   /** Set as the process stops: a rollup or an announcement under way ends at its next step, not mid-query. */
@@ -182,7 +186,7 @@ export function createAnalyticsService(deps: {
     },
 
     /**
-     * Takes a batch from a viewer's browser: nothing for a bot; 429 past a viewer's or an address's limit;
+     * Takes a batch from a viewer's browser: nothing for a bot; 429 past an address's limits;
      * 404 for a video viewers cannot see; 503 while too much waits to be written. Answers how many events
      * it accepted (those in the time window): at once when the video's owner is remembered, as it is for
      * all but a video's first batch in VIDEO_CACHE_MS, so the route that takes the most requests spends no
@@ -190,7 +194,7 @@ export function createAnalyticsService(deps: {
      */
     ingest(batch: AnalyticsBatch, viewer: Omit<Viewer, 'country'> & { ip: string }): number | Promise<number> {
       if (isBot(viewer.userAgent)) return 0;
-      if (!perIp.take(viewer.ip) || !perViewer.take(batch.viewerId ?? batch.sessionId)) {
+      if (!perIp.take(viewer.ip) || !perVideo.take(`${viewer.ip} ${batch.videoId}`)) {
         throw tooManyRequests('rate_limited', 60);
       }
       const cached = videos.get(batch.videoId);
@@ -207,6 +211,49 @@ export function createAnalyticsService(deps: {
       if (!deps.askRollup || count >= BUSY_FLUSH_EVENTS || now < rollupAskedUntil) return;
       rollupAskedUntil = now + ROLLUP_AFTER_SECONDS * 1000;
       asking = deps.askRollup(ROLLUP_AFTER_SECONDS);
+    },
+
+    /**
+     * A lead or a click the server stored, as an event of the viewing the player named (or of none, for one
+     * sent without a player): what the figures count as the video's leads and clicks. Nothing for a video
+     * viewers can no longer see; thrown (to retry) while too much waits to be written.
+     */
+    async recordStored(stored: {
+      id: string;
+      kind: 'form_submitted' | 'click';
+      click?: string;
+      videoId: string;
+      sessionId: string | null;
+      viewerId: string | null;
+      pageUrl: string;
+      referrer: string;
+      /** Milliseconds since the epoch. */
+      at: number;
+    }) {
+      const owner = await lookUpOwner(stored.videoId);
+      if (!owner) return;
+      const row: EventRow = {
+        event_id: stored.id,
+        at: stored.at,
+        kind: stored.kind,
+        position: 0,
+        data: stored.click ? JSON.stringify({ click: stored.click }) : null,
+        source: {
+          account_id: owner.accountId,
+          video_id: stored.videoId,
+          // A lead sent without a player (the API) belongs to no viewing: its own id stands for one, which the
+          // rollup counts without opening a viewing.
+          session_id: stored.sessionId ?? stored.id,
+          viewer_id: owner.privacyMode ? null : stored.viewerId,
+          page: stored.pageUrl,
+          referrer: stored.referrer,
+          device: 'other',
+          browser: 'Other',
+          os: 'Other',
+          country: null,
+        },
+      };
+      if (!writer.add([row])) throw unavailable('service_unavailable');
     },
 
     ensurePartitions,

@@ -21,6 +21,13 @@ const rangeOf = (query: { from: string; to: string }): Range => ({
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 
 /**
+ * The average percent of the video a play watched, from the percents reached. Never above 100: a viewing's
+ * play and its watching can fall on either side of the range's edge.
+ */
+const percentOf = (coverage: number, plays: number) =>
+  plays > 0 ? Math.min(100, round((coverage / (BUCKETS * plays)) * 100)) : 0;
+
+/**
  * The per-video analytics screen's figures, each for a video of the account's own (the
  * videos module checks it, and that the period allows it): totals, engagement, days, breakdowns and
  * sessions, all from the rollups.
@@ -56,7 +63,10 @@ export function createFigures(deps: {
       leads: sum((row) => row.leads),
       clicks: sum((row) => row.clicks),
       ctaClicks: sum((row) => row.cta_clicks),
-      averagePercent: plays > 0 ? round((sum((row) => row.coverage) / (BUCKETS * plays)) * 100) : 0,
+      averagePercent: percentOf(
+        sum((row) => row.coverage),
+        plays,
+      ),
     };
     return { totals, rows };
   }
@@ -161,7 +171,7 @@ export function createFigures(deps: {
           ...totals,
           watchSeconds: round(totals.watchSeconds),
           uniqueViewers,
-          averagePercent: totals.plays > 0 ? round((coverage / (BUCKETS * totals.plays)) * 100) : 0,
+          averagePercent: percentOf(coverage, totals.plays),
         },
         duration,
         engagement: { reached, watched },

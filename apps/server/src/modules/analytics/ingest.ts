@@ -91,6 +91,9 @@ export function rowsOf(
   const rows: EventRow[] = [];
   for (const event of batch.events) {
     if (event.at < earliest || event.at > latest) continue;
+    // A lead or a click is counted from what the server stored (analytics.service.ts recordStored), never
+    // from the player's word, which anyone can send; older players still send these, and are not believed.
+    if (event.kind === 'form_submitted' || event.kind === 'click') continue;
     rows.push({
       event_id: event.id,
       at: event.at,

@@ -3,8 +3,15 @@
  * of the sessions they belong to, become the sessions' new state, the hours' increments and the viewers
  * seen. Counts are of sessions (a resumed play is not a second play), each counted in the hour it first
  * did the thing; retention is per percent of the video, once per session, with rewatches counted apart.
+ *
+ * Events come from browsers, and anyone can write them: every figure is bounded by what a viewing can do
+ * (docs/product.md, "Viewing figures"). Nothing is watched or completed without a play; a session's ranges are kept
+ * merged and clipped to the video; its watch time is at most the video's length per play and what the time
+ * that passed allows; leads and clicks are counted from what the server stored, never from the player.
  */
 
+import { MAX_VIDEO_SECONDS } from '@leadreel/shared';
+import { bucketTimes, layeredRanges, type Range, type Segment, watchedSegments } from '@leadreel/shared/watching';
 import type { Selectable } from 'kysely';
 import type { AnalyticsEventTable, AnalyticsSessionTable, AnalyticsVideoHourTable } from './analytics.schema.ts';
 
@@ -13,6 +20,8 @@ export const BUCKETS = 100;
 /** An event as the rollup reads it: the stored columns, with what the kind adds (`data`) as the player sends it. */
 export type RawEvent = Omit<Selectable<AnalyticsEventTable>, 'event_id' | 'received_at' | 'position' | 'data'> & {
   data: { intervals?: [number, number][]; click?: string } | null;
+  /** When the server took it (the browser's `at` is the browser's word); `at` when not given. */
+  received_at?: Date;
 };
 
 /** A viewing as the rollup keeps it (analytics_session, less whether its end was announced). */
@@ -22,17 +31,60 @@ export type SessionState = Omit<Selectable<AnalyticsSessionTable>, 'notified'>;
 export type HourCounts = Selectable<AnalyticsVideoHourTable>;
 
 const HOUR_MS = 3_600_000;
+/** The fastest the player plays (its speed menu): video seconds watched per second that passes. */
+export const MAX_PLAYBACK_RATE = 2;
+/**
+ * Watching a session may report beyond the time that passed since the server first heard of it: what a
+ * player holds before its first batch leaves (a heartbeat's worth and more), and a queue sent late.
+ */
+export const WATCH_SLACK_SECONDS = 60;
+/** The most ranges a session keeps (its levels of rewatching past it are left out). */
+export const SESSION_RANGES_MAX = 1000;
+/** Times a part of the video counts as watched in one session, at most. */
+export const SESSION_TIMES_MAX = 10;
+
+/** Ends of ranges are kept to a grid of this step: a video's length in at most 1000 steps, and 0.1 s at finest. */
+const gridStep = (length: number) => Math.max(0.1, length / 1000);
+
+/** A range clipped to the video (its length, or the longest video while unknown) and moved to the grid. */
+function clipped([from, to]: Range, duration: number): [number, number] {
+  const length = duration > 0 ? duration : MAX_VIDEO_SECONDS;
+  const step = gridStep(length);
+  const snap = (second: number) =>
+    Math.round(Math.round(Math.min(length, Math.max(0, second)) / step) * step * 1000) / 1000;
+  return [snap(from), snap(to)];
+}
+
+/** A session's parts watched, capped at SESSION_TIMES_MAX times each. */
+const segmentsOf = (ranges: readonly Range[]): Segment[] =>
+  watchedSegments(ranges).map((segment) => ({ ...segment, times: Math.min(segment.times, SESSION_TIMES_MAX) }));
+
 export const sessionKey = (videoId: string, sessionId: string) => `${videoId}:${sessionId}`;
 
-/** The percents of a video of `duration` seconds that the range [from, to] plays some of. */
-export function bucketsOf([from, to]: [number, number], duration: number): number[] {
-  if (!(duration > 0) || to <= from) return [];
-  const first = Math.max(0, Math.floor((from / duration) * BUCKETS));
-  const last = Math.min(BUCKETS - 1, Math.ceil((to / duration) * BUCKETS) - 1);
-  const buckets: number[] = [];
-  for (let bucket = first; bucket <= last; bucket += 1) buckets.push(bucket);
-  return buckets;
-}
+/** A viewing as its first event opens it. */
+const newSession = (event: RawEvent): SessionState => ({
+  session_id: event.session_id,
+  video_id: event.video_id,
+  account_id: event.account_id,
+  viewer_id: event.viewer_id,
+  started_at: event.at,
+  last_at: event.at,
+  first_received_at: event.received_at ?? event.at,
+  played: false,
+  plays: 0,
+  ended: false,
+  lead: false,
+  clicks: 0,
+  watch_seconds: 0,
+  intervals: [],
+  covered: '0'.repeat(BUCKETS),
+  page: event.page,
+  referrer: event.referrer,
+  device: event.device,
+  browser: event.browser,
+  os: event.os,
+  country: event.country,
+});
 
 export const emptyHour = (video_id: string, hour: Date, account_id: string): HourCounts => ({
   video_id,
@@ -68,32 +120,29 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
     return hour;
   };
 
+  /** Per session, the ranges its heartbeats added in this window, and the hour of the last. */
+  const added = new Map<string, { session: SessionState; ranges: [number, number][]; hour: HourCounts }>();
+
   for (const event of events) {
     const key = sessionKey(event.video_id, event.session_id);
-    let session = sessions.get(key);
     const hour = hourOf(event);
+    // A lead or a click (stored by the server, see ingest.ts) counts in its hour; it joins the viewing whose
+    // player sent it, and never opens one (an inquiry sent through the API has no viewing).
+    if (event.kind === 'form_submitted' || event.kind === 'click') {
+      const known = sessions.get(key);
+      if (event.kind === 'form_submitted') {
+        hour.leads += 1;
+        if (known) known.lead = true;
+      } else {
+        hour.clicks += 1;
+        if (event.data?.click === 'action') hour.cta_clicks += 1;
+        if (known) known.clicks += 1;
+      }
+      continue;
+    }
+    let session = sessions.get(key);
     if (!session) {
-      session = {
-        session_id: event.session_id,
-        video_id: event.video_id,
-        account_id: event.account_id,
-        viewer_id: event.viewer_id,
-        started_at: event.at,
-        last_at: event.at,
-        played: false,
-        ended: false,
-        lead: false,
-        clicks: 0,
-        watch_seconds: 0,
-        intervals: [],
-        covered: '0'.repeat(BUCKETS),
-        page: event.page,
-        referrer: event.referrer,
-        device: event.device,
-        browser: event.browser,
-        os: event.os,
-        country: event.country,
-      };
+      session = newSession(event);
       sessions.set(key, session);
       hour.loads += 1;
     }
@@ -101,6 +150,7 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
     if (event.at > session.last_at) session.last_at = event.at;
     switch (event.kind) {
       case 'play':
+        session.plays += 1;
         if (!session.played) {
           session.played = true;
           hour.plays += 1;
@@ -115,43 +165,54 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
         }
         break;
       case 'end':
-        if (!session.ended) {
+        if (session.played && !session.ended) {
           session.ended = true;
           hour.completions += 1;
         }
         break;
-      case 'form_submitted':
-        if (!session.lead) {
-          session.lead = true;
-          hour.leads += 1;
-        }
-        break;
-      case 'click':
-        session.clicks += 1;
-        hour.clicks += 1;
-        if (event.data?.click === 'action') hour.cta_clicks += 1;
-        break;
       case 'heartbeat': {
+        if (!session.played) break;
         const duration = durations.get(event.video_id) ?? 0;
-        const covered = session.covered.split('');
-        for (const interval of event.data?.intervals ?? []) {
-          const seconds = Math.max(0, interval[1] - interval[0]);
-          session.watch_seconds += seconds;
-          hour.watch_seconds += seconds;
-          session.intervals.push(interval);
-          for (const bucket of bucketsOf(interval, duration)) {
-            hour.watched[bucket] = (hour.watched[bucket] ?? 0) + 1;
-            if (covered[bucket] !== '1') {
-              covered[bucket] = '1';
-              hour.reached[bucket] = (hour.reached[bucket] ?? 0) + 1;
-              hour.coverage += 1;
-            }
-          }
-        }
-        session.covered = covered.join('');
+        const ranges = (event.data?.intervals ?? []).map((range) => clipped(range, duration));
+        const reported = ranges.reduce((sum, [from, to]) => sum + Math.max(0, to - from), 0);
+        const passed = ((event.received_at ?? event.at).getTime() - session.first_received_at.getTime()) / 1000;
+        const most = Math.min(
+          duration > 0 ? duration * session.plays : Number.POSITIVE_INFINITY,
+          Math.max(0, passed) * MAX_PLAYBACK_RATE + WATCH_SLACK_SECONDS,
+        );
+        const seconds = Math.max(0, Math.min(reported, most - session.watch_seconds));
+        session.watch_seconds += seconds;
+        hour.watch_seconds += seconds;
+        const pending = added.get(key) ?? { session, ranges: [], hour };
+        pending.ranges.push(...ranges);
+        pending.hour = hour;
+        added.set(key, pending);
         break;
       }
     }
+  }
+
+  // Each session's new ranges, merged into what it had once per window (not per heartbeat: a flood of
+  // heartbeats costs one merge), counted in the hour of its last heartbeat.
+  for (const { session, ranges, hour } of added.values()) {
+    const duration = durations.get(session.video_id) ?? 0;
+    const before = segmentsOf(session.intervals);
+    const after = segmentsOf([...session.intervals, ...ranges]);
+    session.intervals = layeredRanges(after, SESSION_RANGES_MAX);
+    const timesBefore = bucketTimes(before, duration, BUCKETS);
+    const timesAfter = bucketTimes(segmentsOf(session.intervals), duration, BUCKETS);
+    const covered = session.covered.split('');
+    for (let bucket = 0; bucket < BUCKETS; bucket += 1) {
+      const was = timesBefore[bucket] ?? 0;
+      const now = timesAfter[bucket] ?? 0;
+      if (now > was) hour.watched[bucket] = (hour.watched[bucket] ?? 0) + now - was;
+      if (now > 0 && covered[bucket] !== '1') {
+        covered[bucket] = '1';
+        hour.reached[bucket] = (hour.reached[bucket] ?? 0) + 1;
+        hour.coverage += 1;
+      }
+    }
+    session.covered = covered.join('');
   }
   return { hours: [...hours.values()], viewers: [...viewers.values()] };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
+import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.ts';
 import { receiver } from '../../../test/fakes/webhook-receiver.ts';
 import { get, post, useTestApp } from '../../../test/helpers.ts';
 import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
+import { bucketTimes, watchedSegments } from '@leadreel/shared/watching';
 import { ANALYTICS_MIGRATIONS } from './analytics.module.ts';
 import type { AnalyticsDatabase } from './analytics.schema.ts';
 import { createFiguresRepo } from './figures.repo.ts';
@@ -103,6 +104,8 @@ for (const [separate, where] of [
       ]);
       await send(videoId, b, 'viewer-bbbbbbbbbbbb', [event('load')]);
       await rolledUp(videoId, 2);
+      // An older player still claims the form and the click among its events: not believed, counted once
+      // from the lead and the click the server stored, which name A's viewing.
       await send(videoId, a, 'viewer-aaaaaaaaaaaa', [
         event('play', { position: 10 }),
         event('heartbeat', { position: 40, intervals: [[10, 40]] }),
@@ -110,6 +113,10 @@ for (const [separate, where] of [
         event('click', { position: 40, click: 'whatsapp' }),
         event('end', { position: 100 }),
       ]);
+      expect((await post(t.app, '/api/public/lead', { ...leadFrom(videoId), sessionId: a })).status).toBe(200);
+      const click = { videoId, kind: 'whatsapp', second: 40, page: '', referrer: '', sessionId: a };
+      const clicked = await t.app.inject({ method: 'POST', url: '/api/public/click', payload: click });
+      expect(clicked.statusCode, clicked.body).toBe(204);
       // C asks not to be tracked: counted, as a viewer of its own.
       await send(
         videoId,
@@ -119,7 +126,14 @@ for (const [separate, where] of [
         true,
       );
       await rolledUp(videoId, 3);
-      await t.services.analytics.rollUp();
+      await vi.waitFor(
+        async () => {
+          await t.services.analytics.flush();
+          await t.services.analytics.rollUp();
+          expect(await hours(videoId)).toMatchObject({ leads: 1, clicks: 1 });
+        },
+        { timeout: 60_000, interval: 500 },
+      );
 
       expect(await hours(videoId)).toMatchObject({
         loads: 3,
@@ -140,9 +154,10 @@ for (const [separate, where] of [
         .where('session_id', '=', a)
         .executeTakeFirstOrThrow();
       expect(session).toMatchObject({ played: true, ended: true, lead: true, clicks: 1, watch_seconds: 60 });
+      // Kept merged: the part watched once, then the part watched again.
       expect(session.intervals).toEqual([
-        [0, 30],
-        [10, 40],
+        [0, 40],
+        [10, 30],
       ]);
       expect(session.covered.indexOf('0')).toBe(40);
       const { rows } = await sql<{ viewer: string }>`select viewer from analytics_viewer_day
@@ -174,8 +189,8 @@ for (const [separate, where] of [
         percent: 40,
         lead: true,
         intervals: [
-          [0, 30],
-          [10, 40],
+          [0, 40],
+          [10, 30],
         ],
         browser: 'Chrome',
         device: 'desktop',
@@ -214,8 +229,8 @@ for (const [separate, where] of [
         watchSeconds: 60,
         watchedPercent: 40,
         intervals: [
-          [0, 30],
-          [10, 40],
+          [0, 40],
+          [10, 30],
         ],
         completed: true,
         lead: true,
@@ -231,6 +246,110 @@ for (const [separate, where] of [
         );
         expect(inApp[0]?.n).toBe(0);
       }
+    });
+
+    it('bounds every figure by what a viewing can do, whatever the events claim', async () => {
+      const owner = await accountOnPlan(t, 'Pro');
+      const videoId = await videoWithForm(t, owner);
+      await t.db.updateTable('video').set({ duration_sec: 6 }).where('id', '=', videoId).execute();
+      const [noPlay, onePlay, manyPlays, flood] = ['n', 'o', 'm', 'f'].map(
+        (x) => `session-${x}-${randomUUID().slice(0, 12)}`,
+      ) as [string, string, string, string];
+      const claims = (intervals: number[][]) =>
+        Array.from({ length: 40 }, () => event('heartbeat', { position: 6, intervals }));
+      // Never played: its heartbeats, end, form and click claims count nothing.
+      await send(videoId, noPlay, null, [
+        event('load'),
+        event('heartbeat', { intervals: [[0, 6]] }),
+        event('end', { position: 6 }),
+        event('form_submitted'),
+        event('click', { click: 'action' }),
+      ]);
+      // One play claiming 40 x 50 full viewings of a 6 s video in one request: 6 s at most.
+      await send(videoId, onePlay, null, [event('load'), event('play'), ...claims(Array(50).fill([0, 6]))]);
+      // A hundred plays in the same instant: no more than the time that passed allows (and a little slack).
+      await send(videoId, manyPlays, null, [
+        event('load'),
+        ...Array.from({ length: 100 }, () => event('play')),
+        ...claims(Array(50).fill([0, 6])),
+      ]);
+      // Ranges all over (and past) the video, in batches with a new viewer id each: kept merged and clipped.
+      for (let round = 0; round < 5; round += 1) {
+        const scattered = Array.from({ length: 50 }, (_, i) => {
+          const from = Math.round(((i * 7.3 + round * 1.1) % 9) * 100) / 100;
+          return [from, Math.round((from + 0.05 + (i % 3)) * 100) / 100];
+        });
+        await send(videoId, flood, `viewer-${randomUUID().slice(0, 12)}`, [
+          ...(round === 0 ? [event('load'), event('play')] : []),
+          ...claims(scattered),
+        ]);
+      }
+      await rolledUp(videoId, 4);
+      await t.services.analytics.rollUp();
+
+      const figures = await hours(videoId);
+      expect(figures).toMatchObject({ loads: 4, plays: 3, completions: 0, leads: 0, clicks: 0 });
+      const sessions = await analyticsDb()
+        .selectFrom('analytics_session')
+        .selectAll()
+        .where('video_id', '=', videoId)
+        .execute();
+      const of = (id: string) => sessions.find((session) => session.session_id === id);
+      expect(of(noPlay)).toMatchObject({ played: false, ended: false, watch_seconds: 0, intervals: [] });
+      expect(of(onePlay)?.watch_seconds).toBe(6);
+      const many = of(manyPlays)?.watch_seconds ?? 0;
+      expect(many).toBeGreaterThan(6);
+      expect(many).toBeLessThanOrEqual(61 * 2 + 60);
+      for (const session of sessions) {
+        for (const [from, to] of session.intervals) {
+          expect(from).toBeGreaterThanOrEqual(0);
+          expect(to).toBeLessThanOrEqual(6);
+        }
+        // The parts watched, at most ten times each: never more ranges than the video allows.
+        expect(session.intervals.length).toBeLessThanOrEqual(10 * 30);
+      }
+      expect(JSON.stringify(of(flood)?.intervals).length).toBeLessThan(20_000);
+      expect(Math.max(...figures.watched)).toBeLessThanOrEqual(3 * 10);
+      const today = new Date().toISOString().slice(0, 10);
+      const range = `videoId=${videoId}&from=${today}&to=${today}`;
+      const totals = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data.totals;
+      expect(totals.averagePercent).toBeLessThanOrEqual(100);
+      expect(totals.watchSeconds).toBe(Math.round((6 + many + (of(flood)?.watch_seconds ?? 0)) * 10) / 10);
+    });
+
+    it('draws a known rewatch the same in the engagement graph and in the session bar', async () => {
+      const owner = await accountOnPlan(t, 'Pro');
+      const videoId = await videoWithForm(t, owner);
+      await t.db.updateTable('video').set({ duration_sec: 6 }).where('id', '=', videoId).execute();
+      const session = `session-r-${randomUUID().slice(0, 12)}`;
+      // One straight viewing in two heartbeats that meet at 2.95 s, with one seek back from 3 s to 2 s.
+      await send(videoId, session, 'viewer-rrrrrrrrrrrr', [
+        event('load'),
+        event('play'),
+        event('heartbeat', { position: 2.95, intervals: [[0, 2.95]] }),
+        event('heartbeat', { position: 3, intervals: [[2.95, 3]] }),
+        event('seek', { position: 2, from: 3 }),
+        event('heartbeat', { position: 6, intervals: [[2, 6]] }),
+        event('end', { position: 6 }),
+      ]);
+      await rolledUp(videoId, 1);
+      const today = new Date().toISOString().slice(0, 10);
+      const range = `videoId=${videoId}&from=${today}&to=${today}`;
+      const { engagement, totals } = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data;
+      const [row] = (await get(t.app, `/api/analytics/video/sessions?${range}`, owner.token)).body.data.list;
+      // The bar: watched once, 2-3 s twice.
+      expect(watchedSegments(row.intervals)).toEqual([
+        { from: 0, to: 2, times: 1 },
+        { from: 2, to: 3, times: 2 },
+        { from: 3, to: 6, times: 1 },
+      ]);
+      // The graph: every percent reached once; rewatched (watched beyond reached) only where 2-3 s plays.
+      expect(totals.plays).toBe(1);
+      expect(engagement.reached).toEqual(Array(100).fill(1));
+      expect(engagement.watched).toEqual(bucketTimes(watchedSegments(row.intervals), 6));
+      const rewatched = engagement.watched.flatMap((times: number, i: number) => (times > 1 ? [i] : []));
+      expect(rewatched).toEqual(Array.from({ length: 17 }, (_, i) => 33 + i));
+      expect(Math.max(...engagement.watched)).toBe(2);
     });
 
     // Sketch arithmetic and the migration read and write the analytics tables alone, the same wherever they
@@ -319,7 +438,10 @@ for (const [separate, where] of [
           ).rows;
         const kept = await sketches();
         expect(kept).toHaveLength(6);
-        // Newest first: the raw table's lean indexes, then the sketches.
+        // Newest first: the sessions' bounds, the raw table's lean indexes, then the sketches.
+        expect(await migrateDown(t.analyticsDb as never, ANALYTICS_MIGRATIONS)).toEqual([
+          '20261201000500_analytics_session_bounds',
+        ]);
         expect(await migrateDown(t.analyticsDb as never, ANALYTICS_MIGRATIONS)).toEqual([
           '20261201000400_analytics_event_lean',
         ]);

@@ -86,7 +86,11 @@ export function createRollupRepo(db: AnalyticsDb) {
         .orderBy('analytics_event.event_id')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ ...row, data: row.data === null ? null : JSON.parse(row.data) })) as (RawEvent & {
+      return rows.map((row) => ({
+        ...row,
+        received_at: new Date(row.received_key),
+        data: row.data === null ? null : JSON.parse(row.data),
+      })) as (RawEvent & {
         received_key: string;
         event_id: string;
       })[];
@@ -122,6 +126,7 @@ export function createRollupRepo(db: AnalyticsDb) {
               started_at: eb.ref('excluded.started_at'),
               last_at: eb.ref('excluded.last_at'),
               played: eb.ref('excluded.played'),
+              plays: eb.ref('excluded.plays'),
               ended: eb.ref('excluded.ended'),
               lead: eb.ref('excluded.lead'),
               clicks: eb.ref('excluded.clicks'),

@@ -34,14 +34,14 @@ async function jobsFor(leadId: string) {
 }
 
 describe('events (a transactional outbox)', () => {
-  it("writes a lead's mail and webhook fan-out in the lead's own transaction, and nothing for a refused one", async () => {
+  it("writes a lead's count, mail and webhook fan-out in the lead's own transaction, and nothing for a refused one", async () => {
     const owner = await accountOnPlan(t, 'Pro');
     const videoId = await videoWithForm(t, owner);
     const sent = await post(t.app, '/api/public/lead', leadFrom(videoId));
     expect(sent.status).toBe(200);
     const lead = await t.db.selectFrom('lead').select('id').where('video_id', '=', videoId).executeTakeFirstOrThrow();
-    // Both reactions are queued the moment the lead exists: no crash between the two can lose the mail.
-    expect(await jobsFor(lead.id)).toEqual(['lead-mail', 'webhook-lead-created']);
+    // Every reaction is queued the moment the lead exists: no crash between them can lose the mail or the count.
+    expect(await jobsFor(lead.id)).toEqual(['analytics-lead', 'lead-mail', 'webhook-lead-created']);
 
     const refused = await post(t.app, '/api/public/lead', leadFrom(videoId, { email: 'not an address' }));
     expect(refused.status).toBe(400);
@@ -52,9 +52,18 @@ describe('events (a transactional outbox)', () => {
     const reactions = [{ 'lead.created': LEAD_MAIL }] as const;
     const queued = createEventBus({ db: t.db, queue: jobs, reactions, runNow: async () => undefined, log });
     const leadId = '00000000-0000-4000-8000-00000000e001';
+    const lead = {
+      leadId,
+      videoId: '00000000-0000-4000-8000-00000000e002',
+      sessionId: null,
+      viewerId: null,
+      pageUrl: '',
+      referrer: '',
+      at: Date.now(),
+    };
     await expect(
       queued.transaction(async (_trx, publish) => {
-        publish('lead.created', { leadId });
+        publish('lead.created', lead);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -81,7 +90,7 @@ describe('events (a transactional outbox)', () => {
         .insertInto('server_secret')
         .values({ name: 'events-test', secret: Buffer.from('x') })
         .execute();
-      publish('lead.created', { leadId });
+      publish('lead.created', lead);
     });
     expect(seen).toEqual([`lead-mail ${leadId} events-test`]);
   });

@@ -22,8 +22,17 @@ export type EventMap = {
   'account.deletionRequested': { accountId: string; deleteAfter: string };
   /** An account's data was deleted: the mail that says so goes to the address it signed in with. */
   'account.deleted': { to: string; language: Language };
-  /** A viewer's inquiry was stored. */
-  'lead.created': { leadId: string };
+  /** A viewer's inquiry was stored, for the video, from the viewing (analytics session) the player named. */
+  'lead.created': {
+    leadId: string;
+    videoId: string;
+    sessionId: string | null;
+    viewerId: string | null;
+    pageUrl: string;
+    referrer: string;
+    /** Milliseconds since the epoch. */
+    at: number;
+  };
   /** A viewer clicked a contact or call-to-action button of the player (stored as `clickId`). */
   'contact.clicked': {
     clickId: string;
@@ -33,6 +42,8 @@ export type EventMap = {
     pageUrl: string;
     referrer: string;
     viewerId: string | null;
+    /** The viewing (analytics session) the player named, if any. */
+    sessionId: string | null;
     /** Seconds since the epoch. */
     at: number;
   };

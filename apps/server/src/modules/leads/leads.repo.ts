@@ -58,7 +58,7 @@ export function createLeadRepo(db: Db) {
 
     /** Stores a lead, in the caller's transaction when given one. */
     insert(row: Insertable<LeadTable>, trx: Db = db) {
-      return trx.insertInto('lead').values(row).returning('id').executeTakeFirstOrThrow();
+      return trx.insertInto('lead').values(row).returning(['id', 'created_at']).executeTakeFirstOrThrow();
     },
 
     /** One page of the filtered leads, newest first, with the filter's total and unread counts. */

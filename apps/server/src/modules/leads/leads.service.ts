@@ -259,6 +259,7 @@ export function createLeadService(deps: {
       page: string;
       referrer: string;
       viewerId?: string | undefined;
+      sessionId?: string | undefined;
     }) {
       const video = await shownVideo(click.videoId);
       if (!video) throw notFound('video_invalid');
@@ -283,6 +284,7 @@ export function createLeadService(deps: {
           pageUrl: click.page,
           referrer: click.referrer,
           viewerId: click.viewerId ?? null,
+          sessionId: click.sessionId ?? null,
           at: Math.floor(stored.created_at.getTime() / 1000),
         });
       });
@@ -321,7 +323,15 @@ export function createLeadService(deps: {
           },
           trx,
         );
-        publish('lead.created', { leadId: row.id });
+        publish('lead.created', {
+          leadId: row.id,
+          videoId: video.id,
+          sessionId: input.sessionId ?? null,
+          viewerId: input.viewerId ?? null,
+          pageUrl: input.page,
+          referrer: input.referrer,
+          at: row.created_at.getTime(),
+        });
         return row;
       });
       return { leadId: lead.id };

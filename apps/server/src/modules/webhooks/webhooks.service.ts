@@ -296,7 +296,8 @@ export function createWebhookService(deps: {
       }),
 
     /** contact.clicked: a viewer's click on one of the player's contact or action buttons. */
-    contactClicked: ({ clickId, ...click }: EventMap['contact.clicked']) =>
+    // The viewing a click names is the analytics' business: the webhook's payload stays as documented.
+    contactClicked: ({ clickId, sessionId: _viewing, ...click }: EventMap['contact.clicked']) =>
       safely('contact.clicked', async () => {
         const video = await deps.videos.findById(click.videoId);
         if (!video) return;

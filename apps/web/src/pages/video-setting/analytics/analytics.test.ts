@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv.ts';
-import { watchedSegments } from './segments.ts';
+import { watchedSegments } from '@leadreel/shared/watching';
 
 describe('the watched parts of a session', () => {
   it.each([
