@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -23,6 +24,28 @@ export type Limits = {
   /** Guessing one account's password or code from many addresses: 10 tries per address per 10 minutes. */
   perEmail: Limit;
 };
+
+/**
+ * The network an address belongs to, as one party holds it: the /24 of an IPv4 address and the /48 of an
+ * IPv6 one (a site's usual assignment, RFC 6177), so a script cycling through the addresses of its own
+ * network counts as one sender. An IPv4-mapped IPv6 address is its IPv4 one; anything else is itself.
+ */
+export function networkOf(address: string): string {
+  const ip = address.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip)?.[1];
+  if (mapped) return networkOf(mapped);
+  if (isIPv4(ip)) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('::');
+  const front = head ? head.split(':') : [];
+  // An embedded IPv4 tail (64:ff9b::1.2.3.4) counts as one group here, but it lies past the prefix.
+  const back = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 3)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/48`;
+}
 
 /** Rate limits kept in PostgreSQL, so every process of an installation counts the same windows. */
 export async function registerLimits(app: FastifyInstance, db: Db, config: Config): Promise<Limits> {

@@ -56,8 +56,8 @@ const submission = (videoId: string, change: Record<string, unknown> = {}) => ({
   ...change,
 });
 let ip = 1;
-/** Each call from its own address, unless one is given: the per-IP limit is tested on its own. */
-const submit = (body: unknown, from = `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`) =>
+/** Each call from its own network, unless an address is given: the limits are tested on their own. */
+const submit = (body: unknown, from = `10.${Math.floor(ip / 250)}.${ip++ % 250}.1`) =>
   t.app.inject({ method: 'POST', url: '/api/public/lead', payload: body as object, remoteAddress: from });
 const leadsOf = (videoId: string) => t.db.selectFrom('lead').selectAll().where('video_id', '=', videoId).execute();
 
@@ -240,6 +240,43 @@ describe('a viewer submits the form', () => {
   });
 });
 
+describe('a flood of submissions', () => {
+  const statusesOf = (answers: { statusCode: number }[]) => answers.map((answer) => answer.statusCode);
+  const fromEach = (videoId: string, addresses: string[], times: number) =>
+    Promise.all(addresses.flatMap((from) => Array.from({ length: times }, () => submit(submission(videoId), from))));
+
+  it('from many addresses of one network fills that network’s window only', async () => {
+    const { token, videoId } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const addresses = Array.from({ length: 31 }, (_, i) => `203.0.113.${i + 1}`);
+    const flood = statusesOf(await fromEach(videoId, addresses, 10));
+    expect(flood.filter((status) => status === 200)).toHaveLength(30);
+    expect(flood.filter((status) => status === 429)).toHaveLength(280);
+    const v6 = Array.from({ length: 40 }, (_, i) => `2001:db8:aa:${i.toString(16)}::1`);
+    const v6Flood = statusesOf(await fromEach(videoId, v6, 1));
+    expect(v6Flood.filter((status) => status === 200)).toHaveLength(30);
+
+    // Viewers on other networks, next door included, are not held by it.
+    for (const viewer of ['203.0.114.1', '198.51.100.7', '2001:db8:ab::1', '2001:db8:a9::1:1']) {
+      expect((await submit(submission(videoId), viewer)).statusCode, viewer).toBe(200);
+    }
+    expect((await submit(submission(videoId), '203.0.113.200')).statusCode).toBe(429);
+    expect(await leadsOf(videoId)).toHaveLength(64);
+  });
+
+  it('from 31 networks at once leaves the form open to everyone else', async () => {
+    const { token, videoId } = await accountWithVideo();
+    await post(t.app, '/api/vod/form/save', { videoId, form: FORM }, token);
+    const addresses = Array.from({ length: 31 }, (_, i) => `192.0.${i + 100}.9`);
+    const flood = statusesOf(await fromEach(videoId, addresses, 11));
+    // Each address gets its own ten; nothing is shared, so nothing of the flood spills onto the video.
+    expect(flood.filter((status) => status === 200)).toHaveLength(310);
+    expect(flood.filter((status) => status === 429)).toHaveLength(31);
+    for (let i = 0; i < 5; i++) expect((await submit(submission(videoId))).statusCode).toBe(200);
+    expect(await leadsOf(videoId)).toHaveLength(315);
+  });
+});
+
 describe('a deleted account', () => {
   it('takes no more leads: its videos answer 404, and its leads go with it', async () => {
     const { token, videoId, email } = await accountWithVideo();
@@ -398,7 +435,7 @@ describe('under load', () => {
     const viewers = Array.from({ length: 200 }, (_, i) =>
       submit(
         submission(videoId, { answers: { ...ANSWERS, name: `Viewer ${i}`, email: `viewer${i}@example.test` } }),
-        `198.51.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+        `198.${18 + Math.floor(i / 200)}.${i % 200}.1`,
       ),
     );
     const answers = await Promise.all(viewers);
@@ -413,9 +450,7 @@ describe('under load', () => {
 
     // One address, 1,000 times in a minute: ten get through, the rest are told to wait; no mail storm.
     const flood = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        submit(submission(videoId), '203.0.113.9').then((answer) => answer.statusCode),
-      ),
+      Array.from({ length: 1000 }, () => submit(submission(videoId), '100.64.7.9').then((answer) => answer.statusCode)),
     );
     expect(flood.filter((status) => status === 200)).toHaveLength(10);
     expect(flood.filter((status) => status === 429)).toHaveLength(990);

@@ -1,3 +1,4 @@
+import { networkOf } from '../../plugins/limits.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { createLeadNotifier, type LeadNotifier } from './lead-notifier.ts';
@@ -48,15 +49,16 @@ export const leadsModule = defineModule({
     await scope.register(submitRoutes, {
       leads: services.leads,
       hooks,
-      // A viewer sends one form, maybe twice; an office behind one address a few more. A form on a busy
-      // page takes many, but not hundreds a minute.
+      // A viewer sends one form, maybe twice; an office behind one address a few more, a company's network
+      // a few dozen. Each address and each network has its own window, and none is shared by a video: a
+      // flood from one place fills its own and never closes the form to viewers elsewhere. The address is
+      // checked first, so a single address hammering away is refused before it spends its network's share.
       limits: [
         limits.limiter({ max: 10, timeWindow: 60_000, keyGenerator: (request) => `lead-ip:${request.ip}` }),
         limits.limiter({
-          max: 300,
+          max: 30,
           timeWindow: 60_000,
-          keyGenerator: (request) =>
-            `lead-video:${String((request.body as { videoId?: unknown })?.videoId).slice(0, 40)}`,
+          keyGenerator: (request) => `lead-net:${networkOf(request.ip)}`,
         }),
       ],
     });

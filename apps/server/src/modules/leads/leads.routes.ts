@@ -48,7 +48,7 @@ export const leadListRoutes: FastifyPluginAsync<{ leads: LeadService; hooks: Aut
 };
 /**
  * A viewer's submission, from the player on a watch page or an embed (same origin as this API). Limited
- * per IP and per video far above what people do, so a script cannot flood an account or its mailbox.
+ * per address and per network far above what people do, so a script cannot flood an account from one place.
  */
 export const submitRoutes: FastifyPluginAsync<{
   leads: LeadService;
