@@ -180,6 +180,14 @@ export interface LeadTable {
   created_at: CreatedAt;
 }
 
+/** Each account's current lead-mail window (modules/leads/lead-notifier.ts). */
+export interface LeadMailWindowTable {
+  account_id: string;
+  opened_at: Date;
+  /** The mail of the leads waiting in this window is queued. */
+  burst_queued: Generated<boolean>;
+}
+
 export interface SubtitleTable {
   id: Generated<string>;
   video_id: string;
@@ -424,6 +432,7 @@ export interface Database {
   embed_config: EmbedConfigTable;
   subtitle: SubtitleTable;
   lead: LeadTable;
+  lead_mail_window: LeadMailWindowTable;
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   account: AccountTable;

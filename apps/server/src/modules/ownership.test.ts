@@ -18,6 +18,7 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   subtitle: 'modules/video-settings/',
   lead: 'modules/leads/',
   contact_click: 'modules/leads/',
+  lead_mail_window: 'modules/leads/',
   webhook_endpoint: 'modules/webhooks/',
   webhook_delivery: 'modules/webhooks/',
   api_key: 'modules/api-keys/',

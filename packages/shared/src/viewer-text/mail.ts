@@ -72,6 +72,8 @@ const leadEn: {
   digestSubject: (count: number) => string;
   digestIntro: (count: number) => string;
   digestMore: (count: number) => string;
+  burstSubject: (count: number) => string;
+  burstIntro: (count: number) => string;
 } = {
   subject: 'New inquiry on “{video}”',
   intro: '{who} left an inquiry on “{video}” at {time}.',
@@ -83,6 +85,9 @@ const leadEn: {
   digestSubject: (count) => `${count} new ${count === 1 ? 'inquiry' : 'inquiries'} in the last day`,
   digestIntro: (count) => `Your videos received ${count} new ${count === 1 ? 'inquiry' : 'inquiries'} in the last day:`,
   digestMore: (count) => `…and ${count} more.`,
+  burstSubject: (count) => `${count} new ${count === 1 ? 'inquiry' : 'inquiries'}`,
+  burstIntro: (count) =>
+    `${count} more ${count === 1 ? 'inquiry' : 'inquiries'} came in within minutes of the last one we mailed you, all in this one mail:`,
 };
 
 const leadZh: Translation<typeof leadEn> = {
@@ -96,6 +101,8 @@ const leadZh: Translation<typeof leadEn> = {
   digestSubject: (count) => `过去一天收到 ${count} 条新询盘`,
   digestIntro: (count) => `过去一天，您的视频收到了 ${count} 条新询盘：`,
   digestMore: (count) => `……还有 ${count} 条。`,
+  burstSubject: (count) => `${count} 条新询盘`,
+  burstIntro: (count) => `在上次通知您之后的几分钟内，又收到了 ${count} 条询盘，汇总在这封邮件中：`,
 };
 
 export const LEAD_MAIL_TEXT: Record<Language, typeof leadEn> = { en: leadEn, zh_CN: leadZh };

@@ -2,7 +2,7 @@ import { networkOf } from '../../plugins/limits.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { createLeadNotifier, type LeadNotifier } from './lead-notifier.ts';
-import { LEAD_DIGEST, LEAD_MAIL } from './leads.jobs.ts';
+import { LEAD_BURST, LEAD_DIGEST, LEAD_MAIL } from './leads.jobs.ts';
 import { createLeadRepo } from './leads.repo.ts';
 import { formRoutes, leadListRoutes, submitRoutes } from './leads.routes.ts';
 import { createLeadService, type LeadService } from './leads.service.ts';
@@ -10,7 +10,7 @@ import { createLeadService, type LeadService } from './leads.service.ts';
 declare module '../module.ts' {
   interface Services {
     leads: LeadService;
-    /** The owner's mails about leads: one per lead, and the daily digest. */
+    /** The owner's mails about leads: one per lead or per burst of leads, and the daily digest. */
     leadNotifier: LeadNotifier;
   }
 }
@@ -21,7 +21,7 @@ declare module '../module.ts' {
  */
 export const leadsModule = defineModule({
   name: 'leads',
-  create: ({ db, services, events, mailer, config, log }) => {
+  create: ({ db, services, events, mailer, queue, config, log }) => {
     const repo = createLeadRepo(db);
     const { accounts, entitlements } = services;
     return {
@@ -37,6 +37,7 @@ export const leadsModule = defineModule({
         leads: repo,
         accounts,
         mailer,
+        sendLater: queue && ((burst, afterSeconds) => queue.send(LEAD_BURST, burst, { afterSeconds })),
         brand: config.BRAND_NAME,
         publicUrl: config.publicUrl,
         log,
@@ -63,8 +64,9 @@ export const leadsModule = defineModule({
       ],
     });
   },
-  jobs: [LEAD_MAIL, LEAD_DIGEST],
-  // The owner's mail about a new lead (the console contract email-notification), sent by a worker and retried.
+  jobs: [LEAD_MAIL, LEAD_BURST, LEAD_DIGEST],
+  // The owner's mail about a new lead (the console contract email-notification), sent by a worker and retried;
+  // a lead that comes within minutes of one mailed waits for the one mail of its burst.
   reactions: { 'lead.created': LEAD_MAIL },
   workers: ({ services }) => [
     worker(LEAD_MAIL, async (jobs) => {
@@ -72,6 +74,9 @@ export const leadsModule = defineModule({
       // The whole batch is retried; each lead is claimed before its mail, so the sent ones stay sent.
       const failed = sent.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
+    }),
+    worker(LEAD_BURST, async (jobs) => {
+      for (const job of jobs) await services.leadNotifier.sendBurst(job.data.accountId, new Date(job.data.since));
     }),
     worker(LEAD_DIGEST, async () => {
       await services.leadNotifier.sendDigests(new Date());

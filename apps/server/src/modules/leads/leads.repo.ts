@@ -161,15 +161,69 @@ export function createLeadRepo(db: Db) {
       return { rows, total: Number(counts.total) };
     },
 
-    /** Whether the lead's account wants a mail per lead; undefined once the lead is deleted. */
-    async wantsMail(leadId: string) {
-      const row = await db
+    /** Whose lead it is, whether it is mailed already, and whether its account wants a mail per lead. */
+    mailState(leadId: string) {
+      return db
         .selectFrom('lead')
         .innerJoin('account', 'account.id', 'lead.account_id')
-        .select('account.notify_new_lead')
+        .select(['lead.account_id', 'lead.mailed_at', 'account.notify_new_lead'])
         .where('lead.id', '=', leadId)
         .executeTakeFirst();
-      return row?.notify_new_lead;
+    },
+
+    /**
+     * Opens the account's lead-mail window unless one opened less than `windowMs` ago; one statement, so of
+     * two leads at the same moment only one opens it. When it is open, marks its burst mail queued. Answers
+     * whether this call opened it, and when the window opened if this call is the one to queue its mail.
+     */
+    async openMailWindow(accountId: string, windowMs: number) {
+      const opened = await sql<{ opened_at: Date }>`
+        insert into lead_mail_window (account_id, opened_at) values (${accountId}, now())
+        on conflict (account_id) do update set opened_at = excluded.opened_at, burst_queued = false
+          where lead_mail_window.opened_at <= now() - ${windowMs} * interval '1 millisecond'
+        returning opened_at`.execute(db);
+      if (opened.rows[0]) return { opened: true as const };
+      const queue = await db
+        .updateTable('lead_mail_window')
+        .set({ burst_queued: true })
+        .where('account_id', '=', accountId)
+        .where('burst_queued', '=', false)
+        .returning('opened_at')
+        .executeTakeFirst();
+      return { opened: false as const, queueBurstOf: queue?.opened_at };
+    },
+
+    /** Forgets that a window's burst mail is queued (queueing it failed), so the next waiting lead queues it. */
+    async unqueueBurst(accountId: string) {
+      await db
+        .updateTable('lead_mail_window')
+        .set({ burst_queued: false })
+        .where('account_id', '=', accountId)
+        .execute();
+    },
+
+    /**
+     * Claims every unmailed lead of the account since a window opened, when it still wants a mail per lead:
+     * the ones a burst mail carries. Newest first.
+     */
+    claimSince(accountId: string, since: Date) {
+      return db
+        .updateTable('lead')
+        .from('account')
+        .set({ mailed_at: new Date() })
+        .whereRef('account.id', '=', 'lead.account_id')
+        .where('account.notify_new_lead', '=', true)
+        .where('lead.account_id', '=', accountId)
+        .where('lead.mailed_at', 'is', null)
+        .where('lead.created_at', '>=', since)
+        .returning(['lead.id', 'lead.video_name', 'lead.created_at', 'lead.answers'])
+        .execute();
+    },
+
+    /** Gives claimed mails back (their send failed), so a retry sends them. */
+    async releaseMails(leadIds: string[]) {
+      if (leadIds.length === 0) return;
+      await db.updateTable('lead').set({ mailed_at: null }).where('id', 'in', leadIds).execute();
     },
 
     /** Claims a lead's mail (sets mailed_at when unset): the lead if this caller won it. */

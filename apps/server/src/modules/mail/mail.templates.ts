@@ -106,12 +106,14 @@ export const DIGEST_LIST_LIMIT = 20;
 
 /**
  * The daily digest (the console contract email-notification): how many leads came in the last day and, for each of the
- * first few, when, on which video and from whom — plain text as in the lead mail, masked on the Free plan.
+ * first few, when, on which video and from whom — plain text as in the lead mail, masked on the Free plan. As a
+ * `burst`, the same list for the leads that came within minutes of a lead mail.
  */
 export function leadDigestMail(
   context: Context,
   digest: { count: number; leads: { videoName: string; at: Date; who: string }[] },
   masked = false,
+  period: 'day' | 'burst' = 'day',
 ) {
   const t = LEAD_MAIL_TEXT[context.language];
   const time = new Intl.DateTimeFormat(context.language === 'zh_CN' ? 'zh-CN' : 'en-GB', {
@@ -125,12 +127,12 @@ export function leadDigestMail(
     return `${time.format(lead.at)} UTC · ${video} · ${who}`;
   });
   if (digest.count > digest.leads.length) lines.push(t.digestMore(digest.count - digest.leads.length));
-  const intro = t.digestIntro(digest.count);
+  const intro = period === 'day' ? t.digestIntro(digest.count) : t.burstIntro(digest.count);
   const link = masked ? `${context.url}/buy-vip` : `${context.url}/form-submit-data`;
   const see = masked ? t.masked : fill(t.see, context);
   const signature = fill(ACCOUNT_MAIL_TEXT[context.language].signature, context);
   return {
-    subject: t.digestSubject(digest.count),
+    subject: period === 'day' ? t.digestSubject(digest.count) : t.burstSubject(digest.count),
     text: `${intro}\n\n${lines.join('\n')}\n\n${see} ${link}\n\n${signature}\n`,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2328;max-width:560px"><p style="margin:0 0 16px">${escapeHtml(intro)}</p><ul style="margin:0 0 16px;padding-left:20px">${lines
       .map((line) => `<li style="margin:0 0 4px">${escapeHtml(line)}</li>`)
