@@ -191,6 +191,16 @@ export const configSchema = z.object({
   ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   /**
+   * A challenge viewers pass before their inquiry is taken: Cloudflare Turnstile or hCaptcha, with the
+   * site key the player's widget shows and the secret key the server checks its answer with. Unset, the
+   * form asks for none.
+   */
+  CAPTCHA_PROVIDER: z.enum(['turnstile', 'hcaptcha']).optional(),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  /** Another address for the provider's siteverify (a proxy, or a test's fake provider). */
+  CAPTCHA_VERIFY_URL: optionalUrl,
+  /**
    * A PostgreSQL of its own for the analytics tables, so that heavy ingest never competes with
    * the application's database; the application's own when unset.
    */
@@ -263,6 +273,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   // A key without its webhook secret would take money and never hear that it was paid.
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  }
+  if (config.CAPTCHA_PROVIDER) {
+    for (const key of ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'] as const) {
+      if (!config[key]) problems.push(`${key}: required with CAPTCHA_PROVIDER`);
+    }
   }
   problems.push(...providerProblems(config));
   let catalogue: Catalogue | undefined;

@@ -146,6 +146,8 @@ export const submitLeadBody = z.strictObject({
   viewerId: viewerIdField,
   /** The player's viewing (its analytics session): the lead counts in it. Dropped when malformed. */
   sessionId: viewerIdField,
+  /** The challenge widget's token (Turnstile or hCaptcha), when the installation asks for one. */
+  captcha: textField().max(4096, 'illegal_input').optional(),
 });
 export type SubmitLead = z.infer<typeof submitLeadBody>;
 

@@ -1,6 +1,7 @@
 import { networkOf } from '../../plugins/limits.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import { createCaptchaCheck } from './captcha.ts';
 import { createLeadNotifier, type LeadNotifier } from './lead-notifier.ts';
 import { LEAD_BURST, LEAD_DIGEST, LEAD_MAIL } from './leads.jobs.ts';
 import { createLeadRepo } from './leads.repo.ts';
@@ -32,6 +33,7 @@ export const leadsModule = defineModule({
         accounts,
         entitlements,
         events,
+        captcha: createCaptchaCheck(config),
       }),
       leadNotifier: createLeadNotifier({
         leads: repo,

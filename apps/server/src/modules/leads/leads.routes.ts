@@ -57,8 +57,8 @@ export const submitRoutes: FastifyPluginAsync<{
 }> = async (app, { leads, hooks, limits }) => {
   catalogueRoutes(app, hooks)(
     'public.lead',
-    async (_request, body) => {
-      await leads.submit(body);
+    async (request, body) => {
+      await leads.submit(body, request.ip);
       return { received: true as const };
     },
     { bodyLimit: 64 * 1024, preHandler: limits },

@@ -23,6 +23,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventBus } from '../events/events.ts';
 import type { SettingsService } from '../video-settings/settings.service.ts';
 import type { VideoService } from '../videos/videos.service.ts';
+import type { CaptchaCheck } from './captcha.ts';
 import { type ExportFile, exportFile } from './lead-export.ts';
 import type { LeadRepo } from './leads.repo.ts';
 
@@ -101,8 +102,10 @@ export function createLeadService(deps: {
    * submission never waits on SMTP or a receiver, and never lost between the insert and the queue.
    */
   events: EventBus;
+  /** The installation's challenge a viewer passes before an inquiry is taken; null when it asks for none. */
+  captcha: CaptchaCheck | null;
 }) {
-  const { repo, forms, videos, accounts, entitlements, events } = deps;
+  const { repo, forms, videos, accounts, entitlements, events, captcha } = deps;
 
   const ownVideo: VideoService['ownVideo'] = (...args) => videos.ownVideo(...args);
 
@@ -291,14 +294,15 @@ export function createLeadService(deps: {
     },
 
     /**
-     * A viewer's submission. A filled honeypot or a form sent faster than a person can is answered like a
+     * A viewer's submission, refused without a passed challenge when the installation asks for one. A filled honeypot or a form sent faster than a person can is answered like a
      * success (the script learns nothing) and kept nowhere. Anything else is checked against the form.
      */
-    async submit(input: SubmitLead): Promise<{ leadId: string | null }> {
+    async submit(input: SubmitLead, remoteIp: string): Promise<{ leadId: string | null }> {
       const video = await shownVideo(input.videoId);
       if (!video) throw notFound('form_not_found', 'videoId');
       const form = await formOf(video.id);
       if (!form.enabled) throw notFound('form_not_found', 'videoId');
+      await captcha?.(input.captcha, remoteIp);
       if (input.website !== '' || input.elapsedMs < MIN_FILL_MS) return { leadId: null };
       const checked = checkAnswers(form.fields, input.answers);
       if (!checked.ok) {

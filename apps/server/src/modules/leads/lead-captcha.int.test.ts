@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+// with a challenge configured, an inquiry is taken only with a token the provider accepts; checked against
+// a fake siteverify endpoint speaking the protocol Turnstile and hCaptcha share.
+let siteverify: Server;
+const asked: URLSearchParams[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  siteverify = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const form = new URLSearchParams(body);
+      asked.push(form);
+      if (form.get('response') === 'provider-down') {
+        response.statusCode = 500;
+        response.end();
+        return;
+      }
+      const ok = form.get('secret') === 'test-secret' && form.get('response') === 'passed-token';
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify(ok ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  t = await createTestApp({
+    CAPTCHA_PROVIDER: 'turnstile',
+    CAPTCHA_SITE_KEY: 'test-site-key',
+    CAPTCHA_SECRET_KEY: 'test-secret',
+    CAPTCHA_VERIFY_URL: `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => siteverify.close(() => resolve()));
+});
+
+const submit = (body: object, from: string) =>
+  t.app.inject({ method: 'POST', url: '/api/public/lead', payload: body, remoteAddress: from });
+
+describe('an inquiry with a challenge configured', () => {
+  it('is taken with a token the provider accepts, and refused, storing nothing, without one', async () => {
+    const owner = await accountOnPlan(t, 'Pro');
+    const videoId = await videoWithForm(t, owner);
+    const leads = () => t.db.selectFrom('lead').select('id').where('video_id', '=', videoId).execute();
+
+    const missing = await submit(leadFrom(videoId), '198.51.100.1');
+    expect([missing.statusCode, missing.json().error, missing.json().field]).toEqual([
+      400,
+      'captcha_required',
+      'captcha',
+    ]);
+    expect(missing.json().message).toMatch(/not a robot/);
+    const wrong = await submit({ ...leadFrom(videoId), captcha: 'forged-token' }, '198.51.100.2');
+    expect([wrong.statusCode, wrong.json().error]).toEqual([400, 'captcha_invalid']);
+    // A provider that cannot say is no pass either; the viewer may send again in a moment.
+    const down = await submit({ ...leadFrom(videoId), captcha: 'provider-down' }, '198.51.100.4');
+    expect([down.statusCode, down.json().error]).toEqual([503, 'captcha_unavailable']);
+    expect(await leads()).toEqual([]);
+
+    const passed = await submit({ ...leadFrom(videoId), captcha: 'passed-token' }, '198.51.100.3');
+    expect([passed.statusCode, passed.json().data]).toEqual([200, { received: true }]);
+    expect(await leads()).toHaveLength(1);
+    // The provider is told who answered, as the protocol asks.
+    expect(asked.at(-1)?.get('remoteip')).toBe('198.51.100.3');
+  });
+
+  it('is a setting given whole: a provider needs both keys', async () => {
+    await expect(createTestApp({ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SITE_KEY: 'k' })).rejects.toThrow(
+      /CAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER/,
+    );
+  });
+});
