@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AnalyticsBatch, PlayEvent } from '@leadreel/shared/contracts/analytics';
 import { expect, type Page, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
-import { signUpByApi, switchLanguage } from './support-console.ts';
-import { uploadVideo } from './support-video.ts';
+import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
+import { inquiryForm, saveSetting, uploadVideo } from './support-video.ts';
 
 // the per-video analytics screen, from viewings sent straight to the ingestion endpoint.
 //
@@ -45,14 +45,18 @@ const figure = (page: Page, name: string) =>
 test('the analytics screen shows a video’s figures, engagement, sources and sessions, in both languages', async ({
   page,
 }) => {
-  const { token } = await signUpByApi(page);
+  const { token, email } = await signUpByApi(page);
   const videoId = await uploadVideo(page.request, token, 'analytics-screen.mp4');
+  await grantPlan(email, 'Pro'); // the form is a paid plan's
+  await saveSetting(page.request, token, 'form/save', { videoId, form: inquiryForm() });
 
   // A viewer who came from a search, played the six-second video, went back a second and watched on (the
-  // seconds 1 to 3 twice), sent the form, pressed WhatsApp and watched to the end.
+  // seconds 1 to 3 twice), sent the form, pressed WhatsApp and watched to the end. The lead and the click are
+  // counted from what the server stored, which names the viewing; the events' own claims are not.
+  const viewing = playerId();
   await send(page, {
     videoId,
-    sessionId: playerId(),
+    sessionId: viewing,
     viewerId: playerId(),
     page: PAGE_URL,
     referrer: 'https://search.example.test/search?q=tour',
@@ -71,6 +75,23 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
       event('end', 20, { position: 6 }),
     ],
   });
+  const where = { page: PAGE_URL, referrer: 'https://search.example.test/search?q=tour', sessionId: viewing };
+  const lead = await page.request.post('/api/public/lead', {
+    data: {
+      videoId,
+      answers: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      second: 4,
+      language: 'en',
+      elapsedMs: 8000,
+      website: '',
+      ...where,
+    },
+  });
+  expect(lead.status(), await lead.text()).toBe(200);
+  const click = await page.request.post('/api/public/click', {
+    data: { videoId, kind: 'whatsapp', second: 4, ...where },
+  });
+  expect(click.status(), await click.text()).toBe(204);
   // Another page view that never played (no viewer id: one who asks not to be tracked).
   await send(page, { videoId, sessionId: playerId(), page: PAGE_URL, referrer: '', events: [event('load', 15)] });
 
@@ -84,11 +105,13 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
           headers: { authorization: `Bearer ${token}` },
         });
         const totals = (await response.json()).data?.totals;
-        return totals ? `${totals.loads} loads, ${totals.plays} plays` : 'none';
+        return totals
+          ? `${totals.loads} loads, ${totals.plays} plays, ${totals.leads} leads, ${totals.clicks} clicks`
+          : 'none';
       },
       { timeout: 120_000, intervals: [2000] },
     )
-    .toBe('2 loads, 1 plays');
+    .toBe('2 loads, 1 plays, 1 leads, 1 clicks');
 
   await page.goto(`/video-setting/${videoId}/analytics?token=${token}`);
   await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();

@@ -36,8 +36,11 @@ export type AnalyticsSessionTable = {
   started_at: Timestamp;
   last_at: Timestamp;
   played: boolean;
-  /** Play events, resumes included: watch time is at most the video's length per play. */
-  plays: ColumnType<number, number | undefined, number>;
+  /**
+   * Plays (resumes included) and seeks: each can start a pass over the video, and watch time is at most
+   * the video's length per pass.
+   */
+  passes: ColumnType<number, number | undefined, number>;
   /** When the server took the session's first event: watch time is at most what the time since allows. */
   first_received_at: Timestamp;
   ended: boolean;

@@ -6,7 +6,7 @@
  *
  * Events come from browsers, and anyone can write them: every figure is bounded by what a viewing can do
  * (docs/product.md, "Viewing figures"). Nothing is watched or completed without a play; a session's ranges are kept
- * merged and clipped to the video; its watch time is at most the video's length per play and what the time
+ * merged and clipped to the video; its watch time is at most the video's length per play or seek and what the time
  * that passed allows; leads and clicks are counted from what the server stored, never from the player.
  */
 
@@ -71,7 +71,7 @@ const newSession = (event: RawEvent): SessionState => ({
   last_at: event.at,
   first_received_at: event.received_at ?? event.at,
   played: false,
-  plays: 0,
+  passes: 0,
   ended: false,
   lead: false,
   clicks: 0,
@@ -150,7 +150,7 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
     if (event.at > session.last_at) session.last_at = event.at;
     switch (event.kind) {
       case 'play':
-        session.plays += 1;
+        session.passes += 1;
         if (!session.played) {
           session.played = true;
           hour.plays += 1;
@@ -163,6 +163,10 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
             account_id: event.account_id,
           });
         }
+        break;
+      case 'seek':
+        // Going back while playing watches a part again within one play: another pass over the video.
+        session.passes += 1;
         break;
       case 'end':
         if (session.played && !session.ended) {
@@ -177,7 +181,7 @@ export function rollUp(events: RawEvent[], sessions: Map<string, SessionState>, 
         const reported = ranges.reduce((sum, [from, to]) => sum + Math.max(0, to - from), 0);
         const passed = ((event.received_at ?? event.at).getTime() - session.first_received_at.getTime()) / 1000;
         const most = Math.min(
-          duration > 0 ? duration * session.plays : Number.POSITIVE_INFINITY,
+          duration > 0 ? duration * session.passes : Number.POSITIVE_INFINITY,
           Math.max(0, passed) * MAX_PLAYBACK_RATE + WATCH_SLACK_SECONDS,
         );
         const seconds = Math.max(0, Math.min(reported, most - session.watch_seconds));

@@ -126,7 +126,7 @@ export function createRollupRepo(db: AnalyticsDb) {
               started_at: eb.ref('excluded.started_at'),
               last_at: eb.ref('excluded.last_at'),
               played: eb.ref('excluded.played'),
-              plays: eb.ref('excluded.plays'),
+              passes: eb.ref('excluded.passes'),
               ended: eb.ref('excluded.ended'),
               lead: eb.ref('excluded.lead'),
               clicks: eb.ref('excluded.clicks'),
