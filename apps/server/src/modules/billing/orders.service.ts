@@ -171,7 +171,7 @@ export function createOrderService(
       return orderData(row);
     },
 
-    /** The payer closed the dialog: a pending order is canceled (a payment reported later still counts). */
+    /** The payer closed the dialog: a pending order is canceled (a payment reported later is refunded: settlement.ts). */
     async cancel(accountId: string, orderId: string) {
       const row = await repo.find(orderId);
       if (!row || row.account_id !== accountId) throw orderNotFound();

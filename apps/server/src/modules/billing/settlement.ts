@@ -151,6 +151,34 @@ export function createSettlement(deps: SettlementDeps) {
     }
   }
 
+  /**
+   * A payment for an order that no longer takes one is refunded at its provider (the refund's key is the
+   * order's, so a retried notice refunds once) and the order marked refunded with nothing given. A refund
+   * that fails throws: the notice is answered with an error and its provider sends it again.
+   */
+  async function giveBackLate(trx: Db, order: OrderRow, paid: { amount: number; currency: string }, now: Date) {
+    const provider = Object.values(providers).find((candidate) => candidate.name === order.provider);
+    if (!provider) {
+      deps.log.error(
+        { orderId: order.id, provider: order.provider },
+        'a closed order was paid at a provider no longer configured: refund it there',
+      );
+      return;
+    }
+    const refundRef = await provider.refund(
+      { id: order.id, providerRef: order.provider_ref ?? '', amount: paid.amount, currency: paid.currency },
+      'paid after the order closed',
+    );
+    deps.log.warn({ orderId: order.id, status: order.status, refundRef }, 'a closed order was paid: refunded');
+    await repo.update(trx, order.id, {
+      status: 'refunded',
+      failure: 'paid_after_close',
+      refund_ref: refundRef,
+      refunded_at: now,
+      refund_reason: 'paid after the order closed',
+    });
+  }
+
   /** What a refunded order gave, taken back in the refunding transaction. */
   async function takeBack(trx: Db, order: OrderRow, now: Date) {
     if (order.kind === 'credits') {
@@ -220,6 +248,14 @@ export function createSettlement(deps: SettlementDeps) {
           if (order.status !== 'pending') return;
           const failure = outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null;
           await repo.update(trx, order.id, { status: outcome.status, failure, settled_at: now });
+          return;
+        }
+        // Money taken for an order the buyer canceled, or that failed, buys nothing: it goes back to the payer
+        // at once (docs/product.md, "Payments, refunds and referrals"). An expired one was paid in time: the
+        // provider's checkout closes when the order expires, and only its notice came late (a provider
+        // retries for days while a server is down).
+        if (order.status === 'canceled' || order.status === 'failed') {
+          await giveBackLate(trx, { ...order, invoice_number: null }, outcome, now);
           return;
         }
         if (outcome.amount !== Number(order.amount) || outcome.currency !== order.currency) {

@@ -107,6 +107,16 @@ describe('WeChat Pay, Native QR', () => {
     expect(await statusOf(token, order.orderId)).toBe('refunded');
   });
 
+  it('refunds a payment scanned after the buyer canceled the order, and gives nothing for it', async () => {
+    const { token } = await signUp(t);
+    const order = await buy(token, 'wechat');
+    expect((await post(t.app, '/api/pay/cancel-order', { orderId: order.orderId }, token)).status).toBe(200);
+    expect((await notifyWechat(wechat.notification(tradeNo(order), { trade_state: 'SUCCESS' }))).statusCode).toBe(204);
+    expect(wechat.refunds.get(`R${tradeNo(order)}`)).toMatchObject({ amount: { refund: order.amount } });
+    expect(await statusOf(token, order.orderId)).toBe('refunded');
+    expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Free');
+  });
+
   it('fails an order notified with another amount, and leaves another order alone', async () => {
     const { token } = await signUp(t);
     const order = await buy(token, 'wechat');

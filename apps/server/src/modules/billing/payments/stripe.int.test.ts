@@ -142,6 +142,39 @@ describe('Stripe Checkout', () => {
     }
   });
 
+  it('gives back, once, a payment for an order the buyer canceled, and honours one for an order that expired', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    expect((await post(t.app, '/api/pay/cancel-order', { orderId: order.orderId }, token)).status).toBe(200);
+    const { payload, signature } = stripe.event('checkout.session.completed', session, {
+      changes: { payment_status: 'paid' },
+    });
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    const refunds = stripe.refunds.filter((r) => r.metadata.orderId === order.orderId);
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: order.amount, payment_intent: session.payment_intent }),
+    ]);
+    expect(await statusOf(token, order.orderId)).toBe('refunded');
+    // Nothing was given for it: no plan, no credits, no invoice.
+    expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Free');
+    expect((await get(t.app, '/api/pay/credits', token)).body.data.balance).toBe(0);
+    expect(await invoicesOf(order.orderId)).toEqual([]);
+
+    // Expired by the server's clock while its notice was on the way: the provider took it in time.
+    const late = await signUp(t);
+    const bought = await buyPro(late.token);
+    await t.db
+      .updateTable('payment_order')
+      .set({ status: 'expired', expires_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', bought.order.orderId)
+      .execute();
+    const paid = stripe.event('checkout.session.completed', bought.session, { changes: { payment_status: 'paid' } });
+    expect((await deliver(paid.payload, paid.signature)).statusCode).toBe(200);
+    expect(await statusOf(late.token, bought.order.orderId)).toBe('paid');
+    expect(stripe.refunds.filter((r) => r.metadata.orderId === bought.order.orderId)).toEqual([]);
+  });
+
   it('waits for a delayed payment, and fails the order when it is declined', async () => {
     const { token } = await signUp(t);
     const { order, session } = await buyPro(token);
