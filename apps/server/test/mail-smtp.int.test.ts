@@ -1,40 +1,24 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/modules/mail/mailer.ts';
+import { type ReceivedMail, startSmtpServer } from './fakes/smtp.ts';
 import { createTestApp, post, type TestApp, uniqueEmail } from './helpers.ts';
 
 // Real SMTP: a server started by the test receives what nodemailer sends over the wire.
-let server: SMTPServer;
-let received: Array<{ from: string; to: string[]; mail: ParsedMail }>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: ReceivedMail[];
 let smtpUrl: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  received = [];
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          mail,
-        });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  smtpUrl = smtp.url;
   t = await createTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'LeadReel <hello@leadreel.test>' });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 const waitFor = async <T>(find: () => T | undefined): Promise<T> => {
@@ -76,7 +60,7 @@ describe('mail over SMTP', () => {
       headers: { 'x-language': 'zh_CN' },
       payload: { email, password: 'a good password', code },
     });
-    received = [];
+    received.length = 0;
     // The reset mail follows the account's language, not the language of the request.
     await post(t.app, '/api/auth/find-password', { email });
     const reset = await waitFor(() => received.find((r) => r.to.includes(email)));

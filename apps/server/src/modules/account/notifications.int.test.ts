@@ -1,30 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, startSmtpServer } from '../../../test/fakes/smtp.ts';
 import { createTestApp, get, post, type TestApp, uniqueEmail } from '../../../test/helpers.ts';
 
 // where and when an account hears of its leads — the notice email proved by a code to the new
 // address, the events it asked for, the lead mail and the daily digest — received by a real SMTP server.
-let server: SMTPServer;
-const received: Array<{ to: string[]; mail: ParsedMail }> = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: ReceivedMail[];
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  received = smtp.received;
   t = await createTestApp({
-    SMTP_URL: smtpUrl,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'Acme Video <hello@acme.test>',
     PUBLIC_URL: 'https://videos.example.test',
     BRAND_NAME: 'Acme Video',
@@ -32,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 async function mailTo(email: string, subject: RegExp): Promise<ParsedMail> {

@@ -2,6 +2,7 @@ import type { AnalyticsBatch } from '@leadreel/shared/contracts/analytics';
 import type { WebhookSessionData } from '@leadreel/shared/contracts/webhooks';
 import { notFound, tooManyRequests, unavailable } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { EventMap } from '../events/events.ts';
 import type { EventWriter } from './event-writer.ts';
 import type { EventBatch, EventRepo, EventRow } from './events.repo.ts';
 import { isBot, rowsOf, type Viewer } from './ingest.ts';
@@ -218,18 +219,13 @@ export function createAnalyticsService(deps: {
      * sent without a player): what the figures count as the video's leads and clicks. Nothing for a video
      * viewers can no longer see; thrown (to retry) while too much waits to be written.
      */
-    async recordStored(stored: {
-      id: string;
-      kind: 'form_submitted' | 'click';
-      click?: string;
-      videoId: string;
-      sessionId: string | null;
-      viewerId: string | null;
-      pageUrl: string;
-      referrer: string;
-      /** Milliseconds since the epoch. */
-      at: number;
-    }) {
+    async recordStored(
+      stored: Omit<EventMap['lead.created'], 'leadId'> & {
+        id: string;
+        kind: 'form_submitted' | 'click';
+        click?: string;
+      },
+    ) {
       const owner = await lookUpOwner(stored.videoId);
       if (!owner) return;
       const row: EventRow = {

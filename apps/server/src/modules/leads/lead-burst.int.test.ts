@@ -1,31 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, startSmtpServer } from '../../../test/fakes/smtp.ts';
 import { leadFrom, videoWithForm } from '../../../test/factories.ts';
 import { createTestApp, post, type TestApp, uniqueEmail } from '../../../test/helpers.ts';
 
 // a burst of leads reaches the owner as one mail at once and one mail for the rest, received by a real SMTP
 // server from the real job queue and worker.
-let server: SMTPServer;
-const received: Array<{ to: string[]; mail: ParsedMail }> = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: ReceivedMail[];
 let t: TestApp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpServer();
+  received = smtp.received;
   t = await createTestApp(
     {
-      SMTP_URL: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Acme Video <hello@acme.test>',
       PUBLIC_URL: 'https://videos.example.test',
       BRAND_NAME: 'Acme Video',
@@ -35,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 const mailsTo = (email: string) => received.filter((r) => r.to.includes(email)).map((r) => r.mail);
