@@ -167,6 +167,12 @@ export async function startFakeStripe() {
     return { payload, signature };
   }
 
+  /** Any JSON body signed as Stripe signs the endpoint's events: an event of a shape Stripe may one day send. */
+  function signed(body: unknown) {
+    const payload = JSON.stringify(body);
+    return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+  }
+
   /**
    * GET shows what is paid for and a Pay button; POST pays: the session completes, `checkout.session.completed`
    * goes to the webhook endpoint (delivered before the payer returns, as Stripe usually manages), and the
@@ -220,6 +226,7 @@ export async function startFakeStripe() {
      * (`timestamp` in seconds; now by default), signed with `secret` (the endpoint's by default).
      */
     event,
+    signed,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

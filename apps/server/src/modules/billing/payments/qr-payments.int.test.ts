@@ -117,6 +117,19 @@ describe('WeChat Pay, Native QR', () => {
     expect((await get(t.app, '/api/pay/vip-user-info', token)).body.data.product.type).toBe('Free');
   });
 
+  it('acknowledges signed notifications of shapes it does not handle, and changes nothing', async () => {
+    const { token } = await signUp(t);
+    const order = await buy(token, 'wechat');
+    for (const odd of [
+      wechat.notification(`${tradeNo(order)}\u0000`, { trade_state: 'SUCCESS' }),
+      wechat.notification(tradeNo(order), { trade_state: 'SUCCESS' }, { id: 'id\u0000nul' }),
+      wechat.notification(tradeNo(order), { trade_state: 'SUCCESS', currency: 'CNY\ud800' }),
+    ]) {
+      expect((await notifyWechat(odd)).statusCode, odd.body.slice(0, 120)).toBe(204);
+    }
+    expect(await statusOf(token, order.orderId)).toBe('pending');
+  });
+
   it('fails an order notified with another amount, and leaves another order alone', async () => {
     const { token } = await signUp(t);
     const order = await buy(token, 'wechat');
@@ -169,6 +182,20 @@ describe('Alipay, precreate QR', () => {
     const short = alipay.notification(tradeNo(order), { trade_status: 'TRADE_SUCCESS', total_amount: '0.01' });
     expect((await notifyAlipay(short)).statusCode).toBe(200);
     expect(await statusOf(token, order.orderId)).toBe('failed');
+  });
+
+  it('acknowledges signed notifications whose ids it cannot take, and changes nothing', async () => {
+    const { token } = await signUp(t);
+    const order = await buy(token, 'alipay');
+    for (const odd of [
+      alipay.notification(`${tradeNo(order)}\u0000`, { trade_status: 'TRADE_SUCCESS' }),
+      alipay.notification(tradeNo(order), { trade_status: 'TRADE_SUCCESS', notify_id: 'n\u0000otify' }),
+      alipay.notification(tradeNo(order), { trade_status: 'TRADE_SUCCESS\u0000' }),
+    ]) {
+      const answered = await notifyAlipay(odd);
+      expect([answered.statusCode, answered.body], odd.slice(0, 120)).toEqual([200, 'success']);
+    }
+    expect(await statusOf(token, order.orderId)).toBe('pending');
   });
 
   it('refunds a paid order with alipay.trade.refund in yuan', async () => {

@@ -175,6 +175,40 @@ describe('Stripe Checkout', () => {
     expect(stripe.refunds.filter((r) => r.metadata.orderId === bought.order.orderId)).toEqual([]);
   });
 
+  it('acknowledges signed events of shapes it does not handle, and changes nothing for them', async () => {
+    const { token } = await signUp(t);
+    const { order, session } = await buyPro(token);
+    const event = (changes: Record<string, unknown>) => ({
+      id: `evt_${order.orderId.slice(0, 8)}${Math.random().toString(16).slice(2, 10)}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { ...session, payment_status: 'paid' } },
+      ...changes,
+    });
+    const odd = [
+      event({ data: undefined }),
+      event({ data: { object: null } }),
+      event({ data: 'not an object' }),
+      event({ type: 42 }),
+      event({ id: 'evt_\u0000nul' }),
+      event({ id: 'evt_\ud800lone' }),
+      event({ data: { object: { ...session, id: `${session.id}\u0000` } } }),
+      event({ data: { object: { ...session, amount_total: 'a lot' } } }),
+      event({ type: 'invoice.paid', data: { object: { id: 'in_1', billing_reason: 'subscription_cycle' } } }),
+      event({ type: 'customer.subscription.deleted', data: { object: { id: null } } }),
+    ];
+    for (const body of odd) {
+      const { payload, signature } = stripe.signed(body);
+      const answer = await deliver(payload, signature);
+      expect(answer.statusCode, payload.slice(0, 200)).toBe(200);
+    }
+    expect(await statusOf(token, order.orderId)).toBe('pending');
+    // A well-formed event still pays it.
+    const { payload, signature } = stripe.signed(event({}));
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect(await statusOf(token, order.orderId)).toBe('paid');
+  });
+
   it('waits for a delayed payment, and fails the order when it is declined', async () => {
     const { token } = await signUp(t);
     const { order, session } = await buyPro(token);

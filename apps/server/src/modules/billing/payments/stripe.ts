@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { OrderService } from '../orders.service.ts';
 import type { SubscriptionService } from '../subscriptions.service.ts';
+import {
+  shapeProblem,
+  stripeEventShape,
+  stripeInvoiceShape,
+  stripeSessionShape,
+  stripeSubscriptionShape,
+} from './notifications.ts';
 import type { PaymentProvider, ProviderOutcome } from './provider.ts';
 
 /** Stripe's own limit on a webhook's age: older signatures are refused, so a captured one cannot be replayed. */
@@ -111,7 +119,7 @@ export function stripeProvider(stripe: Stripe, settings: StripeSettings): Paymen
 /** What a Checkout Session event says about its order; null for events that say nothing about payment. */
 export function stripeOutcome(event: Stripe.Event): { sessionId: string; outcome: ProviderOutcome } | null {
   if (!event.type.startsWith('checkout.session.')) return null;
-  const session = event.data.object as Stripe.Checkout.Session;
+  const session = stripeSessionShape.parse(event.data.object);
   const subscription = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   const paid: ProviderOutcome = {
     status: 'paid',
@@ -162,24 +170,34 @@ export const stripeRoutes: FastifyPluginAsync<{
       request.log.warn({ err: error }, 'refused a Stripe webhook whose signature does not verify');
       return reply.code(400).send({ error: 'signature does not verify' });
     }
-    if (await subscriptionEvent(event, orders, subscriptions)) return reply.send({ received: true });
-    const applied = stripeOutcome(event);
-    if (!applied) return reply.send({ received: true });
-    const order = await orders.byProviderRef('stripe', applied.sessionId);
-    if (!order) {
-      request.log.info({ event: event.id, session: applied.sessionId }, 'Stripe event for a session of no order here');
+    try {
+      stripeEventShape.parse(event);
+      return await applyEvent(event);
+    } catch (error) {
+      if (!(error instanceof z.ZodError)) throw error;
+      // Signed, so Stripe's; a shape we do not handle is acknowledged (a retry would bring the same).
+      request.log.warn({ problem: shapeProblem(error) }, 'acknowledged a Stripe event of a shape not handled');
       return reply.send({ received: true });
     }
-    await orders.settle(order.id, applied.outcome, { provider: 'stripe', id: event.id });
-    return reply.send({ received: true });
   });
+
+  async function applyEvent(event: Stripe.Event) {
+    if (await subscriptionEvent(event, orders, subscriptions)) return { received: true };
+    const applied = stripeOutcome(event);
+    if (!applied) return { received: true };
+    const order = await orders.byProviderRef('stripe', applied.sessionId);
+    if (!order) {
+      app.log.info({ event: event.id, session: applied.sessionId }, 'Stripe event for a session of no order here');
+      return { received: true };
+    }
+    await orders.settle(order.id, applied.outcome, { provider: 'stripe', id: event.id });
+    return { received: true };
+  }
 };
 
 /** The subscription a Stripe invoice belongs to (its place moved in API version 2025-03-31). */
-function invoiceSubscription(invoice: Record<string, unknown>): string | null {
-  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | undefined;
-  const value =
-    parent?.subscription_details?.subscription ?? (invoice.subscription as string | { id: string } | undefined);
+function invoiceSubscription(invoice: z.infer<typeof stripeInvoiceShape>): string | null {
+  const value = invoice.parent?.subscription_details?.subscription ?? invoice.subscription;
   return typeof value === 'string' ? value : (value?.id ?? null);
 }
 
@@ -188,27 +206,29 @@ function invoiceSubscription(invoice: Record<string, unknown>): string | null {
  * turned off or on in Stripe's portal, the subscription ended. True when the event was one of them.
  */
 async function subscriptionEvent(event: Stripe.Event, orders: OrderService, subscriptions: SubscriptionService) {
-  const object = event.data.object as unknown as Record<string, unknown>;
   switch (event.type) {
     case 'invoice.paid': {
+      const invoice = stripeInvoiceShape.parse(event.data.object);
       // The first invoice is the checkout's own payment (checkout.session.completed applies it).
-      if (object.billing_reason !== 'subscription_cycle') return true;
-      const ref = invoiceSubscription(object);
+      if (invoice.billing_reason !== 'subscription_cycle') return true;
+      const ref = invoiceSubscription(invoice);
       const subscription = ref ? await subscriptions.byProviderRef('stripe', ref) : undefined;
       if (!subscription) return true;
       await orders.renew(subscription.id, {
-        providerRef: String(object.id),
-        amount: Number(object.amount_paid),
-        currency: String(object.currency ?? '').toUpperCase(),
+        providerRef: invoice.id,
+        amount: invoice.amount_paid,
+        currency: invoice.currency.toUpperCase(),
         eventId: event.id,
       });
       return true;
     }
-    case 'customer.subscription.updated':
-      await subscriptions.providerUpdated('stripe', String(object.id), object.cancel_at_period_end === true);
+    case 'customer.subscription.updated': {
+      const subscription = stripeSubscriptionShape.parse(event.data.object);
+      await subscriptions.providerUpdated('stripe', subscription.id, subscription.cancel_at_period_end === true);
       return true;
+    }
     case 'customer.subscription.deleted':
-      await subscriptions.providerEnded('stripe', String(object.id));
+      await subscriptions.providerEnded('stripe', stripeSubscriptionShape.parse(event.data.object).id);
       return true;
     default:
       return false;

@@ -2,6 +2,8 @@ import { createDecipheriv, createSign, createVerify, type KeyObject, randomBytes
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { OrderService } from '../orders.service.ts';
 import type { PaymentProvider, ProviderOutcome } from './provider.ts';
+import { z } from 'zod';
+import { shapeProblem, wechatNotificationShape, wechatTransactionShape } from './notifications.ts';
 
 /** How old a signed answer or notification may be: WeChat Pay's own advice, so a captured one is not replayed. */
 const MAX_AGE_SECONDS = 300;
@@ -129,14 +131,7 @@ export function wechatProvider(settings: WechatSettings, now: () => Date = () =>
   };
 }
 
-type Transaction = {
-  appid?: string;
-  mchid?: string;
-  out_trade_no?: string;
-  trade_state?: string;
-  trade_state_desc?: string;
-  amount?: { total?: number; currency?: string };
-};
+type Transaction = z.infer<typeof wechatTransactionShape>;
 
 /** What a transaction notification says about its order. */
 export function wechatOutcome(transaction: Transaction): ProviderOutcome | null {
@@ -191,13 +186,18 @@ export const wechatRoutes: FastifyPluginAsync<{
     let id: string;
     let transaction: Transaction;
     try {
-      const notification = JSON.parse(body) as {
-        id: string;
-        resource: { ciphertext: string; nonce: string; associated_data?: string };
-      };
-      id = String(notification.id);
-      transaction = JSON.parse(decryptResource(settings.apiV3Key, notification.resource)) as Transaction;
+      const notification = wechatNotificationShape.parse(JSON.parse(body));
+      id = notification.id;
+      transaction = wechatTransactionShape.parse(JSON.parse(decryptResource(settings.apiV3Key, notification.resource)));
     } catch (error) {
+      if (error instanceof z.ZodError) {
+        // Signed, so WeChat Pay's; a shape we do not handle is acknowledged (a retry would bring the same).
+        request.log.warn(
+          { problem: shapeProblem(error) },
+          'acknowledged a WeChat Pay notification of a shape not handled',
+        );
+        return reply.code(204).send();
+      }
       request.log.warn({ err: error }, 'refused a WeChat Pay notification that does not decrypt');
       return fail(reply, 400, 'resource does not decrypt');
     }
