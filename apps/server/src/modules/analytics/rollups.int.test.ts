@@ -442,6 +442,11 @@ for (const [separate, where] of [
         expect(await migrateDown(t.analyticsDb as never, ANALYTICS_MIGRATIONS)).toEqual([
           '20261201000500_analytics_session_bounds',
         ]);
+        // A session flooded before the bounds existed (200,000 ranges of one straight viewing, and one part
+        // watched twice) is merged by the migration, to what the viewing was.
+        const flood = Array.from({ length: 200_000 }, (_, i): [number, number] => [i / 20_000, (i + 1) / 20_000]);
+        await sql`update analytics_session set intervals = ${JSON.stringify([...flood, [2, 3]])}::jsonb
+          where video_id = ${small}`.execute(t.analyticsDb);
         expect(await migrateDown(t.analyticsDb as never, ANALYTICS_MIGRATIONS)).toEqual([
           '20261201000400_analytics_event_lean',
         ]);
@@ -449,6 +454,18 @@ for (const [separate, where] of [
           '20261201000300_analytics_viewer_sketch',
         ]);
         await migrateToLatest(t.analyticsDb as never, ANALYTICS_MIGRATIONS);
+        const merged = await analyticsDb()
+          .selectFrom('analytics_session')
+          .select('intervals')
+          .where('video_id', '=', small)
+          .execute();
+        expect(merged.length).toBeGreaterThan(0);
+        for (const row of merged) {
+          expect(row.intervals).toEqual([
+            [0, 10],
+            [2, 3],
+          ]);
+        }
         expect(await sketches()).toEqual(kept);
         expect(await figures()).toEqual(before);
       });
