@@ -1,9 +1,9 @@
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OrderService } from '../orders.service.ts';
+import { alipayNotificationShape, shapeProblem } from './notifications.ts';
 import type { PaymentProvider, ProviderOutcome } from './provider.ts';
 import { tradeNo } from './wechat.ts';
-import { alipayNotificationShape, shapeProblem } from './notifications.ts';
 
 export type AlipaySettings = {
   appId: string;
@@ -170,7 +170,7 @@ export const alipayRoutes: FastifyPluginAsync<{ settings: AlipaySettings; orders
     if (!checked.success) {
       // Signed, so Alipay's; a shape we do not handle is acknowledged (a retry would bring the same).
       request.log.warn(
-        { problem: shapeProblem(checked.error) },
+        { provider: 'alipay', problem: shapeProblem(checked.error) },
         'acknowledged an Alipay notification of a shape not handled',
       );
       return reply.send('success');

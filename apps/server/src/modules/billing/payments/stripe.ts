@@ -176,7 +176,10 @@ export const stripeRoutes: FastifyPluginAsync<{
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
       // Signed, so Stripe's; a shape we do not handle is acknowledged (a retry would bring the same).
-      request.log.warn({ problem: shapeProblem(error) }, 'acknowledged a Stripe event of a shape not handled');
+      request.log.warn(
+        { provider: 'stripe', problem: shapeProblem(error) },
+        'acknowledged a Stripe event of a shape not handled',
+      );
       return reply.send({ received: true });
     }
   });

@@ -1,9 +1,9 @@
 import { createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { OrderService } from '../orders.service.ts';
-import type { PaymentProvider, ProviderOutcome } from './provider.ts';
 import { z } from 'zod';
+import type { OrderService } from '../orders.service.ts';
 import { shapeProblem, wechatNotificationShape, wechatTransactionShape } from './notifications.ts';
+import type { PaymentProvider, ProviderOutcome } from './provider.ts';
 
 /** How old a signed answer or notification may be: WeChat Pay's own advice, so a captured one is not replayed. */
 const MAX_AGE_SECONDS = 300;
@@ -193,7 +193,7 @@ export const wechatRoutes: FastifyPluginAsync<{
       if (error instanceof z.ZodError) {
         // Signed, so WeChat Pay's; a shape we do not handle is acknowledged (a retry would bring the same).
         request.log.warn(
-          { problem: shapeProblem(error) },
+          { provider: 'wechat', problem: shapeProblem(error) },
           'acknowledged a WeChat Pay notification of a shape not handled',
         );
         return reply.code(204).send();
