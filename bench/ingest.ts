@@ -47,11 +47,12 @@ const IDS = process.env.INGEST_IDS ?? 'v7';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-// Each request is another viewer from another address (TRUST_PROXY reads X-Forwarded-For), as on a busy
-// site, so the per-viewer and per-address limits never answer 429 and every batch is accepted.
+// Each request is another viewer from another address (TRUST_PROXY=1 reads the X-Forwarded-For entry the
+// one proxy in front, on loopback, adds), as on a busy site, so the per-address limits never answer 429 and
+// every batch is accepted.
 // The process measured takes events and runs no worker (WORKERS=0), as where ingestion is heavy: the rollups
 // of what it stores are a worker's (`make worker`), which may run elsewhere, not the ingestion's cost.
-const server = await startBenchServer({ TRUST_PROXY: 'true', WORKERS: '0' }, 'bench/ingest-server.ts');
+const server = await startBenchServer({ TRUST_PROXY: '1', WORKERS: '0' }, 'bench/ingest-server.ts');
 
 /** The embedded PostgreSQL of the bench server: its password file, and its port in postmaster.pid. */
 async function databaseUrl(dataDir: string) {
