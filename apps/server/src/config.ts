@@ -111,6 +111,14 @@ export const configSchema = z.object({
   COMMUNITY_URL: optionalUrl,
   /** Where users write for help (the storage-limit dialog's "contact support"); unset hides that way out. */
   SUPPORT_EMAIL: optionalEmail,
+  /** The seller's legal name on invoices; defaults to BRAND_NAME. */
+  SELLER_NAME: z.string().min(1).max(200).optional(),
+  /** The seller's postal address on invoices; `\n` starts a new line (an environment variable is one line). */
+  SELLER_ADDRESS: z.string().max(500).optional(),
+  /** The seller's tax ID on invoices (VAT or GST number, or a Chinese unified social credit code); unset prints none. */
+  SELLER_TAX_ID: z.string().max(64).optional(),
+  /** The seller's contact address on invoices; defaults to SUPPORT_EMAIL, unset prints none. */
+  SELLER_EMAIL: optionalEmail,
   /** Google sign-in: when unset, /api/auth/login/google answers 404 and the console hides the button. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys. */
@@ -230,7 +238,11 @@ export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   uploadTtlMs: number;
   catalogue: Catalogue;
+  seller: Seller;
 };
+
+/** Who sells, as its invoices name it (the SELLER_ settings with their defaults). */
+export type Seller = { name: string; address: string; taxId: string | null; email: string | null };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -293,6 +305,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     catalogue,
     dataDir: path.resolve(config.DATA_DIR),
     uploadTtlMs: parseDuration(config.UPLOAD_TTL),
+    seller: {
+      name: config.SELLER_NAME ?? config.BRAND_NAME,
+      address: (config.SELLER_ADDRESS ?? '').replaceAll('\\n', '\n').trim(),
+      taxId: config.SELLER_TAX_ID ?? null,
+      email: config.SELLER_EMAIL ?? config.SUPPORT_EMAIL ?? null,
+    },
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
   };
 }

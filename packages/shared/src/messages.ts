@@ -208,6 +208,11 @@ export const MESSAGES = {
   payment_method_unavailable: 'This payment method is not available',
   order_not_found: 'This order does not exist',
   order_not_refundable: 'Only a paid order can be refunded',
+  invoice_not_found: 'This order has no invoice',
+  company_name_too_long: 'The company name cannot exceed 200 characters',
+  address_too_long: 'The address cannot exceed 500 characters',
+  country_too_long: 'The country cannot exceed 100 characters',
+  tax_id_too_long: 'The tax ID cannot exceed 64 characters',
   auto_renew_unavailable: 'WeChat Pay and Alipay do not renew by themselves: pay by card to renew automatically',
   subscription_not_found: 'Your plan does not renew automatically',
   // "Payment failed, payment canceled."

@@ -348,6 +348,21 @@ export interface InvoiceTable {
   currency: string;
   issued_at: CreatedAt;
   mailed_at: Date | null;
+  /** The buyer as it stood when the invoice was issued; null on invoices issued before it was kept. */
+  buyer: ColumnType<InvoiceBuyer | null, string | null | undefined, string | null>;
+}
+
+/** Who an invoice is made out to: the account's email and its billing details at the time. */
+export type InvoiceBuyer = { email: string; companyName: string; address: string; country: string; taxId: string };
+
+/** The buyer's details printed on its invoices; empty strings where not given. */
+export interface BillingDetailTable {
+  account_id: string;
+  company_name: Generated<string>;
+  address: Generated<string>;
+  country: Generated<string>;
+  tax_id: Generated<string>;
+  updated_at: Generated<Date>;
 }
 
 /** The first answer to a public API create sent with an Idempotency-Key, kept a day (null while running). */
@@ -445,6 +460,7 @@ export interface Database {
   admin_action: AdminActionTable;
   payment_order: PaymentOrderTable;
   invoice: InvoiceTable;
+  billing_detail: BillingDetailTable;
   payment_event: PaymentEventTable;
   plan_notice: PlanNoticeTable;
   subscription: SubscriptionTable;

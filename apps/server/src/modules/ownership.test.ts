@@ -32,6 +32,7 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   credit_entry: 'modules/billing/',
   payment_order: 'modules/billing/',
   invoice: 'modules/billing/',
+  billing_detail: 'modules/billing/',
   payment_event: 'modules/billing/',
   plan_notice: 'modules/lifecycle/',
   subscription: 'modules/billing/',

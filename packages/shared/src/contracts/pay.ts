@@ -173,3 +173,33 @@ export const paymentConfigData = z.object({
   publicKey: z.string().nullable(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigData>;
+
+/** How long each of the buyer's billing details may be: room for a long legal name and a full postal address. */
+export const BILLING_DETAIL_LIMITS = { companyName: 200, address: 500, country: 100, taxId: 64 } as const;
+
+const detailField = (
+  max: number,
+  error: 'company_name_too_long' | 'address_too_long' | 'country_too_long' | 'tax_id_too_long',
+) => textField().trim().max(max, { error }).optional();
+
+/**
+ * The buyer's details printed on its invoices, each optional (empty when not given): company name,
+ * postal address (several lines), country, and tax ID (VAT, GST, 统一社会信用代码).
+ */
+export const billingDetailsBody = z.strictObject({
+  companyName: detailField(BILLING_DETAIL_LIMITS.companyName, 'company_name_too_long'),
+  address: detailField(BILLING_DETAIL_LIMITS.address, 'address_too_long'),
+  country: detailField(BILLING_DETAIL_LIMITS.country, 'country_too_long'),
+  taxId: detailField(BILLING_DETAIL_LIMITS.taxId, 'tax_id_too_long'),
+});
+export type BillingDetailsInput = z.output<typeof billingDetailsBody>;
+export const billingDetailsData = z.object({
+  companyName: z.string(),
+  address: z.string(),
+  country: z.string(),
+  taxId: z.string(),
+});
+export type BillingDetails = z.infer<typeof billingDetailsData>;
+
+/** pay invoice: the PDF invoice of one of the account's paid or refunded orders. */
+export const invoiceQuery = z.strictObject({ orderId: z.uuid({ error: 'order_not_found' }) });

@@ -33,6 +33,22 @@ const en: {
     outro: (url: string) => string;
     signature: (brand: string) => string;
   };
+  invoice: {
+    title: string;
+    number: string;
+    issued: string;
+    seller: string;
+    buyer: string;
+    taxId: string;
+    description: string;
+    period: string;
+    currency: string;
+    amount: string;
+    total: string;
+    method: string;
+    refunded: string;
+    refundedOn: (date: string) => string;
+  };
 } = {
   planDesc: { month: 'per month, billed monthly', yr: 'per year, billed annually' },
   annualSaving: (percent) => `Save ${percent}% with annual billing`,
@@ -74,6 +90,22 @@ const en: {
     outro: (url) => `Your billing history is in the console: ${url}/account/memberships`,
     signature: (brand) => `The ${brand} team`,
   },
+  invoice: {
+    title: 'Invoice',
+    number: 'Invoice number',
+    issued: 'Date issued',
+    seller: 'From',
+    buyer: 'Bill to',
+    taxId: 'Tax ID',
+    description: 'Description',
+    period: 'Period',
+    currency: 'Currency',
+    amount: 'Amount',
+    total: 'Total',
+    method: 'Paid with',
+    refunded: 'Refunded',
+    refundedOn: (date) => `This payment was refunded in full on ${date}.`,
+  },
 };
 
 const zh: Translation<typeof en> = {
@@ -109,6 +141,22 @@ const zh: Translation<typeof en> = {
     lines: { invoice: '发票号', item: '项目', amount: '金额', method: '支付方式', date: '日期', period: '套餐期限' },
     outro: (url) => `账单记录可在控制台查看：${url}/account/memberships`,
     signature: (brand) => `${brand} 团队`,
+  },
+  invoice: {
+    title: '发票',
+    number: '发票号',
+    issued: '开票日期',
+    seller: '销售方',
+    buyer: '购买方',
+    taxId: '税号',
+    description: '项目',
+    period: '期限',
+    currency: '币种',
+    amount: '金额',
+    total: '合计',
+    method: '支付方式',
+    refunded: '已退款',
+    refundedOn: (date) => `此笔付款已于 ${date} 全额退款。`,
   },
 };
 

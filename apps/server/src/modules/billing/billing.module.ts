@@ -6,6 +6,8 @@ import { billingRoutes } from './billing.routes.ts';
 import { type BillingService, createBillingService } from './billing.service.ts';
 import { type BillingPeriods, createBillingPeriods } from './billing-periods.ts';
 import { createCreditRepo } from './credits.repo.ts';
+import { createInvoiceRepo } from './invoices.repo.ts';
+import { createInvoiceService, type InvoiceService } from './invoices.service.ts';
 import { type CreditService, createCreditService } from './credits.service.ts';
 import { createOrderRepo } from './orders.repo.ts';
 import { createOrderService, type OrderService } from './orders.service.ts';
@@ -32,6 +34,8 @@ declare module '../module.ts' {
     /** Orders: buying plans and credits, settled by a payment provider's word. */
     orders: OrderService;
     receipts: Receipts;
+    /** The buyer's billing details and the PDF invoices. */
+    invoices: InvoiceService;
     /** The monthly periods of running paid plans. */
     billingPeriods: BillingPeriods;
     /** Auto-renewing plans. */
@@ -98,6 +102,7 @@ export const billingModule = defineModule({
         catalogue: config.catalogue,
         clock,
       }),
+      invoices: createInvoiceService({ repo: createInvoiceRepo(db), seller: config.seller, clock }),
       receipts: createReceipts({
         repo,
         accounts: services.accounts,
@@ -114,6 +119,7 @@ export const billingModule = defineModule({
       subscriptions: services.subscriptions,
       credits: services.credits,
       orders: services.orders,
+      invoices: services.invoices,
       hooks,
     });
   },

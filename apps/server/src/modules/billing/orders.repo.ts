@@ -148,9 +148,21 @@ export function createOrderRepo(db: Db) {
       const { prefix, ...invoice } = values;
       const { rows } = await sql<{ n: string }>`select nextval('invoice_number_seq') as n`.execute(trx);
       const number = `${prefix}-${String(rows[0]?.n).padStart(6, '0')}`;
+      // The buyer is frozen as it stands now: details edited later do not rewrite an invoice already issued.
+      const buyer = sql<string>`(
+        select jsonb_build_object(
+          'email', account.email,
+          'companyName', coalesce(billing_detail.company_name, ''),
+          'address', coalesce(billing_detail.address, ''),
+          'country', coalesce(billing_detail.country, ''),
+          'taxId', coalesce(billing_detail.tax_id, '')
+        )
+        from account left join billing_detail on billing_detail.account_id = account.id
+        where account.id = ${invoice.account_id}
+      )`;
       await trx
         .insertInto('invoice')
-        .values({ ...invoice, number })
+        .values({ ...invoice, number, buyer })
         .execute();
       return number;
     },

@@ -8,6 +8,39 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { OrderRepo, OrderRow } from './orders.repo.ts';
 
 /**
+ * What a receipt and an invoice say about an order, in `language`: money as people read it, the method's
+ * name, the day it was paid (or refunded, for the refund's notice) and a plan's period.
+ */
+export function receiptLines(
+  order: Pick<
+    OrderRow,
+    | 'description'
+    | 'amount'
+    | 'currency'
+    | 'method'
+    | 'settled_at'
+    | 'refunded_at'
+    | 'created_at'
+    | 'period_start'
+    | 'period_end'
+  > & { invoice_number: string },
+  language: Language,
+  refunded: boolean,
+) {
+  return {
+    invoice: order.invoice_number,
+    description: order.description,
+    amount: formatMoney(Number(order.amount), order.currency, language),
+    method: BILLING_TEXT[language].method[order.method],
+    date: formatDay((refunded ? order.refunded_at : order.settled_at) ?? order.created_at),
+    period:
+      order.period_start && order.period_end
+        ? `${formatDay(order.period_start)} – ${formatDay(order.period_end)}`
+        : null,
+  };
+}
+
+/**
  * The receipt of a paid order, mailed in the account's language to its notice address
  * by the `order.paid` reaction: claimed before it is sent, given back when the send fails, so a retried
  * job mails it exactly once.
@@ -24,17 +57,7 @@ export function createReceipts(deps: {
   function mailOf(order: OrderRow & { invoice_number: string }, language: Language, refunded: boolean) {
     return receiptMail(
       { brand: deps.brand, url: deps.publicUrl, language },
-      {
-        invoice: order.invoice_number,
-        description: order.description,
-        amount: formatMoney(Number(order.amount), order.currency, language),
-        method: BILLING_TEXT[language].method[order.method],
-        date: formatDay((refunded ? order.refunded_at : order.settled_at) ?? order.created_at),
-        period:
-          order.period_start && order.period_end
-            ? `${formatDay(order.period_start)} – ${formatDay(order.period_end)}`
-            : null,
-      },
+      receiptLines(order, language, refunded),
       refunded,
     );
   }
