@@ -256,6 +256,11 @@ export const payApi = {
   orderStatus: (orderId: string) => call('pay.orderStatus', { orderId }),
   cancelOrder: (orderId: string) => call('pay.cancelOrder', { orderId }),
   orders: (page: number, pageSize: number) => call('pay.orders', { page, pageSize }),
+  /** The PDF invoice of one of the account's paid or refunded orders, in the console's language. */
+  invoice: (orderId: string) => downloadFile(ROUTES['pay.invoice'].path, { orderId }, `invoice-${orderId}.pdf`),
+  /** The company, address, country and tax ID the account's invoices are made out to. */
+  billingDetails: () => call('pay.billingDetails'),
+  saveBillingDetails: (body: RouteInput<'pay.saveBillingDetails'>) => call('pay.saveBillingDetails', body),
   /** pay resume and cancel subscribe: auto-renew back on, or off; both answer VIP info. */
   resumeSubscribe: () => call('pay.resumeSubscribe'),
   cancelSubscribe: () => call('pay.cancelSubscribe'),

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccount, fakeApi, fakeVip, PAID_PRIVILEGES } from '../../test/fakeApi.ts';
 import { fakeOrder } from '../../test/fakePay.ts';
@@ -142,11 +142,95 @@ describe('memberships (the plan will expire)', () => {
     await within(history).findByText('LR-2026-000042');
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['2026/11/22 15:03', 'Pro, billed yearly', '$489.00', 'WeChat Pay', 'Paid', 'LR-2026-000042'],
+      ['2026/11/22 15:03', 'Pro, billed yearly', '$489.00', 'WeChat Pay', 'Paid', 'LR-2026-000042Download invoice'],
       ['2026/11/22 16:04', '500 credits', '¥69.00', 'Alipay', 'Canceled', '—'],
     ]);
     expect(calls.find((c) => c.path === '/pay/orders')?.query.get('page')).toBe('1');
     // The page's own content stays.
     expect(screen.getByText('Usage')).toBeTruthy();
+  });
+
+  it('downloads the PDF invoice of a paid order with the session token, under its number', async () => {
+    const calls = fakeApi({
+      'GET /pay/orders': () => ({
+        data: { list: [fakeOrder({ status: 'refunded', invoiceNumber: 'LR-2026-000042' })], total: 1 },
+      }),
+    });
+    const api = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://console.test');
+      if (url.pathname !== '/api/pay/invoice') return api(input, init);
+      calls.push({
+        method: 'GET',
+        path: '/pay/invoice',
+        body: undefined,
+        query: url.searchParams,
+        authorization: new Headers(init.headers).get('authorization'),
+      });
+      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="LR-2026-000042.pdf"',
+        },
+      });
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice'), revokeObjectURL: vi.fn() }),
+    );
+    let saved: HTMLAnchorElement | null = null;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved = this;
+    });
+    renderApp(ROUTE, { token: 't' });
+    fireEvent.click(await screen.findByRole('button', { name: /Download invoice/ }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    const fetched = calls.find((call) => call.path === '/pay/invoice');
+    expect(fetched?.query.get('orderId')).toBe(fakeOrder().orderId);
+    expect(fetched?.authorization).toBe('Bearer t');
+    expect((saved as HTMLAnchorElement | null)?.download).toBe('LR-2026-000042.pdf');
+  });
+
+  it('offers no invoice for an order that was not paid', async () => {
+    fakeApi({
+      'GET /pay/orders': () => ({ data: { list: [fakeOrder({ status: 'pending', invoiceNumber: null })], total: 1 } }),
+    });
+    renderApp(ROUTE, { token: 't' });
+    const history = (await screen.findByText('Billing history')).closest('.ant-card') as HTMLElement;
+    await within(history).findByText('Awaiting payment');
+    expect(within(history).queryByRole('button', { name: /Download invoice/ })).toBeNull();
+  });
+
+  it('shows the billing details and saves them, showing the field the server refuses', async () => {
+    let saved: unknown = null;
+    const calls = fakeApi({
+      'GET /pay/billing-details': () => ({
+        data: { companyName: 'Acme GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: 'Germany', taxId: '' },
+      }),
+      'POST /pay/billing-details': (body) => {
+        if ((body as { taxId: string }).taxId === 'bad')
+          return { status: 400, error: 'tax_id_too_long', message: 'too long', field: 'taxId' };
+        saved = body;
+        return { data: body };
+      },
+    });
+    renderApp(ROUTE, { token: 't' });
+    const card = await screen.findByTestId('billing-details');
+    const company = await within(card).findByLabelText('Company name');
+    expect((company as HTMLInputElement).value).toBe('Acme GmbH');
+    expect((within(card).getByLabelText('Address') as HTMLTextAreaElement).value).toBe('Hauptstraße 1\n10115 Berlin');
+    fireEvent.change(within(card).getByLabelText('Tax ID'), { target: { value: 'DE123456789' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Billing details saved')).toBeTruthy();
+    expect(saved).toEqual({
+      companyName: 'Acme GmbH',
+      address: 'Hauptstraße 1\n10115 Berlin',
+      country: 'Germany',
+      taxId: 'DE123456789',
+    });
+    fireEvent.change(within(card).getByLabelText('Tax ID'), { target: { value: 'bad' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The tax ID cannot exceed 64 characters')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/pay/billing-details')).toHaveLength(2);
   });
 });

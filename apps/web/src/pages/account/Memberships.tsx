@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BillingDetails } from '../../features/billing/BillingDetails.tsx';
 import { BillingHistory } from '../../features/billing/BillingHistory.tsx';
 import { useAccountStore, usePlanName } from '../../stores/account.ts';
 import { AutoRenew } from './AutoRenew.tsx';
 import { UsageBoard } from './UsageBoard.tsx';
 
-/** memberships with the usage board, and the billing history with its invoice numbers. */
+/** memberships with the usage board, the billing history with its invoices, and the buyer's billing details. */
 export function Memberships() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -15,7 +16,7 @@ export function Memberships() {
   const planName = usePlanName(t);
   if (!account) return null;
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 960 }}>
       {vip?.willExpire && (
         // "Plan will expire": 0 to 15 days left and nothing renews it by itself.
         <Alert
@@ -58,6 +59,7 @@ export function Memberships() {
       </Card>
       <UsageBoard />
       <BillingHistory />
+      <BillingDetails />
     </Space>
   );
 }
