@@ -98,9 +98,45 @@ test('a Free user buys Pro in the sandbox and reads the lead that was masked, th
   const history = page.locator('.ant-card', { hasText: 'Billing history' });
   await expect(history.locator('.ant-table-row')).toHaveCount(2);
   await expect(history).toContainText(/LR-\d{4}-\d{6}/);
+  // Both paid orders have their PDF invoice, downloaded under the invoice's number.
+  const links = history.getByRole('button', { name: 'Download invoice' });
+  await expect(links).toHaveCount(2);
+  const [download] = await Promise.all([page.waitForEvent('download'), links.first().click()]);
+  expect(download.suggestedFilename()).toMatch(/^LR-\d{4}-\d{6}\.pdf$/);
+  const pdf = await download.createReadStream();
+  const head = await new Promise<string>((resolve) => pdf.once('data', (chunk) => resolve(String(chunk).slice(0, 5))));
+  pdf.destroy();
+  expect(head).toBe('%PDF-');
+  // Every column fits on a laptop's screen; a phone scrolls the table sideways, never the page.
+  const table = history.locator('.ant-table-content');
+  for (const width of [1440, 1366]) {
+    await page.setViewportSize({ width, height: 860 });
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} wide`).toBeLessThanOrEqual(0);
+  }
   await snap(page, 'memberships-billing');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await snap(page, 'memberships-billing-phone');
+  await page.setViewportSize({ width: 1366, height: 860 });
+
+  // The details its next invoices are made out to.
+  const details = page.getByTestId('billing-details');
+  await details.getByLabel('Company name').fill('Acme GmbH');
+  await details.getByLabel('Address').fill('Hauptstraße 1\n10115 Berlin');
+  await details.getByLabel('Country or region').fill('Germany');
+  await details.getByLabel('Tax ID').fill('DE123456789');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Billing details saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('billing-details').getByLabel('Tax ID')).toHaveValue('DE123456789');
+
   await switchLanguage(page, '简体中文');
-  await expect(page.locator('.ant-card', { hasText: '账单记录' })).toContainText('微信支付');
+  const historyZh = page.locator('.ant-card', { hasText: '账单记录' });
+  await expect(historyZh).toContainText('微信支付');
+  await expect(historyZh.getByRole('button', { name: '下载发票' })).toHaveCount(2);
+  await expect(page.getByTestId('billing-details')).toContainText('开票信息');
   await snap(page, 'memberships-billing-zh');
   await page.goto('/buy-vip');
   await expect(page.getByTestId('plan-Pro').getByRole('button', { name: '当前套餐' })).toBeDisabled();

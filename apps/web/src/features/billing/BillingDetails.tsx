@@ -37,6 +37,7 @@ export function BillingDetails() {
           initialValues={details.data}
           onFinish={(values) => save.mutate(values)}
           requiredMark={false}
+          style={{ maxWidth: 560 }}
         >
           <Typography.Paragraph type="secondary">{t('billing.details.help')}</Typography.Paragraph>
           <Form.Item name="companyName" label={t('billing.details.companyName')}>
