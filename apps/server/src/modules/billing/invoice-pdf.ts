@@ -14,10 +14,10 @@ const CJK_FONT_FILE = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 const CJK_FONT_NAME = 'NotoSansCJKsc-Regular';
 
 // The 19 MB collection is read once per process, not once per invoice; null when it is not installed.
-let cjkFont: Buffer | null | undefined;
-function loadCjkFont(): Buffer | null {
-  cjkFont ??= existsSync(CJK_FONT_FILE) ? readFileSync(CJK_FONT_FILE) : null;
-  return cjkFont;
+const fonts = new Map<string, Buffer | null>();
+function loadFont(file: string): Buffer | null {
+  if (!fonts.has(file)) fonts.set(file, existsSync(file) ? readFileSync(file) : null);
+  return fonts.get(file) ?? null;
 }
 
 /** Everything an invoice prints, already in the reader's language (money, dates, the method's name). */
@@ -42,9 +42,9 @@ const GREY = '#57606a';
 const INK = '#1f2328';
 const RED = '#cf222e';
 
-/** The invoice as an A4 PDF. */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  const font = loadCjkFont();
+/** The invoice as an A4 PDF; `fontFile` is for tests of a machine without the CJK font. */
+export function renderInvoicePdf(invoice: InvoiceDocument, fontFile = CJK_FONT_FILE): Promise<Buffer> {
+  const font = loadFont(fontFile);
   // Without the CJK font only Helvetica's Latin remains: the labels fall back to English so they stay legible.
   const texts = BILLING_TEXT[font ? invoice.language : 'en'].invoice;
   const doc = new PDFDocument({
