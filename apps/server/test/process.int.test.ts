@@ -83,7 +83,7 @@ describe('the worker entry point', () => {
     const database = await createTestDatabase();
     // A database of its own for analytics, empty: the process migrates it.
     const analytics = await createTestDatabase('analytics');
-    for (let i = 0; i < 5; i += 1) await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
+    for (let i = 0; i < 6; i += 1) await migrateDown(analytics.db as never, ANALYTICS_MIGRATIONS);
     try {
       const port = await freePort();
       const worker = startServer(
@@ -105,7 +105,7 @@ describe('the worker entry point', () => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from analytics_migration`.execute(
         analytics.db,
       );
-      expect(rows[0]?.n).toBe(5);
+      expect(rows[0]?.n).toBe(6);
       worker.child.kill('SIGTERM');
       expect(await worker.exited).toBe(0);
     } finally {
@@ -156,7 +156,9 @@ describe('migrations', () => {
       const keyed = [...exported, 'api_key'].sort();
       const referred = [...keyed, 'affiliate_payout', 'commission'].sort();
       const deleting = [...referred, 'account_deletion'].sort();
-      const latest = [...deleting, 'api_idempotency'].sort();
+      const idempotent = [...deleting, 'api_idempotency'].sort();
+      const mailWindows = [...idempotent, 'lead_mail_window'].sort();
+      const latest = [...mailWindows, 'billing_detail'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -174,9 +176,15 @@ describe('migrations', () => {
       expect(await creditDefault()).toBe('clock_timestamp()');
       expect(await columns('account')).toContain('privacy_mode');
       expect(await columns('account')).toContain('first_paid_at');
+      expect(await columns('invoice')).toContain('buyer');
       // Each migration's down undoes exactly its up, newest first.
       await migrateDown(database.db as never);
-      expect(await tables()).toEqual(latest);
+      expect(await tables()).toEqual(mailWindows);
+      expect(await columns('invoice')).not.toContain('buyer');
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(idempotent);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(idempotent);
       expect(await columns('account')).not.toContain('first_paid_at');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(deleting);
@@ -275,6 +283,15 @@ describe('migrations', () => {
             where table_name = 'analytics_event' and column_name = 'data'`.execute(database.db)
         ).rows[0]?.t;
       expect(await eventIndexes()).toEqual(['analytics_event_pkey', 'analytics_event_received']);
+      expect(await dataType()).toBe('text');
+      const boundColumns = async () =>
+        (
+          await sql<{ column_name: string }>`select column_name from information_schema.columns
+            where table_name = 'analytics_session' order by 1`.execute(database.db)
+        ).rows.map((r) => r.column_name);
+      expect(await boundColumns()).toEqual(expect.arrayContaining(['first_received_at', 'passes']));
+      await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
+      expect(await boundColumns()).not.toContain('passes');
       expect(await dataType()).toBe('text');
       await migrateDown(database.db as never, ANALYTICS_MIGRATIONS);
       expect(await dataType()).toBe('jsonb');
