@@ -135,6 +135,9 @@ test('a Free user buys Pro in the sandbox and reads the lead that was masked, th
   await switchLanguage(page, '简体中文');
   const historyZh = page.locator('.ant-card', { hasText: '账单记录' });
   await expect(historyZh).toContainText('微信支付');
+  // What each order bought is read again in the language just chosen, not as it was ordered.
+  await expect(historyZh).toContainText('Pro 套餐（按年计费）');
+  await expect(historyZh).toContainText('500 积分');
   await expect(historyZh.getByRole('button', { name: '下载发票' })).toHaveCount(2);
   await expect(page.getByTestId('billing-details')).toContainText('开票信息');
   await snap(page, 'memberships-billing-zh');

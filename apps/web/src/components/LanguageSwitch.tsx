@@ -1,4 +1,5 @@
 import type { Language } from '@leadreel/shared/languages';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../api/endpoints.ts';
@@ -18,6 +19,7 @@ export const LANGUAGE_OPTIONS: Array<{ value: Language; label: string }> = [
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const token = useAuthStore((s) => s.authorizationToken);
+  const queryClient = useQueryClient();
   // The other language's strings are fetched the first time it is picked and the screen switches when they
   // arrive; the select shows the choice meanwhile.
   const [picked, setPicked] = useState<Language | null>(null);
@@ -26,7 +28,12 @@ export function LanguageSwitch() {
     setPicked(language);
     // A file that fails to arrive leaves the screen (and so the select) in the language it was in.
     const settle = () => setPicked((current) => (current === language ? null : current));
-    initI18n(language).then(settle, settle);
+    // Some answers are worded by the server in the language asked for (an order's line, plan names): what the
+    // screen holds is read again in the new one.
+    initI18n(language).then(() => {
+      settle();
+      void queryClient.invalidateQueries();
+    }, settle);
     if (token) accountApi.setLanguage({ language }).catch(() => undefined);
   };
   return (

@@ -27,9 +27,11 @@ export const billingRoutes: FastifyPluginAsync<{
   route('pay.publicKey', async () => orders.config());
   route('pay.buyPlan', (request, body) => orders.buyPlan(accountId(request), body, origin(request)));
   route('pay.buyCredits', (request, body) => orders.buyCredits(accountId(request), body, origin(request)));
-  route('pay.orderStatus', (request, query) => orders.status(accountId(request), query.orderId));
+  route('pay.orderStatus', (request, query) =>
+    orders.status(accountId(request), query.orderId, requestLanguage(request)),
+  );
   route('pay.cancelOrder', (request, body) => orders.cancel(accountId(request), body.orderId));
-  route('pay.orders', (request, query) => orders.list(accountId(request), query));
+  route('pay.orders', (request, query) => orders.list(accountId(request), query, requestLanguage(request)));
   route('pay.billingDetails', (request) => invoices.details(accountId(request)));
   route('pay.saveBillingDetails', (request, body) => invoices.saveDetails(accountId(request), body));
   // In the console's language: the labels, money and method's name are the reader's.

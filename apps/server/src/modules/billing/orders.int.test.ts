@@ -119,6 +119,21 @@ describe('buying a plan in the sandbox', () => {
     expect(orders.list.map((order: Order) => order.status)).toEqual(['canceled', 'failed']);
   });
 
+  it("describes each order in the reader's language, whatever language it was ordered in", async () => {
+    const { token } = await signUp(t);
+    await buyPlan(token, 'Pro-yr-USD');
+    const listIn = async (language: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/pay/orders',
+        headers: { authorization: `Bearer ${token}`, 'x-language': language },
+      });
+      return answer.json().data.list.map((order: Order) => order.description);
+    };
+    expect(await listIn('en')).toEqual(['Pro plan, billed yearly']);
+    expect(await listIn('zh_CN')).toEqual(['Pro 套餐（按年计费）']);
+  });
+
   it('gives back a payment the provider reports after the payer closed the dialog', async () => {
     const { token } = await signUp(t);
     const order = await buyPlan(token, 'Lite-month-USD', 'wechat');

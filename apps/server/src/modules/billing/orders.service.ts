@@ -1,4 +1,5 @@
-import type { Order, OrderList, PaymentConfig, PaymentMethod, PaymentProviderName } from '@leadreel/shared';
+import type { Language, Order, OrderList, PaymentConfig, PaymentMethod, PaymentProviderName } from '@leadreel/shared';
+import { BILLING_TEXT } from '@leadreel/shared/viewer-text/billing';
 import type { Db } from '../../db/database.ts';
 import { badGateway, badRequest } from '../../errors.ts';
 import type { BillingService } from './billing.service.ts';
@@ -14,12 +15,24 @@ const METHOD_CURRENCY: Partial<Record<PaymentMethod, string>> = { wechat: 'CNY',
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export function orderData(row: OrderRow): Order {
+/**
+ * What an order bought, in the reader's language; without one, as it was described when ordered (the
+ * invoice's line). A row of neither kind's fields keeps its stored words.
+ */
+function describe(row: OrderRow, language: Language | undefined) {
+  if (!language) return row.description;
+  const text = BILLING_TEXT[language];
+  if (row.kind === 'credits' && row.credits !== null) return text.creditsOrder(row.credits);
+  if (row.kind === 'plan' && row.plan_type && row.billing_plan) return text.planOrder(row.plan_type, row.billing_plan);
+  return row.description;
+}
+
+export function orderData(row: OrderRow, language?: Language): Order {
   return {
     orderId: row.id,
     kind: row.kind,
     productId: row.product_id,
-    description: row.description,
+    description: describe(row, language),
     amount: Number(row.amount),
     currency: row.currency,
     method: row.method,
@@ -37,7 +50,8 @@ export function orderData(row: OrderRow): Order {
  * Orders: the account asks to buy a plan or credits, a provider collects the money, and
  * the provider's word settles the order once: in one transaction the order is paid, the plan period or
  * the credits are given, the invoice is issued and the receipt mail is queued (`order.paid`). A payment
- * reported after the order was canceled or expired is still honoured: the money was taken.
+ * reported after the order expired is honoured (it was made in time); one for an order the buyer canceled,
+ * or that failed, is refunded (settlement.ts).
  */
 export function createOrderService(
   deps: SettlementDeps & {
@@ -165,10 +179,10 @@ export function createOrderService(
     },
 
     /** The account's own order (the console contract pay wechat status); another account's is not found. */
-    async status(accountId: string, orderId: string) {
+    async status(accountId: string, orderId: string, language?: Language) {
       const row = await repo.find(orderId);
       if (!row || row.account_id !== accountId) throw orderNotFound();
-      return orderData(row);
+      return orderData(row, language);
     },
 
     /** The payer closed the dialog: a pending order is canceled (a payment reported later is refunded: settlement.ts). */
@@ -179,9 +193,10 @@ export function createOrderService(
       return orderData((await repo.find(orderId)) as OrderRow);
     },
 
-    async list(accountId: string, query: { page: number; pageSize: number }): Promise<OrderList> {
+    /** The account's orders, newest first, each described in the reader's `language`. */
+    async list(accountId: string, query: { page: number; pageSize: number }, language?: Language): Promise<OrderList> {
       const { rows, total } = await repo.page(accountId, query.pageSize, (query.page - 1) * query.pageSize);
-      return { list: rows.map(orderData), total };
+      return { list: rows.map((row) => orderData(row, language)), total };
     },
 
     /** The order a provider's checkout reference names, for its checkout page and notifications. */
