@@ -38,7 +38,10 @@ export function UsageBoard() {
           {formatNumber(account.videoTotal, i18n.language)}
         </Descriptions.Item>
         <Descriptions.Item label={t('memberships.credits')}>
-          {balance === undefined ? '—' : formatNumber(balance, i18n.language)}
+          {/* A number reads as one word: on a phone it does not break between its digits. */}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {balance === undefined ? '—' : formatNumber(balance, i18n.language)}
+          </span>
           {caps.creditsPerPeriod > 0 && (
             // A margin, not a space: the item's content lays its children out as flex items, which drop spaces.
             <Typography.Text type="secondary" style={{ marginInlineStart: 6 }}>
