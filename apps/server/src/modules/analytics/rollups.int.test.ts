@@ -24,10 +24,17 @@ for (const [separate, where] of [
   const CHROME =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-  /** Events a second apart, from a minute ago. */
-  let clock = Date.now() - 60_000;
+  /**
+   * Events a tenth of a second apart, from a minute ago, all on one UTC day (`today`): a run near midnight
+   * starts them earlier or later in the day, so a viewing's figures never split over two days. A few
+   * hundred events stay well within how far ahead the server takes them (ingest.ts FUTURE_MS).
+   */
+  const DAY_MS = 86_400_000;
+  const dayStart = Math.floor((Date.now() - 60_000) / DAY_MS) * DAY_MS;
+  let clock = Math.min(Math.max(Date.now() - 60_000, dayStart + 1000), dayStart + DAY_MS - 15 * 60_000);
+  const today = new Date(dayStart).toISOString().slice(0, 10);
   function event(kind: string, extra: Record<string, unknown> = {}) {
-    clock += 1000;
+    clock += 100;
     return { id: randomUUID(), kind, at: clock, position: 0, ...extra };
   }
 
@@ -165,7 +172,6 @@ for (const [separate, where] of [
       expect(rows.map((r) => r.viewer)).toEqual([`session:${c}`, 'viewer-aaaaaaaaaaaa']);
 
       // What the analytics screen reads, from the rollups.
-      const today = new Date().toISOString().slice(0, 10);
       const range = `videoId=${videoId}&from=${today}&to=${today}`;
       const figures = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data;
       expect(figures.totals).toEqual({
@@ -310,7 +316,6 @@ for (const [separate, where] of [
       }
       expect(JSON.stringify(of(flood)?.intervals).length).toBeLessThan(20_000);
       expect(Math.max(...figures.watched)).toBeLessThanOrEqual(3 * 10);
-      const today = new Date().toISOString().slice(0, 10);
       const range = `videoId=${videoId}&from=${today}&to=${today}`;
       const totals = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data.totals;
       expect(totals.averagePercent).toBeLessThanOrEqual(100);
@@ -333,7 +338,6 @@ for (const [separate, where] of [
         event('end', { position: 6 }),
       ]);
       await rolledUp(videoId, 1);
-      const today = new Date().toISOString().slice(0, 10);
       const range = `videoId=${videoId}&from=${today}&to=${today}`;
       const { engagement, totals } = (await get(t.app, `/api/analytics/video?${range}`, owner.token)).body.data;
       const [row] = (await get(t.app, `/api/analytics/video/sessions?${range}`, owner.token)).body.data.list;
@@ -360,7 +364,6 @@ for (const [separate, where] of [
         const [big, small] = [await videoWithForm(t, owner), await videoWithForm(t, owner)];
         await t.services.analytics.ensurePartitions();
         // The last second of yesterday and the first of today: two days, both within the rollup's 25-hour window.
-        const today = new Date().toISOString().slice(0, 10);
         const yesterday = new Date(Date.parse(today) - 86_400_000).toISOString().slice(0, 10);
         const at = { [yesterday]: new Date(Date.parse(today) - 1000), [today]: new Date(Date.parse(today) + 1000) };
         /** A play by each of these viewers, as the raw events the rollup reads. */
@@ -474,7 +477,6 @@ for (const [separate, where] of [
       const owner = await accountOnPlan(t, 'Pro');
       const videoId = await videoWithForm(t, owner);
       const other = await accountOnPlan(t, 'Pro');
-      const today = new Date().toISOString().slice(0, 10);
       const ok = `/api/analytics/video?videoId=${videoId}&from=${today}&to=${today}`;
       expect((await get(t.app, ok, owner.token)).status).toBe(200);
       expect((await get(t.app, ok, other.token)).status).toBe(404);

@@ -128,7 +128,7 @@ describe('buying a plan in the sandbox', () => {
         url: '/api/pay/orders',
         headers: { authorization: `Bearer ${token}`, 'x-language': language },
       });
-      return answer.json().data.list.map((order: Order) => order.description);
+      return answer.json().data.list.map((order: { description: string }) => order.description);
     };
     expect(await listIn('en')).toEqual(['Pro plan, billed yearly']);
     expect(await listIn('zh_CN')).toEqual(['Pro 套餐（按年计费）']);
