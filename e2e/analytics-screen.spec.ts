@@ -3,7 +3,7 @@ import type { AnalyticsBatch, PlayEvent } from '@leadreel/shared/contracts/analy
 import { expect, type Page, test } from '@playwright/test';
 import { failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
-import { inquiryForm, saveSetting, uploadVideo } from './support-video.ts';
+import { inquiryForm, saveSetting, sendLead, uploadVideo } from './support-video.ts';
 
 // the per-video analytics screen, from viewings sent straight to the ingestion endpoint.
 //
@@ -76,18 +76,7 @@ test('the analytics screen shows a video’s figures, engagement, sources and se
     ],
   });
   const where = { page: PAGE_URL, referrer: 'https://search.example.test/search?q=tour', sessionId: viewing };
-  const lead = await page.request.post('/api/public/lead', {
-    data: {
-      videoId,
-      answers: { name: 'Ada Lovelace', email: 'ada@example.test' },
-      second: 4,
-      language: 'en',
-      elapsedMs: 8000,
-      website: '',
-      ...where,
-    },
-  });
-  expect(lead.status(), await lead.text()).toBe(200);
+  await sendLead(page.request, videoId, { second: 4, ...where });
   const click = await page.request.post('/api/public/click', {
     data: { videoId, kind: 'whatsapp', second: 4, ...where },
   });

@@ -96,3 +96,24 @@ export async function saveSetting(request: APIRequestContext, token: string, rou
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data;
 }
+
+/**
+ * A viewer's inquiry sent straight to the public route, as the player sends it (taken at once: no trap
+ * filled, seconds on screen), with `changes` to what it says; answers when the server took it.
+ */
+export async function sendLead(request: APIRequestContext, videoId: string, changes: Record<string, unknown> = {}) {
+  const response = await request.post('/api/public/lead', {
+    data: {
+      videoId,
+      answers: { name: 'Ada Lovelace', email: 'ada@example.test' },
+      second: 1,
+      page: '',
+      referrer: '',
+      language: 'en',
+      elapsedMs: 8000,
+      website: '',
+      ...changes,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
