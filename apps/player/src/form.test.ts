@@ -126,3 +126,85 @@ describe('the thanks after a form that holds the start', () => {
     await expect(gate).resolves.toBeUndefined();
   });
 });
+
+describe('the challenge an installation asks viewers to pass', () => {
+  /** A form that shows before play, with `challenge` attributes as the watch page writes them. */
+  async function mountWith(challenge: string) {
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<div data-lr-player><video></video>
+      <form class="lr-form" hidden data-moment="before" data-scope="c" data-video-id="${VIDEO}" ${challenge}>
+        <div class="lr-form-body"><input data-field="name" value="Ada"><div class="lr-form-challenge"></div>
+        <p class="lr-form-status"></p></div>
+        <button type="submit">Send</button>
+      </form></div>`;
+    const root = document.querySelector<HTMLElement>('[data-lr-player]') as HTMLElement;
+    const { mountForm } = await import('./form.ts');
+    mountForm({
+      root,
+      video: root.querySelector('video') as HTMLVideoElement,
+      lang: 'en',
+      remember: false,
+      record: () => ({ page: '', referrer: '', viewerId: 'page0123456789abcdef' }),
+      track: () => undefined,
+    });
+    return root.querySelector('form') as HTMLFormElement;
+  }
+  const sentBodies = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(window, 'turnstile');
+  });
+
+  it('loads the provider once the form shows, sends its pass, and asks for a fresh one after a refusal', async () => {
+    const render = vi.fn((_element: HTMLElement, options: { sitekey: string; callback: (token: string) => void }) => {
+      options.callback(`pass-for-${options.sitekey}`);
+      return 'widget-1';
+    });
+    const reset = vi.fn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ error: 'captcha_invalid', field: 'captcha' }, { status: 400 })),
+    );
+    const form = await mountWith(
+      'data-challenge="turnstile" data-challenge-key="site-key" data-challenge-script="http://127.0.0.1:9/api.js"',
+    );
+    const script = document.head.querySelector('script');
+    expect(script?.src).toBe('http://127.0.0.1:9/api.js');
+    // The provider's script arrives and puts its API on the page.
+    Object.assign(window, { turnstile: { render, reset } });
+    script?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(render).toHaveBeenCalledWith(
+      form.querySelector('.lr-form-challenge'),
+      expect.objectContaining({ sitekey: 'site-key' }),
+    );
+
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(sentBodies()[0]).toMatchObject({ captcha: 'pass-for-site-key' });
+    expect(reset).toHaveBeenCalledWith('widget-1');
+    expect(form.querySelector('.lr-form-status')?.textContent).toBe('The check did not pass. Please try it again.');
+  });
+
+  it('loads nothing and sends no pass where the installation asks for none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    const form = await mountWith('');
+    expect(document.head.querySelector('script')).toBeNull();
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(sentBodies()[0]).not.toHaveProperty('captcha');
+  });
+});

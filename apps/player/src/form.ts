@@ -9,6 +9,7 @@
 import { type AnswerRule, checkAnswers, type RawAnswers } from '@leadreel/shared/contracts/answers';
 import { viewerApiPath } from '@leadreel/shared/routes/viewer';
 import { PLAYER_FORM_TEXT } from '@leadreel/shared/viewer-text/player-form';
+import { type Challenge, mountChallenge } from './challenge.ts';
 
 const TEXTS = PLAYER_FORM_TEXT;
 
@@ -85,6 +86,7 @@ export function mountForm(options: {
   if (once !== undefined && alreadySent(scope, options.remember)) return null;
   let shownAt = 0;
   let done = false;
+  let challenge: Challenge | null = null;
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -104,6 +106,7 @@ export function mountForm(options: {
     if (done || !form.hidden) return;
     if (!video.paused) video.pause();
     form.hidden = false;
+    challenge ??= mountChallenge(form);
     fit();
     shownAt = performance.now();
     form.querySelector<HTMLElement>('input, textarea, select')?.focus();
@@ -182,9 +185,12 @@ export function mountForm(options: {
           website: (form.querySelector<HTMLInputElement>('.lr-form-trap input')?.value ?? '').slice(0, 500),
           viewerId: where.viewerId,
           ...(where.sessionId ? { sessionId: where.sessionId } : {}),
+          ...(challenge?.token() ? { captcha: challenge.token() } : {}),
         }),
       });
       if (!response.ok) {
+        // A pass is good for one check: a refused form asks for a fresh one.
+        challenge?.reset();
         const body = (await response.json().catch(() => ({}))) as { error?: string; field?: string };
         const field = body.field?.replace(/^answers\./, '') ?? '';
         const text = (t as Record<string, string>)[body.error ?? ''] ?? t.failed;

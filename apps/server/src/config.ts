@@ -208,6 +208,8 @@ export const configSchema = z.object({
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** Another address for the provider's siteverify (a proxy, or a test's fake provider). */
   CAPTCHA_VERIFY_URL: optionalUrl,
+  /** Another address for the provider's widget script (a test's fake provider, or a proxy of your own). */
+  CAPTCHA_SCRIPT_URL: optionalUrl,
   /**
    * A PostgreSQL of its own for the analytics tables, so that heavy ingest never competes with
    * the application's database; the application's own when unset.

@@ -11,6 +11,32 @@ const SITEVERIFY = {
   hcaptcha: 'https://api.hcaptcha.com/siteverify',
 } as const;
 
+/** The script that draws each provider's widget (explicit rendering: the player draws it when the form shows). */
+const SCRIPT = {
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+  hcaptcha: 'https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off',
+} as const;
+
+/** Where each provider's script, frames and styles come from, for the public pages' CSP (its documentation's). */
+const SOURCES = {
+  turnstile: 'https://challenges.cloudflare.com',
+  hcaptcha: 'https://hcaptcha.com https://*.hcaptcha.com',
+} as const;
+
+/** The challenge the inquiry forms show: the provider, its site key, its script, and the origins it uses. */
+export type FormChallenge = { provider: 'turnstile' | 'hcaptcha'; siteKey: string; script: string; sources: string };
+
+/** The installation's form challenge, or null when it asks for none. CAPTCHA_SCRIPT_URL serves another script. */
+export function formChallenge(
+  config: Pick<Config, 'CAPTCHA_PROVIDER' | 'CAPTCHA_SITE_KEY' | 'CAPTCHA_SCRIPT_URL'>,
+): FormChallenge | null {
+  const provider = config.CAPTCHA_PROVIDER;
+  if (!provider || !config.CAPTCHA_SITE_KEY) return null;
+  const script = config.CAPTCHA_SCRIPT_URL ?? SCRIPT[provider];
+  const sources = config.CAPTCHA_SCRIPT_URL ? new URL(script).origin : SOURCES[provider];
+  return { provider, siteKey: config.CAPTCHA_SITE_KEY, script, sources };
+}
+
 /** Checks a viewer's challenge token; throws when it is missing or the provider does not accept it. */
 export type CaptchaCheck = (token: string | undefined, remoteIp: string) => Promise<void>;
 

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReceivedMail, startSmtpServer } from '../../../test/fakes/smtp.ts';
 import { leadFrom, videoWithForm } from '../../../test/factories.ts';
+import { type ReceivedMail, startSmtpServer } from '../../../test/fakes/smtp.ts';
 import { createTestApp, post, type TestApp, uniqueEmail } from '../../../test/helpers.ts';
 
 // a burst of leads reaches the owner as one mail at once and one mail for the rest, received by a real SMTP

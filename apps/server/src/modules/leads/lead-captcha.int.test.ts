@@ -80,3 +80,58 @@ describe('an inquiry with a challenge configured', () => {
     );
   });
 });
+
+describe('the watch page of an installation with a challenge', () => {
+  it("gives the player the provider and site key, and lets only the provider's origins in", async () => {
+    const owner = await accountOnPlan(t, 'Pro');
+    const videoId = await videoWithForm(t, owner);
+    for (const path of [`/v/${videoId}`, `/embed/${videoId}`]) {
+      const page = await t.app.inject({ method: 'GET', url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('data-challenge="turnstile" data-challenge-key="test-site-key"');
+      expect(page.body).toContain(
+        'data-challenge-script="https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"',
+      );
+      expect(page.body).toContain('<div class="lr-form-challenge"></div>');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");
+      expect(csp).toContain('frame-src https://challenges.cloudflare.com;');
+    }
+  });
+
+  it('says nothing of a challenge where none is configured, and keeps the strict policy', async () => {
+    const plain = await createTestApp();
+    try {
+      const owner = await accountOnPlan(plain, 'Pro');
+      const videoId = await videoWithForm(plain, owner);
+      const page = await plain.app.inject({ method: 'GET', url: `/v/${videoId}` });
+      expect(page.body).toContain('class="lr-form"');
+      expect(page.body).not.toContain('data-challenge');
+      expect(page.body).not.toContain('lr-form-challenge');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('frame-src');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('serves the widget from CAPTCHA_SCRIPT_URL when set, and allows that origin instead', async () => {
+    const proxied = await createTestApp({
+      CAPTCHA_PROVIDER: 'hcaptcha',
+      CAPTCHA_SITE_KEY: 'key-2',
+      CAPTCHA_SECRET_KEY: 'secret-2',
+      CAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/hcaptcha.js',
+    });
+    try {
+      const owner = await accountOnPlan(proxied, 'Pro');
+      const videoId = await videoWithForm(proxied, owner);
+      const page = await proxied.app.inject({ method: 'GET', url: `/v/${videoId}` });
+      expect(page.body).toContain('data-challenge="hcaptcha" data-challenge-key="key-2"');
+      expect(page.body).toContain('data-challenge-script="http://127.0.0.1:9/hcaptcha.js"');
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self' http://127.0.0.1:9;");
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -69,16 +69,22 @@ h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 body.embed{background:#000}body.embed .lr-player{position:fixed;inset:0;aspect-ratio:auto;border-radius:0}`;
 export const STYLE_HASH = cspHash(STYLE);
 
-/** A strict CSP for the public pages: our own script and media, this page's fixed style, nothing inline. */
-export function pageCsp(frameAncestors: string, styleHash = STYLE_HASH): string {
+/**
+ * A strict CSP for the public pages: our own script and media, this page's fixed style, nothing inline.
+ * With a form challenge (CAPTCHA_PROVIDER), its provider's origins (`challengeSources`) may also serve
+ * the widget's script, frame, styles and calls.
+ */
+export function pageCsp(frameAncestors: string, styleHash = STYLE_HASH, challengeSources = ''): string {
+  const also = challengeSources ? ` ${challengeSources}` : '';
   return [
     "default-src 'none'",
-    "script-src 'self'",
-    `style-src ${styleHash}`,
+    `script-src 'self'${also}`,
+    `style-src ${styleHash}${also}`,
     "img-src 'self' data:",
     "media-src 'self' blob:",
-    "connect-src 'self'",
+    `connect-src 'self'${also}`,
     "worker-src 'self' blob:",
+    ...(challengeSources ? [`frame-src ${challengeSources}`] : []),
     "base-uri 'none'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors}`,

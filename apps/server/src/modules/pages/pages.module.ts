@@ -1,3 +1,4 @@
+import { formChallenge } from '../leads/captcha.ts';
 import { defineModule } from '../module.ts';
 import { pagesRoutes } from './pages.routes.ts';
 
@@ -15,6 +16,7 @@ export const pagesModule = defineModule({
       clickLimit: limits.limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),
       publicUrl: config.publicUrl,
       brand: config.BRAND_NAME,
+      challenge: formChallenge(config),
       pageCacheMs,
     });
   },

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
+import type { FormChallenge } from '../leads/captcha.ts';
 import type { SettingsService } from '../video-settings/settings.service.ts';
 import type { VideoService } from '../videos/videos.service.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
@@ -47,6 +48,8 @@ type PagesDeps = {
   clickLimit: (request: FastifyRequest) => Promise<void>;
   /** A subtitle track's cues, when its video is one a viewer can see. */
   subtitleTrack: (videoId: string, subtitleId: string) => Promise<{ cues: Cue[] } | undefined>;
+  /** The challenge inquiry forms ask viewers to pass (CAPTCHA_PROVIDER), or none. */
+  challenge?: FormChallenge | null;
 };
 
 /**
@@ -67,10 +70,11 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     recordClick,
     clickLimit,
     subtitleTrack,
+    challenge = null,
   },
 ) => {
   const assets = registerPlayerAssets(app, playerDist);
-  const videos = createPublicVideos({ settings, entitlements, publicUrl, brand });
+  const videos = createPublicVideos({ settings, entitlements, publicUrl, brand, challenge });
   const findVideo = videos.find;
 
   function sendHtml(
@@ -84,7 +88,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', pageCsp(frameAncestors, styleHash))
+      .header('content-security-policy', pageCsp(frameAncestors, styleHash, challenge?.sources))
       .header('cache-control', status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
     // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
     if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');

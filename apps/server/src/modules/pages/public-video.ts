@@ -14,6 +14,7 @@ import {
 } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
+import type { FormChallenge } from '../leads/captcha.ts';
 import { DEFAULT_SEO, logoPath, type SettingsService, watchPath } from '../video-settings/settings.service.ts';
 import { subtitlePath } from '../video-settings/subtitles.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
@@ -122,10 +123,14 @@ export const viewerScope = (accountId: string) =>
   createHash('sha256').update(`lead-scope:${accountId}`).digest('hex').slice(0, 16);
 
 /** The inquiry form a viewer is shown, when it is on; "once per viewer" is kept per account. */
-export function publicForm(form: InquiryForm | null, accountId: string): PublicForm | null {
+export function publicForm(
+  form: InquiryForm | null,
+  accountId: string,
+  challenge: FormChallenge | null = null,
+): PublicForm | null {
   if (!form?.enabled) return null;
   const { enabled: _on, ...shown } = { ...DEFAULT_FORM, ...form };
-  return { ...shown, scope: viewerScope(accountId) };
+  return { ...shown, scope: viewerScope(accountId), challenge };
 }
 
 /** The owner's look, on a plan that carries branding. */
@@ -151,6 +156,8 @@ export function createPublicVideos(deps: {
   entitlements: Pick<EntitlementsService, 'ofAccount'>;
   publicUrl: string;
   brand: string;
+  /** The installation's challenge on inquiry forms, or none. */
+  challenge?: FormChallenge | null;
 }) {
   const { settings, entitlements, publicUrl, brand } = deps;
   async function find(ref: string): Promise<PublicVideo | null> {
@@ -215,7 +222,7 @@ export function createPublicVideos(deps: {
         isDefault: track.isDefault,
       })),
       transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
-      form: publicForm(row.form, row.account_id),
+      form: publicForm(row.form, row.account_id, deps.challenge ?? null),
       viewerScope: viewerScope(row.account_id),
       privacyMode: row.privacy_mode,
     };

@@ -1,4 +1,5 @@
 import type { Corner, InquiryForm } from '@leadreel/shared';
+import type { FormChallenge } from '../leads/captcha.ts';
 
 /** What a public page shows of a video; every text is the owner's and is escaped where it is written. */
 export type PublicVideo = {
@@ -54,6 +55,8 @@ export type PublicVideo = {
 export type PublicForm = Omit<InquiryForm, 'enabled'> & {
   /** Who a "once per viewer" remembers: a hash of the account, the same on all its videos. */
   scope: string;
+  /** The installation's challenge the form asks viewers to pass (CAPTCHA_PROVIDER), or none. */
+  challenge: FormChallenge | null;
 };
 
 export type PublicBranding = {

@@ -154,6 +154,10 @@ function formMarkup(video: PublicVideo, lang: PageLanguage): string {
     form.oncePerViewer ? 'data-once' : '',
     form.skippable ? 'data-skippable' : '',
     form.redirectUrl ? `data-redirect="${escapeHtml(form.redirectUrl)}"` : '',
+    // The challenge the player draws when the form shows (the installation's CAPTCHA_PROVIDER).
+    form.challenge
+      ? `data-challenge="${form.challenge.provider}" data-challenge-key="${escapeHtml(form.challenge.siteKey)}" data-challenge-script="${escapeHtml(form.challenge.script)}"`
+      : '',
     // The shared answer check's rules, so the player marks every problem before anything is sent.
     `data-rules="${escapeHtml(JSON.stringify(form.fields.map(({ id, kind, required, options }) => ({ id, kind, required, options }))))}"`,
   ]
@@ -166,6 +170,7 @@ function formMarkup(video: PublicVideo, lang: PageLanguage): string {
     form.description ? `<p class="lr-form-description">${escapeHtml(form.description)}</p>` : '',
     form.fields.map(formFieldMarkup).join(''),
     `<div class="lr-form-trap" aria-hidden="true"><label>${escapeHtml(t.trap)} <input type="text" name="website" tabindex="-1" autocomplete="off"></label></div>`,
+    form.challenge ? '<div class="lr-form-challenge"></div>' : '',
     '<p class="lr-form-status" aria-live="polite"></p>',
     `<div class="lr-form-actions"><button type="submit" class="lr-form-submit">${escapeHtml(form.submitText || t.send)}</button>`,
     form.skippable ? `<button type="button" class="lr-form-skip">${escapeHtml(t.skip)}</button>` : '',
