@@ -35,9 +35,12 @@ export async function populated(t: TestApp) {
 
 /** Every row of the account left in a table with an `account_id` (and the account itself), by table. */
 export async function rowsLeft(t: TestApp, accountId: string) {
+  // A partitioned table's rows are counted once, through it: its day partitions (analytics_event_20261129)
+  // come and go with the date.
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.columns
-    where column_name = 'account_id' and table_schema = 'public'`.execute(t.db);
+    select c.table_name from information_schema.columns c
+    join pg_class r on r.relname = c.table_name and r.relnamespace = 'public'::regnamespace
+    where c.column_name = 'account_id' and c.table_schema = 'public' and not r.relispartition`.execute(t.db);
   const left: Record<string, number> = {};
   for (const { table_name } of tables.rows) {
     // The operators' audit log keeps the account id by design (migration 20261127100100).
