@@ -111,6 +111,31 @@ export const MESSAGES = {
   cover_file_invalid: 'The cover must be a JPG or PNG image',
   cover_too_large: 'The cover cannot exceed 2 MB',
   branding_not_allowed: 'Branding is part of the paid plans. Upgrade to use your own logo and colours.',
+  domain_required: 'Enter a domain, such as video.example.com',
+  domain_invalid: 'Enter a domain name only, such as video.example.com: no http://, port, path or *',
+  domain_ip: 'Enter a domain name, not an IP address',
+  domain_reserved: 'This domain cannot be used',
+  domain_taken: 'This domain is already added to an account',
+  domain_not_found: 'This domain no longer exists',
+  domain_not_allowed: 'Custom domains are part of the paid plans. Upgrade to use your own domain.',
+  // "Plan limits reached for domains, brands, video slides and sites, prompting upgrade or deletion."
+  domains_too_many: "Your plan's custom domains are all in use. Upgrade your plan or delete a domain to add another.",
+  domain_not_verifying: 'This domain is not being verified',
+  domain_not_verified: 'Choose a verified domain',
+  brand_name_required: 'Enter the brand name',
+  brand_name_too_long: 'The brand name cannot exceed 60 characters',
+  brand_not_found: 'This brand no longer exists',
+  // "Brands require a custom domain."
+  brand_domain_required: 'A brand needs a custom domain: add one under Custom domain first',
+  brand_domain_taken: 'This domain already has a brand',
+  brands_too_many: "Your plan's brands are all in use. Upgrade your plan or delete a brand to add another.",
+  brand_image_invalid: 'Upload the image again',
+  // "Brand and site image is at most 2 MB."
+  image_too_large: 'The image cannot exceed 2 MB',
+  // "Unsupported file type": brand and site images are JPG, JPEG or PNG, recognised by their bytes.
+  image_file_invalid: 'Unsupported file type',
+  // "failed to get image size: {reason}", with an unknown-reason fallback
+  image_size_failed: 'failed to get image size: {{reason}}',
   action_text_required: 'Enter the text of the call to action',
   action_text_too_long: 'The text cannot exceed 60 characters',
   widget_title_too_long: 'The title cannot exceed 40 characters',

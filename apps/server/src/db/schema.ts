@@ -4,6 +4,7 @@ import type {
   CLICK_KINDS,
   CreditKind,
   Cue,
+  DomainStatus,
   EmailButtonSetting,
   InquiryForm,
   Language,
@@ -433,6 +434,48 @@ export interface AccountDeletionTable {
   erased_at: Date | null;
 }
 
+/** A domain an account serves its pages on (modules/domains; docs/product.md "Custom domains"). */
+export interface CustomDomainTable {
+  id: Generated<string>;
+  account_id: string;
+  /** Lowercase punycode, no trailing dot: what the Host header carries. */
+  domain: string;
+  /** The value of the TXT record `_leadreel.<domain>` that proves it is the account's. */
+  token: string;
+  status: Generated<DomainStatus>;
+  /** Pages are served on it now. */
+  active: Generated<boolean>;
+  /** A reset: the domain this one replaces once verified. */
+  replaces_id: string | null;
+  folder_id: string | null;
+  favicon: string | null;
+  fail_reason: string | null;
+  /** Checks made since the last change of state, for the backoff. */
+  attempts: Generated<number>;
+  /** When a verifying domain stops being re-checked and fails (DOMAIN_VERIFY_HOURS after it was added). */
+  verify_until: Date | null;
+  next_check_at: Date | null;
+  checked_at: Date | null;
+  verified_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The look of the pages on one of the account's domains (modules/brands; docs/product.md "Brands"). */
+export interface BrandTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  /** Stored images, by the name the brand module gave them. */
+  logo: string | null;
+  favicon: string | null;
+  page_background_color: string;
+  button_color: string;
+  button_font_color: string;
+  domain_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -470,4 +513,6 @@ export interface Database {
   commission: CommissionTable;
   affiliate_payout: AffiliatePayoutTable;
   api_idempotency: ApiIdempotencyTable;
+  custom_domain: CustomDomainTable;
+  brand: BrandTable;
 }

@@ -22,6 +22,8 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   webhook_endpoint: 'modules/webhooks/',
   webhook_delivery: 'modules/webhooks/',
   api_key: 'modules/api-keys/',
+  custom_domain: 'modules/domains/',
+  brand: 'modules/brands/',
   api_idempotency: 'modules/public-api/',
   account_deletion: 'modules/account-deletion/',
   commission: 'modules/affiliates/',

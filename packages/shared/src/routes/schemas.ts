@@ -5,7 +5,9 @@ import * as affiliates from '../contracts/affiliates.ts';
 import * as analytics from '../contracts/analytics.ts';
 import * as apiKeys from '../contracts/api-keys.ts';
 import * as auth from '../contracts/auth.ts';
+import * as brands from '../contracts/brands.ts';
 import { publicConfigData } from '../contracts/config.ts';
+import * as domains from '../contracts/domains.ts';
 import * as forms from '../contracts/forms.ts';
 import * as overlays from '../contracts/overlays.ts';
 import * as pay from '../contracts/pay.ts';
@@ -71,6 +73,19 @@ export const ROUTE_SCHEMAS = {
   'apiKey.create': { body: apiKeys.createApiKeyBody, response: apiKeys.apiKeySecretData },
   'apiKey.change': { body: apiKeys.apiKeyIdBody, response: apiKeys.apiKeySecretData },
   'apiKey.revoke': { body: apiKeys.apiKeyIdBody, response: emptyData },
+  'domain.list': { response: domains.customDomainListData },
+  'domain.add': { body: domains.addDomainBody, response: domains.customDomainData },
+  'domain.del': { body: domains.domainIdBody, response: emptyData },
+  'domain.retry': { body: domains.domainIdBody, response: domains.customDomainData },
+  'domain.cancel': { body: domains.domainIdBody, response: domains.customDomainData },
+  'domain.reset': { body: domains.resetDomainBody, response: domains.customDomainData },
+  'domain.bindFolder': { body: domains.bindDomainFolderBody, response: domains.customDomainData },
+  'domain.favicon': { body: domains.domainFaviconBody, response: domains.customDomainData },
+  'brand.list': { response: brands.brandListData },
+  'brand.add': { body: brands.addBrandBody, response: brands.brandData },
+  'brand.edit': { body: brands.editBrandBody, response: brands.brandData },
+  'brand.del': { body: brands.brandIdBody, response: emptyData },
+  'brand.image': { body: brands.brandImageBody, response: brands.brandImageData },
   'webhooks.list': { response: webhooks.webhookListData },
   'webhooks.create': { body: webhooks.createWebhookBody, response: webhooks.webhookSecretData },
   'webhooks.update': { body: webhooks.updateWebhookBody, response: webhooks.webhookEndpointData },
