@@ -14,6 +14,11 @@ if [ "$mode" = test ]; then
   probe[postgresql-15]=/usr/lib/postgresql/15/bin/initdb
   # The Nu HTML checker (vnu-jar) runs on Java; any java already on PATH will do.
   command -v java >/dev/null 2>&1 || probe[default-jre-headless]=/usr/bin/java
+  # The HTTPS test (apps/server/test/tls) runs the real Caddy against Pebble, an ACME test authority, and
+  # makes Pebble's own certificate with openssl. Serving needs none of them: operators run their own Caddy.
+  probe[caddy]=/usr/bin/caddy
+  probe[pebble]=/usr/bin/pebble
+  probe[openssl]=/usr/bin/openssl
 fi
 
 missing=()
@@ -31,5 +36,12 @@ fi
 
 echo "system-deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
+if [[ " ${missing[*]} " == *" caddy "* ]] && [ ! -e /etc/systemd/system/caddy.service ]; then
+  # Debian's caddy enables and starts a service on 80 and 443 with its own Caddyfile; the tests start Caddy
+  # themselves on free ports. Masked first, it never starts on a machine with systemd (where there is none,
+  # a link is all a mask is). `systemctl unmask caddy` undoes it.
+  mkdir -p /etc/systemd/system
+  ln -s /dev/null /etc/systemd/system/caddy.service
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
