@@ -33,6 +33,36 @@ describe('configuration', () => {
     }
   });
 
+  it('points custom domains at PUBLIC_URL by default, or at CUSTOM_DOMAIN_TARGET, normalised', () => {
+    expect(parseConfig({}).customDomainTarget).toBe('localhost');
+    expect(parseConfig({ PUBLIC_URL: 'https://Videos.Example.test:8443/' }).customDomainTarget).toBe(
+      'videos.example.test',
+    );
+    const target = parseConfig({
+      PUBLIC_URL: 'https://videos.example.test',
+      CUSTOM_DOMAIN_TARGET: 'Edge.Example.test.',
+    });
+    expect(target.customDomainTarget).toBe('edge.example.test');
+    for (const wrong of ['https://edge.example.test', 'edge.example.test:443', '192.0.2.1', '*.example.test', 'edge']) {
+      expect(() => parseConfig({ CUSTOM_DOMAIN_TARGET: wrong }), wrong).toThrow(/CUSTOM_DOMAIN_TARGET/);
+    }
+  });
+
+  it('reads DNS_SERVERS as addresses with optional ports, the system resolvers when unset', () => {
+    expect(parseConfig({}).DNS_SERVERS).toEqual([]);
+    expect(parseConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,::1,[2001:db8::53]:53' }).DNS_SERVERS).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '::1',
+      '[2001:db8::53]:53',
+    ]);
+    for (const wrong of ['dns.example.test', '1.1.1.1:0', '1.1.1.1:70000', '300.1.1.1', '[1.1.1.1]:53', '::1:53x']) {
+      expect(() => parseConfig({ DNS_SERVERS: wrong }), wrong).toThrow(/DNS_SERVERS/);
+    }
+    expect(parseConfig({}).DNS_TIMEOUT_MS).toBe(5000);
+    expect(() => parseConfig({ DNS_TIMEOUT_MS: '10' })).toThrow(/DNS_TIMEOUT_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
     expect(parseConfig({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { PLAN_TYPES } from '@leadreel/shared';
+import { normaliseDomain, PLAN_TYPES } from '@leadreel/shared';
 import { z } from 'zod';
 import {
   type Catalogue,
@@ -46,6 +46,38 @@ const trustProxy = z.string().transform((value, context): false | number | strin
     code: 'custom',
     message: `expected false, a hop count (1 to 10), or proxy addresses and networks; not understood: ${wrong.join(', ')}`,
   });
+  return z.NEVER;
+});
+
+/** `ip` or `ip:port` (`[v6]:port` for IPv6 with a port), as `Resolver.setServers` takes them. */
+function isDnsServer(entry: string): boolean {
+  if (isIP(entry) !== 0) return true;
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/.exec(entry);
+  if (!match) return false;
+  const address = match[1] ?? match[2] ?? '';
+  return isIP(address) === (match[1] ? 6 : 4) && Number(match[3]) >= 1 && Number(match[3]) <= 65535;
+}
+
+/** Comma-separated DNS servers; empty means the system's resolvers. */
+const dnsServers = z.string().transform((value, context): string[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isDnsServer(entry));
+  if (wrong.length === 0) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: `expected ip or ip:port, comma-separated; not understood: ${wrong.join(', ')}`,
+  });
+  return z.NEVER;
+});
+
+/** A host name customers' CNAME records can point to: lowercase, no scheme, port or trailing dot. */
+const hostName = z.string().transform((value, context) => {
+  const result = normaliseDomain(value);
+  if ('domain' in result) return result.domain;
+  context.addIssue({ code: 'custom', message: 'expected a host name such as videos.example.com' });
   return z.NEVER;
 });
 
@@ -160,6 +192,15 @@ export const configSchema = z.object({
    * default: deliveries then go to public addresses only. Metadata services and link-local stay refused.
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  /**
+   * The host customers point their custom domains' CNAME records to (docs/product.md "Custom domains");
+   * defaults to PUBLIC_URL's host name. Caddy must serve it and ask <PUBLIC_URL>/tls/ask for the others.
+   */
+  CUSTOM_DOMAIN_TARGET: hostName.optional(),
+  /** DNS servers that verify custom domains, comma-separated `ip` or `ip:port`; unset, the system's resolvers. */
+  DNS_SERVERS: dnsServers.default([]),
+  /** How long one DNS lookup of a custom domain's check may take, in ms, before it counts as no answer. */
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** What LeadReel sells: plans, prices, credit packages, period lengths (a JSON file, checked at boot). */
   CATALOGUE_FILE: z.string().min(1).default(DEFAULT_CATALOGUE_FILE),
   /**
@@ -241,6 +282,8 @@ export type Config = z.infer<typeof configSchema> & {
   uploadTtlMs: number;
   catalogue: Catalogue;
   seller: Seller;
+  /** CUSTOM_DOMAIN_TARGET, or PUBLIC_URL's host name. */
+  customDomainTarget: string;
 };
 
 /** Who sells, as its invoices name it (the SELLER_ settings with their defaults). */
@@ -302,6 +345,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     problems.push(...error.problems.map((problem) => `CATALOGUE_FILE: ${problem}`));
   }
   if (problems.length > 0 || !catalogue) throw new ConfigError(problems);
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   return {
     ...config,
     catalogue,
@@ -313,7 +357,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       taxId: config.SELLER_TAX_ID ?? null,
       email: config.SELLER_EMAIL ?? config.SUPPORT_EMAIL ?? null,
     },
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    customDomainTarget: config.CUSTOM_DOMAIN_TARGET ?? new URL(publicUrl).hostname,
   };
 }
 
