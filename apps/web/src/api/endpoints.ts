@@ -222,6 +222,30 @@ export const apiKeysApi = {
   revoke: (id: string) => call('apiKey.revoke', { id }),
 };
 
+/** The account's custom domains (the console contract account/custom-domain, "vod/cname: list, add, del, folder binding, favicon"). */
+export const domainsApi = {
+  list: () => call('domain.list'),
+  add: (body: RouteInput<'domain.add'>) => call('domain.add', body),
+  remove: (id: string) => call('domain.del', { id }),
+  retry: (id: string) => call('domain.retry', { id }),
+  cancel: (id: string) => call('domain.cancel', { id }),
+  /** A new domain takes the place of `id`, which keeps serving until the new one is verified. */
+  reset: (body: RouteInput<'domain.reset'>) => call('domain.reset', body),
+  bindFolder: (body: RouteInput<'domain.bindFolder'>) => call('domain.bindFolder', body),
+  favicon: (body: RouteInput<'domain.favicon'>) => call('domain.favicon', body),
+};
+export type DomainListData = RouteOutput<'domain.list'>;
+
+/** The account's brands (the console contract global-settings/brand-setting). */
+export const brandsApi = {
+  list: () => call('brand.list'),
+  add: (body: RouteInput<'brand.add'>) => call('brand.add', body),
+  edit: (body: RouteInput<'brand.edit'>) => call('brand.edit', body),
+  remove: (id: string) => call('brand.del', { id }),
+  /** Stores a logo or favicon first; the brand then saves the answered `file`. */
+  image: (body: RouteInput<'brand.image'>) => call('brand.image', body),
+};
+
 /** The affiliate program's page (the console contract pay affiliate data): referrers only. */
 export const affiliatesApi = {
   data: (query: RouteInput<'pay.affiliateData'>) => call('pay.affiliateData', query),

@@ -84,9 +84,13 @@ export function useStorageBaseInfoQuery(cosType: Parameters<typeof uploadsApi.ba
 
 /**
  * An action on a row of a list (rotate a key, send a test, delete): `onDone` gets its answer, then the list
- * is read again; a failure is told in a toast, in the user's language.
+ * is read again; a failure is told in a toast, in the user's language. `mutate(value)` hands `value` to `action`.
  */
-export function useRowAction<T>(refresh: QueryKey, action: () => Promise<T>, onDone?: (result: T) => void) {
+export function useRowAction<T, V = void>(
+  refresh: QueryKey,
+  action: (variables: V) => Promise<T>,
+  onDone?: (result: T) => void,
+) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,9 +1,16 @@
+import type { CustomDomain } from '@leadreel/shared';
 import { create } from 'zustand';
 
-export type CustomDomain = { cname: string; status: string };
-
-/** logout empties it; the domain list arrives with the custom-domain issue. */
-export const useCustomDomainStore = create<{ domains: CustomDomain[]; reset: () => void }>((set) => ({
+/**
+ * The account's active custom domains (verified and serving), in the list's order: the share and embed
+ * dialogs offer them before the default watch domain. Filled when the domain list loads; logout empties it.
+ */
+export const useCustomDomainStore = create<{
+  domains: CustomDomain[];
+  setDomains: (domains: CustomDomain[]) => void;
+  reset: () => void;
+}>((set) => ({
   domains: [],
+  setDomains: (domains) => set({ domains }),
   reset: () => set({ domains: [] }),
 }));

@@ -9,10 +9,12 @@ export function CopyButton({
   text,
   label,
   type = 'default',
+  size,
 }: {
   text: string;
   label: string;
   type?: 'default' | 'primary';
+  size?: 'small';
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -35,7 +37,7 @@ export function CopyButton({
   };
 
   return (
-    <Button type={type} icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+    <Button type={type} size={size} icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
       {copied ? t('share.copied') : label}
     </Button>
   );

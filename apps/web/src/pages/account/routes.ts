@@ -19,7 +19,12 @@ export const ACCOUNT_ROUTE: RouteDef = {
       meta: meta('memberships', 'crown'),
       page: () => import('./Memberships.tsx').then((m) => m.Memberships),
     },
-    soon('custom-domain', 'custom-domain', 'link'),
+    {
+      name: 'custom-domain',
+      path: 'custom-domain',
+      meta: meta('custom-domain', 'link'),
+      page: () => import('./CustomDomain.tsx').then((m) => m.CustomDomain),
+    },
     {
       name: 'api-access',
       path: 'api-access',
