@@ -18,6 +18,7 @@ import { registerLimits } from './plugins/limits.ts';
 import { publicConfigRoutes } from './plugins/public-config.ts';
 import { type AppDeps, createServices } from './services.ts';
 import { trustProxyOption } from './lib/trusted-proxy.ts';
+import { registerSite } from './site/register.ts';
 
 export { type AppDeps, createServices, type Services } from './services.ts';
 
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps, options: { isReady?: () => boolean
 
   const hooks = createAuthHooks(services.sessions);
   const context: RouteContext = { services, config, clock: deps.clock, hooks, limits, pageCacheMs: deps.pageCacheMs };
+  // First: every request, the API's among them, is for a site (the installation's own or a custom domain).
+  await registerSite(app, context);
   await app.register(
     async (api) => {
       for (const module of MODULES) await module.api?.(api, context);

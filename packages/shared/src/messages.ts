@@ -244,6 +244,8 @@ export const MESSAGES = {
   payment_failed: 'Payment failed',
   payment_canceled: 'Payment canceled',
   not_found: 'Not found',
+  // oEmbed's own answer for a format it does not speak (https://oembed.com/ §2.2: 501 Not Implemented)
+  oembed_format: 'oEmbed answers in JSON only',
   rate_limited: 'Too many requests, please try again later',
   payload_too_large: 'The request is too large',
   internal_error: 'Unknown error',

@@ -5,6 +5,8 @@ import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AuthHooks } from '../plugins/auth.ts';
 import type { Limits } from '../plugins/limits.ts';
+import type { AnyPageKind } from '../site/renderer.ts';
+import type { PlayerAssets } from '../site/player-assets.ts';
 import type { EventBus, Reactions } from './events/events.ts';
 import type { JobQueue, JobWorker, SomeJobKind } from './jobs/jobs.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -62,8 +64,13 @@ export type AppModule = {
   readonly create?: (context: ServiceContext) => Partial<Services>;
   /** Routes under /api (the catalogue's). */
   readonly api?: (scope: FastifyInstance, context: RouteContext) => Promise<void>;
-  /** Routes at the site's root: media, watch pages, embeds. */
+  /** Routes at the site's root: media, oEmbed, payment notifications... */
   readonly site?: (app: FastifyInstance, context: RouteContext) => Promise<void>;
+  /**
+   * Kinds of public page (watch pages, embeds...): the site layer serves them on the installation's own
+   * address and on every custom domain, from its page cache (src/site, docs/decisions/0031-site-layer.md).
+   */
+  readonly pages?: (context: ModuleContext & { assets: PlayerAssets }) => readonly AnyPageKind[];
   /** The kinds of job it sends; their queues are created when any process opens the queue. */
   readonly jobs?: readonly SomeJobKind[];
   /** The kind of job that carries its reaction to each event it consumes (modules/events). */

@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { asPublicSubresource } from '../../lib/subresource-headers.ts';
+import { notFound } from '../errors.ts';
+import { asPublicSubresource } from '../lib/subresource-headers.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 
-const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../../player/dist');
+const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../player/dist');
 
 /** Versioned URLs of the player's scripts, as pages name them. */
 export type PlayerAssets = { player: string; controls: string };
@@ -21,7 +22,8 @@ export type PlayerAssets = { player: string; controls: string };
 export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_DIST): PlayerAssets {
   const serve = (name: string, body: Encoded | null, cacheControl: string) =>
     app.get(`/player/${name}`, { schema: { hide: true } }, async (request, reply) => {
-      if (!body) return reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'player not built' });
+      // Not built (a server started from source without `npm run build`): as absent as any other file.
+      if (!body) throw notFound();
       reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', cacheControl);
       asPublicSubresource(reply);
       return sendEncoded(request, reply, body);

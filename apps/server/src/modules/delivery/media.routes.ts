@@ -1,7 +1,9 @@
 import { BRAND_FILE } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
+import { servesAccount } from '../../site/site.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { logoFolder } from '../video-settings/settings.service.ts';
 import { generationPrefix } from '../videos/keys.ts';
@@ -42,26 +44,27 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
     asPublicSubresource(reply);
   });
 
-  const notFound = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .header('cache-control', 'no-store')
-      .send({ statusCode: 404, error: 'not_found', message: 'not found' });
+  const NO_STORE = { 'cache-control': 'no-store' };
+  const notFound = (_reply: FastifyReply): never => {
+    throw new AppError(404, 'not_found', { headers: NO_STORE });
+  };
 
-  /** A video with published files: the stills come before it plays; the master only once it plays. */
-  async function publishedVideo(videoId: string, needPlayable: boolean) {
+  /**
+   * A video with published files: the stills come before it plays; the master only once it plays. On a
+   * custom domain, only its account's videos have files.
+   */
+  async function publishedVideo(request: FastifyRequest, videoId: string, needPlayable: boolean) {
     if (!UUID_PATTERN.test(videoId)) return null;
     const video = await videos.findById(videoId);
     if (!video?.media || !['processing', 'ready'].includes(video.status)) return null;
     if (needPlayable && !video.playable) return null;
+    if (!servesAccount(request.site, video.account_id)) return null;
     return video;
   }
 
-  const bandwidthExceeded = (reply: FastifyReply) =>
-    reply
-      .code(403)
-      .header('cache-control', 'no-store')
-      .send({ statusCode: 403, error: 'bandwidth_limit', message: 'Video playback unavailable.' });
+  const bandwidthExceeded = (_reply: FastifyReply): never => {
+    throw new AppError(403, 'bandwidth_limit', { headers: NO_STORE });
+  };
 
   /**
    * A refused account's answer. `canServe` is false for a locked account too; its videos' pages are 404
@@ -72,7 +75,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
     (await isLocked(accountId)) ? notFound(reply) : bandwidthExceeded(reply);
 
   app.get<{ Params: { videoId: string } }>('/media/:videoId/master.m3u8', async (request, reply) => {
-    const video = await publishedVideo(request.params.videoId, true);
+    const video = await publishedVideo(request, request.params.videoId, true);
     if (!video?.media) return notFound(reply);
     if (!(await canServe(video.account_id))) return refused(reply, video.account_id);
     const stored = await storage.get(
@@ -95,7 +98,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
   // A video's logo (branding) and cover (SEO page): named by the server when uploaded, so a new logo is a new address.
   app.get<{ Params: { videoId: string; file: string } }>('/media/:videoId/brand/:file', async (request, reply) => {
     const { file } = request.params;
-    const video = await publishedVideo(request.params.videoId, false);
+    const video = await publishedVideo(request, request.params.videoId, false);
     if (!video || !BRAND_FILE.test(file) || (await isLocked(video.account_id))) return notFound(reply);
     const stored = await storage.get(`${logoFolder(video.account_id, video.id, file)}image`);
     if (!stored) return notFound(reply);
@@ -112,7 +115,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
       const { videoId, generation } = request.params;
       const path = request.params['*'];
       if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) return notFound(reply);
-      const video = await publishedVideo(videoId, false);
+      const video = await publishedVideo(request, videoId, false);
       if (!video || Number(generation) !== video.generation) return notFound(reply);
       // The poster and the thumbnail still show when playback is refused (over the bandwidth cap, or from
       // Frozen on), so a page shows its video's picture and the reason instead of a broken image.

@@ -7,7 +7,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../../test/helpers.ts';
-import { PAGE_CACHE_CONTROL } from '../../modules/pages/pages.routes.ts';
+import { PAGE_CACHE_CONTROL } from '../../site/renderer.ts';
 
 // a delete takes effect at once in every server process, whatever each keeps in memory.
 let database: TestDatabase;

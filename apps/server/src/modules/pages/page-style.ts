@@ -1,9 +1,12 @@
 import { cspHash } from './html.ts';
-import type { PublicBranding, PublicForm, PublicVideo } from './view-model.ts';
+
+export { pageCsp } from '../../site/csp.ts';
+import type { PublicVideo } from './view-model.ts';
 
 // Fixed styles, allowed by their hash (no 'unsafe-inline'): nothing the owner writes can style the page.
 export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;color:#1f1f1f;background:#fff}
 .watch{max-width:960px;margin:0 auto;padding:16px}
+.site-header{display:flex;align-items:center;gap:12px;margin:0 0 16px;font-weight:600;font-size:18px}.site-header img{height:36px;width:auto;max-width:180px;object-fit:contain}
 .lr-player{position:relative;aspect-ratio:var(--ratio,16/9);background:#000;overflow:hidden;border-radius:8px}
 .lr-player img,.lr-player video{position:absolute;inset:0;width:100%;height:100%;object-fit:contain;border:0}
 .lr-play{position:absolute;left:50%;top:50%;width:72px;height:72px;margin:-36px 0 0 -36px;border:0;border-radius:50%;background:rgba(0,0,0,.65);cursor:pointer}
@@ -69,32 +72,28 @@ h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
 body.embed{background:#000}body.embed .lr-player{position:fixed;inset:0;aspect-ratio:auto;border-radius:0}`;
 export const STYLE_HASH = cspHash(STYLE);
 
-/**
- * A strict CSP for the public pages: our own script and media, this page's fixed style, nothing inline.
- * With a form challenge (CAPTCHA_PROVIDER), its provider's origins (`challengeSources`) may also serve
- * the widget's script, frame, styles and calls.
- */
-export function pageCsp(frameAncestors: string, styleHash = STYLE_HASH, challengeSources = ''): string {
-  const also = challengeSources ? ` ${challengeSources}` : '';
-  return [
-    "default-src 'none'",
-    `script-src 'self'${also}`,
-    `style-src ${styleHash}${also}`,
-    "img-src 'self' data:",
-    "media-src 'self' blob:",
-    `connect-src 'self'${also}`,
-    "worker-src 'self' blob:",
-    ...(challengeSources ? [`frame-src ${challengeSources}`] : []),
-    "base-uri 'none'",
-    "form-action 'self'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ');
+const hex = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : '#0958d9');
+
+/** Dark text on a light background, light text on a dark one (WCAG relative luminance). */
+function textOn(background: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(background.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 ? '#1f1f1f' : '#f5f5f5';
 }
 
-/** The owner's colours as the page's custom properties (checked as #rrggbb when saved). */
-function brandingStyle(branding: PublicBranding | null, form: PublicForm | null): string {
-  const hex = (value: string) => (/^#[0-9a-f]{6}$/.test(value) ? value : '#0958d9');
+/**
+ * The page's own colours as custom properties (each checked as #rrggbb when saved, and again here): the
+ * brand of the domain it is served on first, then the video's own branding over its buttons, then the
+ * form's submit colour.
+ */
+function customStyle(video: PublicVideo | null): string {
+  const site = video?.site ?? null;
+  const branding = video?.branding ?? null;
+  const form = video?.form ?? null;
   const vars = [
+    ...(site ? [`--lr-button:${hex(site.buttonColor)}`, `--lr-button-text:${hex(site.buttonFontColor)}`] : []),
     ...(branding
       ? [
           `--lr-accent:${hex(branding.playerColor)}`,
@@ -104,11 +103,14 @@ function brandingStyle(branding: PublicBranding | null, form: PublicForm | null)
       : []),
     ...(form ? [`--lr-submit:${hex(form.submitColor)}`] : []),
   ];
-  return vars.length > 0 ? `\n:root{${vars.join(';')}}` : '';
+  const page = site
+    ? `\nbody{background:${hex(site.pageBackgroundColor)};color:${textOn(hex(site.pageBackgroundColor))}}.description{color:inherit;opacity:.85}`
+    : '';
+  return (vars.length > 0 ? `\n:root{${vars.join(';')}}` : '') + page;
 }
 
-/** The page's style and its CSP hash: the fixed sheet, and the owner's colours when there are some. */
+/** The page's style and its CSP hash: the fixed sheet, and the brand's and owner's colours when there are some. */
 export function pageStyle(video: PublicVideo | null): { css: string; hash: string } {
-  const css = STYLE + brandingStyle(video?.branding ?? null, video?.form ?? null);
+  const css = STYLE + customStyle(video);
   return { css, hash: css === STYLE ? STYLE_HASH : cspHash(css) };
 }

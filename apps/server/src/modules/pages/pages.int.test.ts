@@ -165,6 +165,8 @@ describe('the watch page', () => {
       duration: 'PT2S',
       contentUrl: `${PUBLIC}/media/${videoId}/master.m3u8`,
       embedUrl: `${PUBLIC}/embed/${videoId}`,
+      // On the installation's own address, the installation publishes it.
+      publisher: { '@type': 'Organization', name: 'Acme Video', url: PUBLIC },
       keywords: 'b2b, video',
       width: 320,
       height: 240,

@@ -1,23 +1,37 @@
 import { formChallenge } from '../leads/captcha.ts';
 import { defineModule } from '../module.ts';
+import { videoPageKinds } from './pages.kinds.ts';
 import { pagesRoutes } from './pages.routes.ts';
+import { createPublicVideos, type PublicVideos } from './public-video.ts';
 
-/** The public pages: watch pages, embeds, oEmbed, the sitemap, subtitle tracks and the player's clicks. */
+declare module '../module.ts' {
+  interface Services {
+    publicVideos: PublicVideos;
+  }
+}
+
+/**
+ * The public video pages: watch pages and embeds as page kinds of the site layer (src/site), and beside
+ * them oEmbed, the sitemap, robots.txt, subtitle tracks and the player's clicks.
+ */
 export const pagesModule = defineModule({
   name: 'pages',
-  site: async (app, { services, config, limits, pageCacheMs }) => {
+  create: ({ services, config }) => ({
+    publicVideos: createPublicVideos({
+      settings: services.settings,
+      entitlements: services.entitlements,
+      challenge: formChallenge(config),
+    }),
+  }),
+  pages: ({ services, assets }) => videoPageKinds(services.publicVideos, assets),
+  site: async (app, { services, limits }) => {
     await app.register(pagesRoutes, {
       settings: services.settings,
-      videos: services.videos,
-      entitlements: services.entitlements,
+      videos: services.publicVideos,
       recordClick: (click) => services.leads.recordClick(click),
       subtitleTrack: (videoId, subtitleId) => services.subtitles.publicTrack(videoId, subtitleId),
       // A viewer clicks a few buttons a minute; a page that sends more is not a viewer.
       clickLimit: limits.limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),
-      publicUrl: config.publicUrl,
-      brand: config.BRAND_NAME,
-      challenge: formChallenge(config),
-      pageCacheMs,
     });
   },
 });

@@ -1,173 +1,58 @@
 import { apiPath, type Cue, contactClickBody, toWebVtt } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { AppError, notFound } from '../../errors.ts';
 import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
-import type { EntitlementsService } from '../entitlements/entitlements.ts';
-import type { FormChallenge } from '../leads/captcha.ts';
+import { servesAccount } from '../../site/site.ts';
 import type { SettingsService } from '../video-settings/settings.service.ts';
-import type { VideoService } from '../videos/videos.service.ts';
-import { type Encoded, precompress, sendEncoded } from './compress.ts';
 import { escapeHtml } from './html.ts';
-import { registerPlayerAssets } from './player-assets.ts';
-import { createPublicVideos, embedAncestors } from './public-video.ts';
-import { batchedCheck, renderCache } from './render-cache.ts';
-import {
-  pageCsp,
-  pageLanguage,
-  pageStyle,
-  renderEmbedPage,
-  renderNotFoundPage,
-  renderWatchPage,
-} from './watch-page.ts';
+import type { PublicVideos } from './public-video.ts';
 
 const SITEMAP_MAX = 50_000;
 
-/**
- * What browsers and shared caches may keep of a watch page or embed (docs/decisions/
- * 0011-public-page-caching.md): a delete or a change must not outlive what we can take back. Browsers
- * ask again each time (max-age=0); a CDN may serve a copy for 5 s, which is as stale as a deleted video
- * can get behind one. The server itself never serves a deleted video from its own cache.
- */
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
-
 type PagesDeps = {
   settings: Pick<SettingsService, 'findPublic' | 'indexable'>;
-  videos: Pick<VideoService, 'stillShown'>;
-  /** Whether the owner's plan carries its own branding (else the page shows LeadReel's mark). */
-  entitlements: Pick<EntitlementsService, 'ofAccount'>;
-  publicUrl: string;
-  brand: string;
-  playerDist?: string;
-  /** How long a rendered page is reused (see renderCache); 0 renders every request. */
-  pageCacheMs?: number;
+  videos: PublicVideos;
   /** Records a viewer's click on a player button (LeadService.recordClick). */
   recordClick: (click: z.infer<typeof contactClickBody>) => Promise<void>;
   /** Per-IP limit on clicks, so a script cannot flood an account's timeline. */
   clickLimit: (request: FastifyRequest) => Promise<void>;
   /** A subtitle track's cues, when its video is one a viewer can see. */
-  subtitleTrack: (videoId: string, subtitleId: string) => Promise<{ cues: Cue[] } | undefined>;
-  /** The challenge inquiry forms ask viewers to pass (CAPTCHA_PROVIDER), or none. */
-  challenge?: FormChallenge | null;
+  subtitleTrack: (videoId: string, subtitleId: string) => Promise<{ accountId: string; cues: Cue[] } | undefined>;
 };
 
+const notFoundHere = () => notFound('not_found');
+
 /**
- * The viewer's side: watch pages (/v/{id} or /v/{slug}), embeds (/embed/{id}), oEmbed, the sitemap and
- * robots.txt. Server-rendered HTML under a strict CSP; a video shows once it plays (fast path or ladder),
- * and a deleted, unknown or unplayable one is the same 404.
+ * What a site answers besides its pages (pages.kinds.ts): oEmbed, the sitemap and robots.txt of the site
+ * the request came to, subtitle tracks and the player's clicks.
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  {
-    settings,
-    videos: videoService,
-    entitlements,
-    publicUrl,
-    brand,
-    playerDist,
-    pageCacheMs = 2000,
-    recordClick,
-    clickLimit,
-    subtitleTrack,
-    challenge = null,
-  },
+  { settings, videos, recordClick, clickLimit, subtitleTrack },
 ) => {
-  const assets = registerPlayerAssets(app, playerDist);
-  const videos = createPublicVideos({ settings, entitlements, publicUrl, brand, challenge });
   const findVideo = videos.find;
-
-  function sendHtml(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    body: Buffer | Encoded,
-    frameAncestors: string,
-    styleHash?: string,
-  ) {
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', pageCsp(frameAncestors, styleHash, challenge?.sources))
-      .header('cache-control', status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
-    // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
-    if (frameAncestors !== "'none'") reply.removeHeader('x-frame-options');
-    return sendEncoded(request, reply, body);
-  }
-
-  const language = (request: FastifyRequest) => pageLanguage(request.headers['accept-language']);
-
-  /** A rendered page, with the video it shows (none for a 404). */
-  type Rendered = { status: number; html: string; frameAncestors: string; styleHash?: string; videoId?: string };
-  const pages = renderCache<Omit<Rendered, 'html'> & { body: Encoded }>(pageCacheMs);
-  const stillShown = batchedCheck((ids) => videoService.stillShown(ids));
-
-  /** A page by its address and language, rendered and compressed at most once per pageCacheMs. */
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
-    const cacheKey = `${language(request)}:${key}`;
-    const make = async () => {
-      const { html, ...rest } = await render();
-      return { ...rest, body: precompress(Buffer.from(html)) };
-    };
-    let { value: page, fresh } = await pages.get(cacheKey, make);
-    // A delete takes effect at once in every process: a page made for an earlier request is
-    // served only if PostgreSQL, asked after this request arrived, still shows its video.
-    if (!fresh && page.videoId && !(await stillShown(page.videoId))) {
-      pages.forget(cacheKey);
-      ({ value: page } = await pages.get(cacheKey, make));
-    }
-    return sendHtml(request, reply, page.status, page.body, page.frameAncestors, page.styleHash);
-  }
-
-  app.get<{ Params: { ref: string } }>('/v/:ref', async (request, reply) =>
-    sendPage(request, reply, `v:${request.params.ref}`, async () => {
-      const lang = language(request);
-      const video = await findVideo(request.params.ref);
-      return video
-        ? {
-            status: 200,
-            html: renderWatchPage(video, lang, assets),
-            frameAncestors: "'none'",
-            styleHash: pageStyle(video).hash,
-            videoId: video.id,
-          }
-        : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: "'none'" };
-    }),
-  );
-
-  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) =>
-    sendPage(request, reply, `embed:${request.params.id}`, async () => {
-      const lang = language(request);
-      const video = UUID_PATTERN.test(request.params.id) ? await findVideo(request.params.id) : null;
-      // Embeds play on our users' sites: any site, or only those on the account's allow-list.
-      return video
-        ? {
-            status: 200,
-            html: renderEmbedPage(video, lang, assets),
-            frameAncestors: embedAncestors(video.embedDomains),
-            styleHash: pageStyle(video).hash,
-            videoId: video.id,
-          }
-        : { status: 404, html: renderNotFoundPage(lang, brand), frameAncestors: '*' };
-    }),
-  );
 
   // oEmbed 1.0 (https://oembed.com/ §2.2): a watch or embed URL of this server in, a "video" answer out.
   app.get<{ Querystring: { url?: string; format?: string; maxwidth?: string; maxheight?: string } }>(
     '/oembed',
     async (request, reply) => {
       const { url, format = 'json' } = request.query;
-      if (format !== 'json') return reply.code(501).send({ statusCode: 501, error: 'format', message: 'json only' });
+      const { site } = request;
+      if (format !== 'json') throw new AppError(501, 'oembed_format');
       let ref: string | null = null;
       try {
         const parsed = new URL(String(url ?? ''));
         const match = /^\/(?:v|embed)\/([^/]+)\/?$/.exec(parsed.pathname);
-        if (parsed.origin === new URL(publicUrl).origin && match) ref = decodeURIComponent(match[1] as string);
+        // The site answers for its own pages only: a custom domain's oEmbed for its account's videos.
+        if (parsed.origin === site.origin && match) ref = decodeURIComponent(match[1] as string);
       } catch {
         ref = null;
       }
-      const video = ref ? await findVideo(ref) : null;
-      if (!video) return reply.code(404).send({ statusCode: 404, error: 'not_found', message: 'not found' });
+      const video = ref ? await findVideo(ref, site) : null;
+      if (!video) throw notFoundHere();
       const natural = { width: video.width || 1280, height: video.height || 720 };
       const maxWidth = Number(request.query.maxwidth) || Number.POSITIVE_INFINITY;
       const maxHeight = Number(request.query.maxheight) || Number.POSITIVE_INFINITY;
@@ -179,8 +64,8 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
         type: 'video',
         version: '1.0',
         title: video.title,
-        provider_name: brand,
-        provider_url: publicUrl,
+        provider_name: site.publisher,
+        provider_url: site.origin,
         ...(video.posterUrl
           ? { thumbnail_url: video.posterUrl, thumbnail_width: natural.width, thumbnail_height: natural.height }
           : {}),
@@ -214,12 +99,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
         ? await subtitleTrack(videoId, id)
         : undefined;
     asPublicSubresource(reply);
-    if (!track) {
-      return reply
-        .code(404)
-        .header('cache-control', 'no-store')
-        .send({ statusCode: 404, error: 'not_found', message: 'not found' });
-    }
+    if (!track || !servesAccount(request.site, track.accountId)) throw notFoundHere();
     return reply
       .header('content-type', 'text/vtt; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')
@@ -227,12 +107,14 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   });
 
   // https://developers.google.com/search/docs/crawling-indexing/sitemaps/video-sitemaps
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const rows = await settings.indexable(SITEMAP_MAX);
+  // Each site lists its own pages: a custom domain its account's videos, at addresses on that domain.
+  app.get('/sitemap.xml', async (request, reply) => {
+    const { site } = request;
+    const rows = await settings.indexable(SITEMAP_MAX, site.accountId);
     const entries: string[] = [];
     for (const row of rows) {
       // The sitemap lists pages; branding does not change what it says of them.
-      const video = videos.fromRow(row, false);
+      const video = videos.fromRow(row, false, site);
       if (!video?.indexable) continue;
       entries.push(
         [
@@ -258,9 +140,19 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       );
   });
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', async (request, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
-      .send(`User-agent: *\nAllow: /v/\nAllow: /embed/\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nAllow: /v/\nAllow: /embed/\nDisallow: /api/\n\nSitemap: ${request.site.origin}/sitemap.xml\n`,
+      ),
   );
+
+  // Browsers ask for /favicon.ico on their own: a branded domain's is its brand's, else the domain's own.
+  app.get('/favicon.ico', async (request, reply) => {
+    const { site } = request;
+    const icon = site.brand?.faviconPaths?.ico32 ?? site.domain?.faviconPath;
+    if (!icon) throw notFoundHere();
+    return reply.header('cache-control', 'public, max-age=3600').redirect(icon);
+  });
 };

@@ -17,6 +17,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { FormChallenge } from '../leads/captcha.ts';
 import { DEFAULT_SEO, logoPath, type SettingsService, watchPath } from '../video-settings/settings.service.ts';
 import { subtitlePath } from '../video-settings/subtitles.service.ts';
+import { type Site, servesAccount } from '../../site/site.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo, PublicWidget } from './view-model.ts';
 
@@ -154,26 +155,29 @@ export function createPublicVideos(deps: {
   settings: Pick<SettingsService, 'findPublic'>;
   /** Whether the owner's plan carries its own branding (else the page shows LeadReel's mark). */
   entitlements: Pick<EntitlementsService, 'ofAccount'>;
-  publicUrl: string;
-  brand: string;
   /** The installation's challenge on inquiry forms, or none. */
   challenge?: FormChallenge | null;
 }) {
-  const { settings, entitlements, publicUrl, brand } = deps;
-  async function find(ref: string): Promise<PublicVideo | null> {
+  const { settings, entitlements } = deps;
+  /** A video of `site` by its id or link name: on a custom domain, only its account's videos exist. */
+  async function find(ref: string, site: Site): Promise<PublicVideo | null> {
     const row = UUID_PATTERN.test(ref)
       ? await settings.findPublic({ id: ref })
       : SLUG.test(ref) && ref.length <= 80
         ? await settings.findPublic({ slug: ref })
         : undefined;
-    if (!row) return null;
+    if (!row || !servesAccount(site, row.account_id)) return null;
     const branded = (await entitlements.ofAccount(row.account_id))?.privileges.canUseBranding ?? false;
-    return fromRow(row, branded);
+    return fromRow(row, branded, site);
   }
 
-  /** A row as a public page shows it (`branded`: with the owner's branding), or null while it cannot play. */
-  function fromRow(row: PublicRow, branded: boolean): PublicVideo | null {
+  /**
+   * A row as a public page of `site` shows it (`branded`: with the owner's branding), or null while it
+   * cannot play. Its addresses are on the site it is shown on.
+   */
+  function fromRow(row: PublicRow, branded: boolean, site: Site): PublicVideo | null {
     if (!row.playable || !isShownStatus(row.status)) return null;
+    const publicUrl = site.origin;
     const seo = { ...DEFAULT_SEO, ...row.seo };
     const file = (name: string | null | undefined) =>
       name ? `${publicUrl}${mediaUrl(row.id, row.generation, name)}` : null;
@@ -206,8 +210,9 @@ export function createPublicVideos(deps: {
       width: row.width ?? 0,
       height: row.height ?? 0,
       uploadedAt: row.uploaded_at ?? row.created_at,
-      brand,
+      brand: site.publisher,
       publicUrl,
+      site: site.brand,
       contacts,
       embedDomains: row.embedDomains ?? [],
       branding: branded ? publicBranding(row.branding, row.id) : null,

@@ -1,4 +1,5 @@
 import type { Corner, InquiryForm } from '@leadreel/shared';
+import type { SiteBrand } from '../../site/site.ts';
 import type { FormChallenge } from '../leads/captcha.ts';
 
 /** What a public page shows of a video; every text is the owner's and is escaped where it is written. */
@@ -26,8 +27,12 @@ export type PublicVideo = {
   width: number;
   height: number;
   uploadedAt: Date;
+  /** Who publishes the page: the brand's name on a branded domain, else the installation's. */
   brand: string;
+  /** The origin of the site the page is shown on. */
   publicUrl: string;
+  /** The look of the brand whose domain the page is on, or null. */
+  site: SiteBrand | null;
   /** The contact buttons that are on, with their links already built (wa.me, tel:, mailto:). */
   contacts: PublicContact[];
   /** Sites where the account's embeds may play; empty for anywhere. */
@@ -98,4 +103,4 @@ export type PublicContact = {
   until: number | null;
 };
 
-export type PageLanguage = 'en' | 'zh-CN';
+export type { PageLanguage } from '../../site/language.ts';

@@ -2,10 +2,11 @@ import { CORNERS, type Corner, type FormField, PLAYER_CORNERS, type SlotItem, st
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import { escapeHtml, isoDuration, jsonForScript } from './html.ts';
 import { pageStyle, STYLE } from './page-style.ts';
-import type { PlayerAssets } from './player-assets.ts';
+import type { PlayerAssets } from '../../site/player-assets.ts';
 import type { PageLanguage, PublicAction, PublicContact, PublicVideo, PublicWidget } from './view-model.ts';
 
 export { pageCsp, pageStyle, STYLE_HASH } from './page-style.ts';
+export { pageLanguage } from '../../site/language.ts';
 export type { PageLanguage, PublicVideo } from './view-model.ts';
 
 const TEXTS = WATCH_PAGE_TEXT satisfies Record<PageLanguage, unknown>;
@@ -188,16 +189,6 @@ function clock(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The viewer's language from Accept-Language: Chinese when it comes first among the two we speak. */
-export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';')[0]?.toLowerCase() ?? '')
-    .filter(Boolean);
-  const first = tags.find((tag) => tag.startsWith('zh') || tag.startsWith('en'));
-  return first?.startsWith('zh') ? 'zh-CN' : 'en';
-}
-
 const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5v14l11-7z"/></svg>';
 
 /**
@@ -240,6 +231,13 @@ export function videoObject(video: PublicVideo) {
     ...(video.durationSec ? { duration: isoDuration(video.durationSec) } : {}),
     contentUrl: video.hlsUrl,
     embedUrl: video.embedUrl,
+    // Who publishes it: the brand of the domain it is on, else the installation (BRAND_NAME).
+    publisher: {
+      '@type': 'Organization',
+      name: video.brand,
+      url: video.publicUrl,
+      ...(video.site?.logoPath ? { logo: `${video.publicUrl}${video.site.logoPath}` } : {}),
+    },
     ...(video.keywords.length > 0 ? { keywords: video.keywords.join(', ') } : {}),
     ...(video.width && video.height ? { width: video.width, height: video.height } : {}),
     ...(video.transcript.length > 0
@@ -271,6 +269,28 @@ function transcriptMarkup(video: PublicVideo, lang: PageLanguage): string {
   return `<section class="transcript"><h2>${escapeHtml(TEXTS[lang].transcript)}</h2><ol>${lines}</ol></section>`;
 }
 
+/**
+ * The page's icon: the brand's (docs/product.md "Brands") on its domain; none of ours on an owner's page
+ * otherwise, and no request for /favicon.ico (a 404 logged in the console).
+ */
+function siteIcons(video: PublicVideo): string {
+  const icons = video.site?.faviconPaths;
+  if (!icons) return '<link rel="icon" href="data:,">';
+  return [
+    `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(icons.ico32)}">`,
+    `<link rel="icon" type="image/png" sizes="100x100" href="${escapeHtml(icons.png100)}">`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(icons.png180)}">`,
+  ].join('\n');
+}
+
+/** Above the player on a branded domain: the brand's logo and name, linking to the site's home. */
+function siteHeader(video: PublicVideo): string {
+  if (!video.site) return '';
+  const name = escapeHtml(video.brand);
+  const logo = video.site.logoPath ? `<img src="${escapeHtml(video.site.logoPath)}" alt="" height="36">` : '';
+  return `<header class="site-header">${logo}<span>${name}</span></header>\n`;
+}
+
 /** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
 export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
   const title = escapeHtml(video.title);
@@ -284,9 +304,8 @@ export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: 
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    // No icon of ours on an owner's page, and no request for /favicon.ico (a 404 logged in the console).
-    '<link rel="icon" href="data:,">',
-    `<title>${title}</title>`,
+    siteIcons(video),
+    `<title>${video.site ? escapeHtml(`${video.title} - ${video.brand}`) : title}</title>`,
     `<meta name="description" content="${escapeHtml((video.description || video.title).slice(0, 300))}">`,
     video.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(video.keywords.join(', '))}">` : '',
     `<link rel="canonical" href="${escapeHtml(video.watchUrl)}">`,
@@ -319,7 +338,7 @@ ${head.join('\n')}
 </head>
 <body>
 <main class="watch">
-${playerMarkup(video, lang, assets, false)}
+${siteHeader(video)}${playerMarkup(video, lang, assets, false)}
 <h1>${title}</h1>
 ${video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : ''}
 ${watchContacts(video, lang)}

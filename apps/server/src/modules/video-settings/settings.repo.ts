@@ -193,10 +193,14 @@ export function createSettingsRepo(db: Db) {
         .execute();
     },
 
-    /** Watch pages search engines may list: ready videos whose owner did not say noindex. */
-    indexable(limit: number) {
+    /**
+     * Watch pages search engines may list: ready videos whose owner did not say noindex; only the account's
+     * when one is given (a custom domain's sitemap).
+     */
+    indexable(limit: number, accountId: string | null = null) {
       return publicRows()
         .where('video.status', '=', 'ready')
+        .$if(accountId !== null, (query) => query.where('video.account_id', '=', accountId as string))
         .where(sql<boolean>`coalesce((video_setting.seo->>'indexable')::boolean, true)`)
         .orderBy('video.updated_at', 'desc')
         .limit(limit)

@@ -123,7 +123,7 @@ export function createSettingsService(deps: {
     findPublic: (ref: { id: string } | { slug: string }) => settings.findPublic(ref),
 
     /** Watch pages search engines may list (the sitemap). */
-    indexable: (limit: number) => settings.indexable(limit),
+    indexable: (limit: number, accountId: string | null = null) => settings.indexable(limit, accountId),
 
     /** The video's saved inquiry form, for the leads module (which owns what a form means). */
     savedForm: (videoId: string) => settings.form(videoId),

@@ -72,7 +72,7 @@ export function createSubtitleRepo(db: Db) {
       return db
         .selectFrom('subtitle')
         .innerJoin('video', 'video.id', 'subtitle.video_id')
-        .select(['subtitle.cues', 'subtitle.lang'])
+        .select(['subtitle.cues', 'subtitle.lang', 'video.account_id as accountId'])
         .where('subtitle.id', '=', subtitleId)
         .where('subtitle.video_id', '=', videoId)
         .where('video.playable', '=', true)

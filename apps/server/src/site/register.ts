@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { formChallenge } from '../modules/leads/captcha.ts';
+import { MODULES } from '../modules/index.ts';
+import type { RouteContext } from '../modules/module.ts';
+import { registerPlayerAssets } from './player-assets.ts';
+import { createRenderer } from './renderer.ts';
+import { registerSiteContext, type SiteBrand, type SiteDomain } from './site.ts';
+
+/** What the site layer asks the domains and brands modules. */
+type SiteSources = {
+  domains?: { resolveHost: (host: string) => Promise<SiteDomain | null> };
+  brands?: { forDomain: (domainId: string) => Promise<SiteBrand | null> };
+};
+
+/**
+ * The public surface's floor (docs/decisions/0031-site-layer.md), registered before every other route:
+ * each request's Host resolved into its site (`request.site`), the player's files, and every module's
+ * page kinds served through one renderer that owns the page cache, the CSP and compression.
+ */
+export async function registerSite(app: FastifyInstance, context: RouteContext) {
+  const { services, config } = context;
+  const assets = registerPlayerAssets(app);
+  const kinds = MODULES.flatMap((module) => module.pages?.({ ...context, assets }) ?? []);
+  const sources = services as SiteSources;
+  registerSiteContext(app, {
+    publicUrl: config.publicUrl,
+    strictHosts: Boolean(config.PUBLIC_URL),
+    brandName: config.BRAND_NAME,
+    resolveHost: async (host) => (await sources.domains?.resolveHost(host)) ?? null,
+    brandOf: async (domainId) => (await sources.brands?.forDomain(domainId)) ?? null,
+    pagePrefixes: kinds.map((kind) => kind.prefix),
+  });
+  const renderer = createRenderer({
+    pageCacheMs: context.pageCacheMs ?? 2000,
+    challengeSources: formChallenge(config)?.sources,
+    stillShown: (ids) => services.videos.stillShown(ids),
+  });
+  renderer.register(app, kinds);
+}
