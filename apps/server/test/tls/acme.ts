@@ -125,7 +125,7 @@ export function startProcess(command: string, args: string[], env: Record<string
 }
 
 /** Waits for a condition, not a time: polls `check` until it is true, failing with `explain()` past `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, explain: () => string, timeoutMs = 60_000) {
+export async function waitFor(what: string, check: () => Promise<boolean>, explain: () => string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check().catch(() => false)) return;

@@ -114,6 +114,7 @@ beforeAll(async () => {
     'Pebble answering',
     async () => (await pebbleManagement(managementPort, '/roots/0', pebbleCert)).includes('BEGIN CERTIFICATE'),
     diagnostics,
+    120_000,
   );
   issuingRoot = await pebbleManagement(managementPort, '/roots/0', pebbleCert);
 
@@ -138,7 +139,7 @@ beforeAll(async () => {
     XDG_DATA_HOME: caddyHome,
     XDG_CONFIG_HOME: caddyHome,
   });
-  await waitFor('Caddy listening', () => accepts(httpsPort), diagnostics);
+  await waitFor('Caddy listening', () => accepts(httpsPort), diagnostics, 120_000);
 });
 
 afterAll(async () => {
