@@ -10,12 +10,18 @@ export class AppError extends Error {
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
 
+  /** `values` fill the message's `{{name}}` placeholders (`image_size_failed`'s reason). */
   constructor(
     statusCode: number,
     code: MessageKey,
-    options: { field?: string; headers?: Record<string, string> } = {},
+    options: { field?: string; headers?: Record<string, string>; values?: Record<string, string> } = {},
   ) {
-    super(MESSAGES[code]);
+    const values = options.values ?? {};
+    super(
+      MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+        Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+      ),
+    );
     this.statusCode = statusCode;
     this.code = code;
     this.field = options.field;

@@ -6,6 +6,7 @@ import { analyticsModule } from './analytics/analytics.module.ts';
 import { apiKeysModule } from './api-keys/api-keys.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
+import { brandsModule } from './brands/brands.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
@@ -38,6 +39,7 @@ export const MODULES: readonly AppModule[] = [
   accountDeletionModule,
   affiliatesModule,
   deliveryModule,
+  brandsModule,
   pagesModule,
   exportsModule,
   analyticsModule,

@@ -1,0 +1,38 @@
+import { accountId } from '../../plugins/auth.ts';
+import { defineModule } from '../module.ts';
+import { brandMediaRoutes } from './brand-media.routes.ts';
+import { brandRoutes } from './brands.routes.ts';
+import { type BrandService, createBrandService } from './brands.service.ts';
+import { createBrandRepo } from './brands.repo.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    brands: BrandService;
+  }
+}
+
+/** Brands: the look of the pages on the account's custom domains, and the images they show (docs/product.md "Brands"). */
+export const brandsModule = defineModule({
+  name: 'brands',
+  create: ({ db, services, storage, clock }) => ({
+    brands: createBrandService({ repo: createBrandRepo(db), entitlements: services.entitlements, storage, clock }),
+  }),
+  api: async (scope, { services, hooks, limits }) => {
+    await scope.register(brandRoutes, {
+      brands: services.brands,
+      hooks,
+      // Each upload is decoded and drawn again by sharp: a screen's worth of tries, not a loop's.
+      imageLimit: limits.limiter({
+        max: 30,
+        timeWindow: 10 * 60_000,
+        keyGenerator: (request) => `brand-image:${accountId(request)}`,
+      }),
+    });
+  },
+  site: async (app, { services }) => {
+    await app.register(brandMediaRoutes, { brands: services.brands });
+  },
+  sweep: async ({ services }) => {
+    await services.brands.sweep();
+  },
+});
