@@ -47,5 +47,12 @@ export const tooManyRequests = (code: MessageKey, retryAfterSeconds: number) =>
   new AppError(429, code, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 export const planPeriod = () => new AppError(403, 'plan_period');
 /** A third party (a payment provider) refused or failed. */
+/** What oEmbed answers for a format it does not speak (https://oembed.com/ §2.2). */
+export const notImplemented = (code: MessageKey) => new AppError(501, code);
+const NO_STORE = { 'cache-control': 'no-store' };
+/** A public file that is not there (or no longer): no cache keeps the answer, so a new one shows at once. */
+export const notFoundUncached = () => new AppError(404, 'not_found', { headers: NO_STORE });
+/** Playback refused for the owner's bandwidth; not kept by any cache either, so an upgrade works at once. */
+export const playbackRefused = () => new AppError(403, 'bandwidth_limit', { headers: NO_STORE });
 export const badGateway = (code: MessageKey) => new AppError(502, code);
 export const unavailable = (code: MessageKey) => new AppError(503, code);

@@ -1,7 +1,7 @@
 import { BRAND_FILE } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { notFoundUncached, playbackRefused } from '../../errors.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import { servesAccount } from '../../site/site.ts';
 import type { StorageDriver } from '../storage/storage.ts';
@@ -44,11 +44,6 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
     asPublicSubresource(reply);
   });
 
-  const NO_STORE = { 'cache-control': 'no-store' };
-  const notFound = (_reply: FastifyReply): never => {
-    throw new AppError(404, 'not_found', { headers: NO_STORE });
-  };
-
   /**
    * A video with published files: the stills come before it plays; the master only once it plays. On a
    * custom domain, only its account's videos have files.
@@ -62,26 +57,21 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
     return video;
   }
 
-  const bandwidthExceeded = (_reply: FastifyReply): never => {
-    throw new AppError(403, 'bandwidth_limit', { headers: NO_STORE });
-  };
-
   /**
    * A refused account's answer. `canServe` is false for a locked account too; its videos' pages are 404
    *, so its media is the same 404 rather than a plan's bandwidth message. Asked only on
    * refusal, so serving stays one cached check per segment.
    */
-  const refused = async (reply: FastifyReply, accountId: string) =>
-    (await isLocked(accountId)) ? notFound(reply) : bandwidthExceeded(reply);
+  const refused = async (accountId: string) => ((await isLocked(accountId)) ? notFoundUncached() : playbackRefused());
 
   app.get<{ Params: { videoId: string } }>('/media/:videoId/master.m3u8', async (request, reply) => {
     const video = await publishedVideo(request, request.params.videoId, true);
-    if (!video?.media) return notFound(reply);
-    if (!(await canServe(video.account_id))) return refused(reply, video.account_id);
+    if (!video?.media) throw notFoundUncached();
+    if (!(await canServe(video.account_id))) throw await refused(video.account_id);
     const stored = await storage.get(
       `${generationPrefix(video.account_id, video.id, video.generation)}${video.media.master}`,
     );
-    if (!stored) return notFound(reply);
+    if (!stored) throw notFoundUncached();
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
     const folder = video.media.master.includes('/')
@@ -99,9 +89,9 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
   app.get<{ Params: { videoId: string; file: string } }>('/media/:videoId/brand/:file', async (request, reply) => {
     const { file } = request.params;
     const video = await publishedVideo(request, request.params.videoId, false);
-    if (!video || !BRAND_FILE.test(file) || (await isLocked(video.account_id))) return notFound(reply);
+    if (!video || !BRAND_FILE.test(file) || (await isLocked(video.account_id))) throw notFoundUncached();
     const stored = await storage.get(`${logoFolder(video.account_id, video.id, file)}image`);
-    if (!stored) return notFound(reply);
+    if (!stored) throw notFoundUncached();
     return reply
       .header('content-type', file.endsWith('.png') ? 'image/png' : 'image/jpeg')
       .header('cache-control', IMMUTABLE)
@@ -114,24 +104,24 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
     async (request, reply) => {
       const { videoId, generation } = request.params;
       const path = request.params['*'];
-      if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) return notFound(reply);
+      if (!/^\d{1,9}$/.test(generation) || !isSafeMediaPath(path)) throw notFoundUncached();
       const video = await publishedVideo(request, videoId, false);
-      if (!video || Number(generation) !== video.generation) return notFound(reply);
+      if (!video || Number(generation) !== video.generation) throw notFoundUncached();
       // The poster and the thumbnail still show when playback is refused (over the bandwidth cap, or from
       // Frozen on), so a page shows its video's picture and the reason instead of a broken image.
       const still = path === video.media?.poster || path === video.media?.thumbnail;
       if (still ? await isLocked(video.account_id) : !(await canServe(video.account_id))) {
-        return still ? notFound(reply) : refused(reply, video.account_id);
+        throw still ? notFoundUncached() : await refused(video.account_id);
       }
       const key = `${generationPrefix(video.account_id, video.id, video.generation)}${path}`;
       const head = await storage.head(key);
-      if (!head) return notFound(reply);
+      if (!head) throw notFoundUncached();
       const range = parseRange(request.headers.range, head.size);
       if (range === 'unsatisfiable') {
         return reply.code(416).header('content-range', `bytes */${head.size}`).send();
       }
       const stored = await storage.get(key, range ?? undefined);
-      if (!stored) return notFound(reply);
+      if (!stored) throw notFoundUncached();
       reply
         .header('content-type', contentTypeOf(path))
         // A rung's playlist grows while the ladder is published as it encodes; every other file is final.

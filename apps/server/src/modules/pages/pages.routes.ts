@@ -2,7 +2,7 @@ import { apiPath, type Cue, contactClickBody, toWebVtt } from '@leadreel/shared'
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound, notImplemented } from '../../errors.ts';
 import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
 import { servesAccount } from '../../site/site.ts';
@@ -41,7 +41,7 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
     async (request, reply) => {
       const { url, format = 'json' } = request.query;
       const { site } = request;
-      if (format !== 'json') throw new AppError(501, 'oembed_format');
+      if (format !== 'json') throw notImplemented('oembed_format');
       let ref: string | null = null;
       try {
         const parsed = new URL(String(url ?? ''));
