@@ -1,4 +1,4 @@
-import { meta, type RouteDef, soon } from '../../app/routeDef.ts';
+import { meta, type RouteDef } from '../../app/routeDef.ts';
 
 /** the account area redirects to its first permitted child. */
 export const ACCOUNT_ROUTE: RouteDef = {
@@ -62,7 +62,12 @@ export const ACCOUNT_ROUTE: RouteDef = {
       path: 'global-settings',
       meta: meta('global-settings', 'setting'),
       children: [
-        soon('brand-setting', 'brand-setting', 'tag'),
+        {
+          name: 'brand-setting',
+          path: 'brand-setting',
+          meta: meta('brand-setting', 'tag'),
+          page: () => import('./BrandSetting.tsx').then((m) => m.BrandSetting),
+        },
         {
           name: 'email-notification',
           path: 'email-notification',
