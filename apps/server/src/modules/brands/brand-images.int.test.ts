@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { BRAND_IMAGE_MAX_BYTES, MESSAGES, type PlanType } from '@leadreel/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -237,6 +238,25 @@ describe('brand images: serving and sweeping', () => {
       expect([answer.status, answer.headers['cache-control']], path).toEqual([404, 'no-store']);
     }
     expect((await fetched(url)).status).toBe(200);
+  });
+
+  it("serves an account's images on its own custom domain, and nobody else's there", async () => {
+    const owner = await account();
+    const other = await account();
+    const domain = `brand-${randomBytes(4).toString('hex')}.example.com`;
+    await t.db
+      .insertInto('custom_domain')
+      .values({ account_id: owner.accountId, domain, token: 'token', status: 'verified', active: true })
+      .execute();
+    const own = (await upload(owner.token, 'favicon', await png(20, 20))).body.data.url;
+    const theirs = (await upload(other.token, 'favicon', await png(20, 20))).body.data.url;
+    const onDomain = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: domain } });
+    const served = await onDomain(own.replace('100.png', '32.ico'));
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/x-icon']);
+    const refused = await onDomain(theirs);
+    expect([refused.statusCode, refused.headers['cache-control']]).toEqual([404, 'no-store']);
+    // On the installation's own address, the console previews both.
+    expect([(await fetched(own)).status, (await fetched(theirs)).status]).toEqual([200, 200]);
   });
 
   it('sweeps an upload never saved to a brand once the day after its own is over', async () => {
