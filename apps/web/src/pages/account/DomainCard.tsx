@@ -180,12 +180,13 @@ export function DomainCard({
               {t('domains.retry')}
             </Button>
           )}
+          {/* Cancelling, like removing, stays open in every period: it only gives something up. */}
           {domain.status === 'verifying' && (
             <Popconfirm
               title={t('domains.cancelConfirm')}
               okText={t('domains.cancel')}
               cancelText={t('domains.cancelDialog')}
-              onConfirm={() => gate(() => cancel.mutate())}
+              onConfirm={() => cancel.mutate()}
             >
               <Button size="small" loading={cancel.isPending}>
                 {t('domains.cancel')}
