@@ -6,6 +6,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { EmbedSites } from './EmbedSites.tsx';
 import { LinksDialog } from './LinksDialog.tsx';
 import { type EmbedChoice, emailSnippet, iframeSnippet, scriptSnippet } from './snippets.ts';
+import { LinkBaseSelect, useLinkBase } from './useLinkBase.tsx';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
 
 const DEFAULT_CHOICE: EmbedChoice = {
@@ -23,6 +24,7 @@ const DEFAULT_CHOICE: EmbedChoice = {
 export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const { t } = useTranslation();
   const links = useVideoLinks(video?.videoId ?? null);
+  const { bases, base, choose } = useLinkBase(video, links.data);
   const [choice, setChoice] = useState<EmbedChoice>(DEFAULT_CHOICE);
   const [codeType, setCodeType] = useState<'iframe' | 'script'>('iframe');
   const set = (change: Partial<EmbedChoice>) => setChoice((current) => ({ ...current, ...change }));
@@ -30,134 +32,139 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
   const ratio = video?.width && video.height ? video.width / video.height : 16 / 9;
 
   const snippet = codeType === 'script' ? scriptSnippet : iframeSnippet;
-  const website = links.data ? snippet(links.data.embedUrl, title, choice, ratio) : '';
-  const email = links.data
-    ? emailSnippet({
-        watchUrl: links.data.watchUrl,
-        imageUrl: absoluteOn(links.data.watchUrl, video?.previewUrl ?? video?.cover ?? null),
-        title,
-      })
-    : '';
+  const website = links.data && base ? snippet(base.embedUrl, title, choice, ratio) : '';
+  const email =
+    links.data && base
+      ? emailSnippet({
+          watchUrl: base.watchUrl,
+          // The preview stays on the default domain, where the media are served.
+          imageUrl: absoluteOn(links.data.watchUrl, video?.previewUrl ?? video?.cover ?? null),
+          title,
+        })
+      : '';
 
   return (
     <LinksDialog open={Boolean(video)} onClose={onClose} title={t('share.embedTitle')} error={links.error}>
       {links.data && (
-        <Tabs
-          items={[
-            {
-              key: 'website',
-              label: t('share.website'),
-              children: (
-                <Space orientation="vertical" style={{ width: '100%' }}>
-                  <Form layout="inline" className="embed-options">
-                    <Form.Item label={t('share.responsive')}>
-                      <Switch
-                        aria-label={t('share.responsive')}
-                        checked={choice.responsive}
-                        onChange={(responsive) => set({ responsive })}
-                      />
-                    </Form.Item>
-                    {!choice.responsive && (
-                      <Form.Item label={t('share.size')}>
-                        <Space>
-                          <InputNumber
-                            aria-label={t('share.width')}
-                            min={160}
-                            max={3840}
-                            value={choice.width}
-                            onChange={(width) => set({ width: width ?? 640 })}
-                          />
-                          <InputNumber
-                            aria-label={t('share.height')}
-                            min={90}
-                            max={2160}
-                            value={choice.height}
-                            onChange={(height) => set({ height: height ?? 360 })}
-                          />
-                        </Space>
-                      </Form.Item>
-                    )}
-                    <Form.Item label={t('share.autoplay')} tooltip={t('share.autoplayHelp')}>
-                      <Switch
-                        aria-label={t('share.autoplay')}
-                        checked={choice.autoplay}
-                        onChange={(autoplay) => set({ autoplay })}
-                      />
-                    </Form.Item>
-                    <Form.Item label={t('share.loop')}>
-                      <Switch aria-label={t('share.loop')} checked={choice.loop} onChange={(loop) => set({ loop })} />
-                    </Form.Item>
-                    <Form.Item label={t('share.controls')}>
-                      <Switch
-                        aria-label={t('share.controls')}
-                        checked={choice.controls}
-                        onChange={(controls) => set({ controls })}
-                      />
-                    </Form.Item>
-                    <Form.Item label={t('share.start')}>
-                      <Space.Compact>
-                        <InputNumber
-                          aria-label={t('share.start')}
-                          min={0}
-                          max={Math.max(0, Math.floor(video?.duration ?? 0))}
-                          value={choice.start}
-                          onChange={(start) => set({ start: start ?? 0 })}
+        <>
+          <LinkBaseSelect bases={bases} base={base} choose={choose} />
+          <Tabs
+            items={[
+              {
+                key: 'website',
+                label: t('share.website'),
+                children: (
+                  <Space orientation="vertical" style={{ width: '100%' }}>
+                    <Form layout="inline" className="embed-options">
+                      <Form.Item label={t('share.responsive')}>
+                        <Switch
+                          aria-label={t('share.responsive')}
+                          checked={choice.responsive}
+                          onChange={(responsive) => set({ responsive })}
                         />
-                        <Space.Addon>{t('share.seconds')}</Space.Addon>
-                      </Space.Compact>
-                    </Form.Item>
-                    <Form.Item label={t('share.color')}>
-                      <Input
-                        type="color"
-                        className="color-input"
-                        aria-label={t('share.color')}
-                        value={choice.color ?? '#1677ff'}
-                        onChange={(event) => set({ color: event.target.value })}
-                      />
-                    </Form.Item>
-                    <Form.Item label={t('share.codeType')}>
-                      <Radio.Group
-                        optionType="button"
-                        value={codeType}
-                        onChange={(event) => setCodeType(event.target.value)}
-                        options={[
-                          { value: 'iframe', label: t('share.codeIframe') },
-                          { value: 'script', label: t('share.codeScript') },
-                        ]}
-                      />
-                    </Form.Item>
-                  </Form>
-                  <Input.TextArea
-                    readOnly
-                    value={website}
-                    autoSize={{ minRows: 3, maxRows: 6 }}
-                    aria-label={t('share.websiteCode')}
-                    className="embed-code"
-                  />
-                  <CopyButton text={website} label={t('share.copyCode')} type="primary" />
-                  <EmbedSites />
-                </Space>
-              ),
-            },
-            {
-              key: 'email',
-              label: t('share.email'),
-              children: (
-                <Space orientation="vertical" style={{ width: '100%' }}>
-                  <Typography.Paragraph type="secondary">{t('share.emailHelp')}</Typography.Paragraph>
-                  <Input.TextArea
-                    readOnly
-                    value={email}
-                    autoSize={{ minRows: 3, maxRows: 6 }}
-                    aria-label={t('share.emailCode')}
-                    className="embed-code"
-                  />
-                  <CopyButton text={email} label={t('share.copyCode')} type="primary" />
-                </Space>
-              ),
-            },
-          ]}
-        />
+                      </Form.Item>
+                      {!choice.responsive && (
+                        <Form.Item label={t('share.size')}>
+                          <Space>
+                            <InputNumber
+                              aria-label={t('share.width')}
+                              min={160}
+                              max={3840}
+                              value={choice.width}
+                              onChange={(width) => set({ width: width ?? 640 })}
+                            />
+                            <InputNumber
+                              aria-label={t('share.height')}
+                              min={90}
+                              max={2160}
+                              value={choice.height}
+                              onChange={(height) => set({ height: height ?? 360 })}
+                            />
+                          </Space>
+                        </Form.Item>
+                      )}
+                      <Form.Item label={t('share.autoplay')} tooltip={t('share.autoplayHelp')}>
+                        <Switch
+                          aria-label={t('share.autoplay')}
+                          checked={choice.autoplay}
+                          onChange={(autoplay) => set({ autoplay })}
+                        />
+                      </Form.Item>
+                      <Form.Item label={t('share.loop')}>
+                        <Switch aria-label={t('share.loop')} checked={choice.loop} onChange={(loop) => set({ loop })} />
+                      </Form.Item>
+                      <Form.Item label={t('share.controls')}>
+                        <Switch
+                          aria-label={t('share.controls')}
+                          checked={choice.controls}
+                          onChange={(controls) => set({ controls })}
+                        />
+                      </Form.Item>
+                      <Form.Item label={t('share.start')}>
+                        <Space.Compact>
+                          <InputNumber
+                            aria-label={t('share.start')}
+                            min={0}
+                            max={Math.max(0, Math.floor(video?.duration ?? 0))}
+                            value={choice.start}
+                            onChange={(start) => set({ start: start ?? 0 })}
+                          />
+                          <Space.Addon>{t('share.seconds')}</Space.Addon>
+                        </Space.Compact>
+                      </Form.Item>
+                      <Form.Item label={t('share.color')}>
+                        <Input
+                          type="color"
+                          className="color-input"
+                          aria-label={t('share.color')}
+                          value={choice.color ?? '#1677ff'}
+                          onChange={(event) => set({ color: event.target.value })}
+                        />
+                      </Form.Item>
+                      <Form.Item label={t('share.codeType')}>
+                        <Radio.Group
+                          optionType="button"
+                          value={codeType}
+                          onChange={(event) => setCodeType(event.target.value)}
+                          options={[
+                            { value: 'iframe', label: t('share.codeIframe') },
+                            { value: 'script', label: t('share.codeScript') },
+                          ]}
+                        />
+                      </Form.Item>
+                    </Form>
+                    <Input.TextArea
+                      readOnly
+                      value={website}
+                      autoSize={{ minRows: 3, maxRows: 6 }}
+                      aria-label={t('share.websiteCode')}
+                      className="embed-code"
+                    />
+                    <CopyButton text={website} label={t('share.copyCode')} type="primary" />
+                    <EmbedSites />
+                  </Space>
+                ),
+              },
+              {
+                key: 'email',
+                label: t('share.email'),
+                children: (
+                  <Space orientation="vertical" style={{ width: '100%' }}>
+                    <Typography.Paragraph type="secondary">{t('share.emailHelp')}</Typography.Paragraph>
+                    <Input.TextArea
+                      readOnly
+                      value={email}
+                      autoSize={{ minRows: 3, maxRows: 6 }}
+                      aria-label={t('share.emailCode')}
+                      className="embed-code"
+                    />
+                    <CopyButton text={email} label={t('share.copyCode')} type="primary" />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </>
       )}
     </LinksDialog>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from './CopyButton.tsx';
 import { LinksDialog } from './LinksDialog.tsx';
 import { SHARE_NETWORKS, shareUrl } from './snippets.ts';
+import { LinkBaseSelect, useLinkBase } from './useLinkBase.tsx';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
 
 const NETWORK_NAMES = {
@@ -21,8 +22,9 @@ const NETWORK_NAMES = {
 export function ShareDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const { t } = useTranslation();
   const links = useVideoLinks(video?.videoId ?? null);
+  const { bases, base, choose } = useLinkBase(video, links.data);
   const [qr, setQr] = useState<{ png: string; svg: string } | null>(null);
-  const link = links.data?.watchUrl ?? '';
+  const link = base?.watchUrl ?? '';
   const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
   const fileName = (title || 'video')
     .replace(/[^\p{L}\p{N}-]+/gu, '-')
@@ -49,6 +51,7 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
     <LinksDialog open={Boolean(video)} onClose={onClose} title={t('share.shareTitle')} error={links.error}>
       {links.data && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <LinkBaseSelect bases={bases} base={base} choose={choose} />
           <Space.Compact style={{ width: '100%' }}>
             <Input readOnly value={link} aria-label={t('share.link')} />
             <CopyButton text={link} label={t('share.copyLink')} type="primary" />
@@ -57,7 +60,7 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
             {SHARE_NETWORKS.map((network) => (
               <Button
                 key={network}
-                href={shareUrl(network, link, title, absoluteOn(link, video?.cover ?? null))}
+                href={shareUrl(network, link, title, absoluteOn(links.data?.watchUrl ?? link, video?.cover ?? null))}
                 target="_blank"
                 rel="noopener noreferrer"
               >

@@ -1,15 +1,19 @@
-import type { SeoPage, Video } from '@leadreel/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { CustomDomain, SeoPage, Video } from '@leadreel/shared';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AntProviders } from '../../app/AntProviders.tsx';
 import { createQueryClient, Providers } from '../../app/Providers.tsx';
 import { initI18n } from '../../i18n/index.ts';
-import { fakeApi } from '../../test/fakeApi.ts';
+import { useAccountStore } from '../../stores/account.ts';
+import { useCustomDomainStore } from '../../stores/customDomain.ts';
+import { fakeAccount, fakeApi, fakeVip, PAID_PRIVILEGES } from '../../test/fakeApi.ts';
 import { EmbedDialog } from './EmbedDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  useAccountStore.getState().reset();
+  useCustomDomainStore.getState().reset();
 });
 
 const VIDEO_ID = '22222222-2222-4222-8222-222222222222';
@@ -36,18 +40,30 @@ const links: SeoPage = {
   embedUrl: `https://videos.example.test/embed/${VIDEO_ID}`,
 };
 
-function show(dialog: 'share' | 'embed', language: 'en' | 'zh_CN' = 'en') {
+function show(
+  dialog: 'share' | 'embed',
+  language: 'en' | 'zh_CN' = 'en',
+  { domains = null as CustomDomain[] | null, folderId = 'f1' } = {},
+) {
   initI18n(language);
+  if (domains) {
+    // A paid account, whose custom domains the dialogs offer.
+    useAccountStore.setState({
+      account: fakeAccount({ privileges: PAID_PRIVILEGES }),
+      vip: { ...fakeVip, isVip: true },
+    });
+  }
   const calls = fakeApi({
     'GET /vod/video/seo-page': () => ({ data: links }),
     'GET /vod/player/embed-config': () => ({ data: { domains: [] } }),
     'POST /vod/player/embed-config/save': (body) => ({ data: body }),
+    'GET /vod/cname/list': () => ({ data: { list: domains ?? [], cap: 3, target: 'cname.leadreel.test' } }),
   });
   const Dialog = dialog === 'share' ? ShareDialog : EmbedDialog;
   render(
     <Providers queryClient={createQueryClient()}>
       <AntProviders>
-        <Dialog video={video} onClose={() => undefined} />
+        <Dialog video={{ ...video, folderId }} onClose={() => undefined} />
       </AntProviders>
     </Providers>,
   );
@@ -126,5 +142,78 @@ describe('the embed dialog (website or email)', () => {
     expect(calls.find((call) => call.path === '/vod/player/embed-config/save')?.body).toEqual({
       domains: ['example.test', '*.shop.example.test'],
     });
+  });
+});
+
+const FOLDER = '55555555-5555-4555-8555-555555555555';
+const customDomain = (id: string, cname: string, overrides: Partial<CustomDomain> = {}): CustomDomain => ({
+  id,
+  cname,
+  cnameValue: 'cname.leadreel.test',
+  txtName: `_leadreel.${cname}`,
+  txtValue: 'leadreel-verify=abc',
+  status: 'verified',
+  active: true,
+  failReason: null,
+  replacesId: null,
+  folderId: null,
+  faviconUrl: null,
+  createdAt: 1_780_000_000,
+  checkedAt: 1_780_000_000,
+  verifiedAt: 1_780_000_000,
+  nextCheckAt: null,
+  ...overrides,
+});
+const DOMAINS = [
+  customDomain('d1', 'video.example.com'),
+  customDomain('d2', 'pending.example.com', { status: 'verifying', active: false }),
+  customDomain('d3', 'xn--mnchen-3ya.de', { folderId: FOLDER }),
+];
+
+/** The options of the dialog's domain select, in order, as the open dropdown lists them. */
+async function domainOptions() {
+  fireEvent.mouseDown(await screen.findByLabelText('Domain'));
+  await screen.findAllByRole('option');
+  return [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
+}
+
+describe('the dialogs on custom domains', () => {
+  it('offer the active custom domains first and the default domain after them, opening on the first', async () => {
+    show('share', 'en', { domains: DOMAINS });
+    expect(await screen.findByDisplayValue('https://video.example.com/v/demo')).toBeTruthy();
+    expect(await domainOptions()).toEqual(['video.example.com', 'münchen.de', 'videos.example.test (default)']);
+    fireEvent.click(await screen.findByTitle('videos.example.test (default)'));
+    expect(await screen.findByDisplayValue('https://videos.example.test/v/demo')).toBeTruthy();
+    // The share store holds the active ones only.
+    expect(useCustomDomainStore.getState().domains.map((domain) => domain.id)).toEqual(['d1', 'd3']);
+  });
+
+  it("open on the domain bound to the video's folder", async () => {
+    show('share', 'en', { domains: DOMAINS, folderId: FOLDER });
+    expect(await screen.findByDisplayValue('https://xn--mnchen-3ya.de/v/demo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe(
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fxn--mnchen-3ya.de%2Fv%2Fdemo',
+    );
+  });
+
+  it('write the embed code for the chosen domain, the preview image staying where the media are', async () => {
+    show('embed', 'en', { domains: DOMAINS });
+    const code = (await screen.findByLabelText('Website embed code')) as HTMLTextAreaElement;
+    await waitFor(() => expect(code.value).toContain(`src="https://video.example.com/embed/${VIDEO_ID}"`));
+    fireEvent.click(screen.getByRole('tab', { name: 'Email' }));
+    const email = (await screen.findByLabelText('Email embed code')) as HTMLTextAreaElement;
+    expect(email.value).toContain('href="https://video.example.com/v/demo"');
+    expect(email.value).toContain(`<img src="https://videos.example.test/media/${VIDEO_ID}/1/preview.gif"`);
+  });
+
+  it('show no choice without a custom domain, and name the default in Chinese', async () => {
+    show('share', 'en', { domains: [customDomain('d2', 'pending.example.com', { active: false })] });
+    expect(await screen.findByDisplayValue('https://videos.example.test/v/demo')).toBeTruthy();
+    expect(screen.queryByLabelText('Domain')).toBeNull();
+    cleanup();
+    show('embed', 'zh_CN', { domains: DOMAINS });
+    const select = await screen.findByLabelText('域名');
+    fireEvent.mouseDown(select);
+    expect(await screen.findByTitle('videos.example.test（默认）')).toBeTruthy();
   });
 });
