@@ -57,11 +57,13 @@ const brand = (overrides: Partial<Brand> = {}): Brand => ({
   ...overrides,
 });
 
-type Options = { language?: 'en' | 'zh_CN'; paid?: boolean };
+type Options = { language?: 'en' | 'zh_CN'; paid?: boolean; period?: 'normal-period' | 'frozen-period' };
 
-function open(routes: Record<string, FakeRoute> = {}, { language = 'en', paid = true }: Options = {}) {
+function open(routes: Record<string, FakeRoute> = {}, { language = 'en', paid = true, period }: Options = {}) {
   const calls: FakeCall[] = fakeApi({
-    'GET /account/detail': () => ({ data: fakeAccount({ privileges: paid ? PAID_PRIVILEGES : FREE_PRIVILEGES }) }),
+    'GET /account/detail': () => ({
+      data: fakeAccount({ privileges: paid ? PAID_PRIVILEGES : FREE_PRIVILEGES, vipPeriod: period }),
+    }),
     'GET /pay/vip-user-info': () => ({ data: { ...fakeVip, isVip: paid } }),
     'GET /vod/cname/list': () => ({
       data: {
@@ -241,10 +243,31 @@ describe('the brand setting page', () => {
   });
 
   it('offers the upgrade on a plan without branding, in Chinese', async () => {
-    const { calls } = open({}, { paid: false, language: 'zh_CN' });
+    open(
+      { 'GET /brand/list': () => ({ data: { list: [], allowed: false, cap: 0 } }) },
+      { paid: false, language: 'zh_CN' },
+    );
     expect(await screen.findByText('品牌设置属于付费套餐。升级后即可使用自己的标志和颜色。')).toBeTruthy();
     expect(screen.getByRole('link', { name: /升\s?级/ }).getAttribute('href')).toBe('/account/memberships');
-    expect(callTo(calls, '/brand/list')).toEqual([]);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('brand-create')).toBeNull();
+  });
+
+  it('lets a plan that lost branding delete the brands it made, and nothing more', async () => {
+    open({ 'GET /brand/list': () => ({ data: { list: [brand()], allowed: false, cap: 0 } }) }, { paid: false });
+    expect(await screen.findByText('Acme')).toBeTruthy();
+    expect(screen.getByTestId('brand-remove')).toBeTruthy();
+    expect(screen.queryByTestId('brand-edit')).toBeNull();
+    expect(screen.queryByTestId('brand-create')).toBeNull();
+  });
+
+  it('asks to renew instead of opening the editor from the Frozen period on', async () => {
+    open({}, { period: 'frozen-period' });
+    fireEvent.click(await screen.findByTestId('brand-create'));
+    expect(
+      (await screen.findAllByText('Your plan has expired. Renew now to create more content.')).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByText('New brand', { selector: '.ant-modal-title' })).toBeNull();
   });
 
   it('speaks Chinese, messages included', async () => {

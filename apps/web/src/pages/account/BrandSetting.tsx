@@ -20,15 +20,26 @@ import { brandsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { routeKey } from '../../api/keys.ts';
 import { useRowAction } from '../../api/queries.ts';
+import { usePeriodGate } from '../../components/periodGate.ts';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { displayDomain } from '../../features/domains/punycode.ts';
 import { useCustomDomains, useDomainsAccess } from '../../features/domains/useCustomDomains.ts';
-import { useAccountStore } from '../../stores/account.ts';
+import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { BrandDialog, brandKeys } from './BrandDialog.tsx';
 
 const COLORS = ['pageBackgroundColor', 'buttonColor', 'buttonFontColor'] as const;
 
-function BrandActions({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
+function BrandActions({
+  brand,
+  allowed,
+  onEdit,
+  gate,
+}: {
+  brand: Brand;
+  allowed: boolean;
+  onEdit: () => void;
+  gate: (action: () => void) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const remove = useRowAction(
@@ -38,15 +49,17 @@ function BrandActions({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
   );
   return (
     <Flex gap={8} wrap>
-      <Button size="small" onClick={onEdit} data-testid="brand-edit">
-        {t('brands.edit')}
-      </Button>
+      {allowed && (
+        <Button size="small" onClick={() => gate(onEdit)} data-testid="brand-edit">
+          {t('brands.edit')}
+        </Button>
+      )}
       <Popconfirm
         title={t('brands.removeConfirm', { name: brand.name })}
         okText={t('brands.remove')}
         okButtonProps={{ danger: true }}
         cancelText={t('brands.cancel')}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => gate(() => remove.mutate())}
       >
         <Button size="small" danger loading={remove.isPending} data-testid="brand-remove">
           {t('brands.remove')}
@@ -59,36 +72,25 @@ function BrandActions({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
 /**
  * Brand setting (the console contract global-settings/brand-setting): the publisher name, logo, favicon and
  * colours the pages on one of the account's custom domains show. "Brands require a custom domain", a plan
- * without canUseBranding sees the upgrade instead, and a plan's cap on brands stops the next one.
+ * without canUseBranding sees the upgrade instead (and may still delete the brands it made), and a plan's
+ * cap on brands stops the next one. Changes close from Frozen on, with custom domains (docs/product.md
+ * "Brands"), where the period gate asks to renew.
  */
 export function BrandSetting() {
   const { t } = useTranslation();
   const account = useAccountStore((s) => s.account);
-  const canUseBranding = Boolean(account?.privileges.canUseBranding);
-  const list = useQuery({ queryKey: routeKey('brand.list'), queryFn: brandsApi.list, enabled: canUseBranding });
+  const list = useQuery({ queryKey: routeKey('brand.list'), queryFn: brandsApi.list, enabled: Boolean(account) });
   const domains = useCustomDomains();
   const domainsAccess = useDomainsAccess();
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
+  const periodGate = usePeriodGate();
+  const gate = (action: () => void) => (isLocked(account, 'customDomain') ? periodGate(action) : action());
 
   const title = <Typography.Title level={4}>{t('route.brand-setting')}</Typography.Title>;
   const intro = <Typography.Paragraph type="secondary">{t('brands.intro')}</Typography.Paragraph>;
-  if (!account) return <Skeleton active />;
-  if (!canUseBranding || list.data?.allowed === false) {
-    return (
-      <div className="brand-setting-page">
-        {title}
-        {intro}
-        <UpgradeNotice
-          className="brands-upgrade"
-          title={t('errors.branding_not_allowed')}
-          action={t('brands.upgrade')}
-        />
-      </div>
-    );
-  }
   if (list.error) return <Result status="error" title={errorText(list.error)} />;
   if (!list.data) return <Skeleton active />;
-  const { list: brands, cap } = list.data;
+  const { list: brands, cap, allowed } = list.data;
   const accountDomains = domains.data?.list ?? [];
   const full = brands.length >= cap;
   // "Brands require a custom domain": none on the account (or none on its plan) stops a new brand.
@@ -134,7 +136,9 @@ export function BrandSetting() {
     {
       title: t('brands.column.actions'),
       key: 'actions',
-      render: (_, brand) => <BrandActions brand={brand} onEdit={() => setEditing(brand)} />,
+      render: (_, brand) => (
+        <BrandActions brand={brand} allowed={allowed} gate={gate} onEdit={() => setEditing(brand)} />
+      ),
     },
   ];
 
@@ -142,22 +146,32 @@ export function BrandSetting() {
     <div className="brand-setting-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
         {title}
-        <Flex gap={12} align="center">
-          <Typography.Text type="secondary" data-testid="brand-usage">
-            {t('brands.usage', { used: brands.length, cap })}
-          </Typography.Text>
-          <Button
-            type="primary"
-            data-testid="brand-create"
-            disabled={full || noDomain}
-            onClick={() => setEditing('new')}
-          >
-            {t('brands.create')}
-          </Button>
-        </Flex>
+        {allowed && (
+          <Flex gap={12} align="center">
+            <Typography.Text type="secondary" data-testid="brand-usage">
+              {t('brands.usage', { used: brands.length, cap })}
+            </Typography.Text>
+            <Button
+              type="primary"
+              data-testid="brand-create"
+              disabled={full || noDomain}
+              onClick={() => gate(() => setEditing('new'))}
+            >
+              {t('brands.create')}
+            </Button>
+          </Flex>
+        )}
       </Flex>
       {intro}
-      {noDomain && (
+      {!allowed && (
+        <UpgradeNotice
+          className="brands-upgrade"
+          style={{ marginBottom: 16 }}
+          title={t('errors.branding_not_allowed')}
+          action={t('brands.upgrade')}
+        />
+      )}
+      {allowed && noDomain && (
         <Alert
           type="info"
           showIcon
@@ -172,16 +186,20 @@ export function BrandSetting() {
           }
         />
       )}
-      {full && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('errors.brands_too_many')} />}
-      <Table<Brand>
-        rowKey="id"
-        aria-label={t('route.brand-setting')}
-        columns={columns}
-        dataSource={brands}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('brands.empty')} /> }}
-      />
+      {allowed && full && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('errors.brands_too_many')} />
+      )}
+      {(allowed || brands.length > 0) && (
+        <Table<Brand>
+          rowKey="id"
+          aria-label={t('route.brand-setting')}
+          columns={columns}
+          dataSource={brands}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('brands.empty')} /> }}
+        />
+      )}
       {editing && (
         <BrandDialog
           brand={editing === 'new' ? null : editing}
