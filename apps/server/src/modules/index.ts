@@ -8,6 +8,7 @@ import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { brandsModule } from './brands/brands.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
+import { domainsModule } from './domains/domains.module.ts';
 import { exportsModule } from './exports/exports.module.ts';
 import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
 import { leadsModule } from './leads/leads.module.ts';
@@ -40,6 +41,7 @@ export const MODULES: readonly AppModule[] = [
   affiliatesModule,
   deliveryModule,
   brandsModule,
+  domainsModule,
   pagesModule,
   exportsModule,
   analyticsModule,

@@ -1,9 +1,5 @@
-import dns2 from 'dns2';
-
-const { Packet } = dns2;
-// RFC 1035 §4.1.1 RCODEs (dns2 has them as Packet.RCODE; its types do not).
-const SERVFAIL = 2;
-const NXDOMAIN = 3;
+import type DNS from 'dns2';
+import { createServer, Packet } from 'dns2';
 
 /** The records of one name, as a test publishes them. */
 export type FakeRecords = { A?: string[]; AAAA?: string[]; CNAME?: string; TXT?: string[] };
@@ -38,18 +34,22 @@ export async function fakeDns(): Promise<FakeDns> {
   const zone = new Map<string, FakeRecords>();
   const type = Packet.TYPE;
 
-  function answersFor(name: string, asked: number, depth = 0): dns2.DnsAnswer[] | null {
+  function answersFor(name: string, asked: number, depth = 0): DNS.Packet.Resource[] | null {
     const records = zone.get(key(name));
     if (!records) return null;
-    const base = { name, class: Packet.CLASS.IN, ttl: 60 };
-    if (asked === type.CNAME) return records.CNAME ? [{ ...base, type: type.CNAME, domain: records.CNAME }] : [];
-    if (records.CNAME && depth < 8 && (asked === type.A || asked === type.AAAA)) {
-      const chased = answersFor(records.CNAME, asked, depth + 1) ?? [];
-      return [{ ...base, type: type.CNAME, domain: records.CNAME }, ...chased];
+    const answer = (record: Partial<DNS.Packet.Resource>) =>
+      Packet.createResourceFromQuestion({ name, type: asked, class: Packet.CLASS.IN } as DNS.Packet.Question, {
+        ttl: 60,
+        ...record,
+      });
+    const cname = records.CNAME && answer({ type: type.CNAME, domain: records.CNAME });
+    if (asked === type.CNAME) return cname ? [cname] : [];
+    if (cname && records.CNAME && depth < 8 && (asked === type.A || asked === type.AAAA)) {
+      return [cname, ...(answersFor(records.CNAME, asked, depth + 1) ?? [])];
     }
-    if (asked === type.A) return (records.A ?? []).map((address) => ({ ...base, type: type.A, address }));
-    if (asked === type.AAAA) return (records.AAAA ?? []).map((address) => ({ ...base, type: type.AAAA, address }));
-    if (asked === type.TXT) return (records.TXT ?? []).map((data) => ({ ...base, type: type.TXT, data }));
+    if (asked === type.A) return (records.A ?? []).map((address) => answer({ type: type.A, address }));
+    if (asked === type.AAAA) return (records.AAAA ?? []).map((address) => answer({ type: type.AAAA, address }));
+    if (asked === type.TXT) return (records.TXT ?? []).map((data) => answer({ type: type.TXT, data }));
     return [];
   }
 
@@ -64,25 +64,23 @@ export async function fakeDns(): Promise<FakeDns> {
     },
   };
 
-  const server = dns2.createServer({
+  const server = createServer({
     udp: true,
     handle: (request, send) => {
       state.asked += 1;
       if (state.mode === 'silent') return;
-      const response = Packet.createResponseFromRequest(request) as dns2.DnsResponse & {
-        header: { rcode: number; aa: number };
-      };
-      const [question] = request.questions as (dns2.DnsQuestion & { type: number })[];
+      const response = Packet.createResponseFromRequest(request);
+      const [question] = request.questions;
       if (state.mode === 'servfail' || !question) {
-        response.header.rcode = SERVFAIL;
-        send(response);
+        response.header.rcode = Packet.RCODE.SERVFAIL;
+        void send(response);
         return;
       }
       const answers = answersFor(question.name, question.type);
       response.header.aa = 1;
-      if (answers === null) response.header.rcode = NXDOMAIN;
+      if (answers === null) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else response.answers.push(...answers);
-      send(response);
+      void send(response);
     },
   });
   await server.listen({ udp: { port: 0, address: '127.0.0.1' } });

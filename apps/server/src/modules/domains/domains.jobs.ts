@@ -1,0 +1,17 @@
+import { defineJob } from '../jobs/jobs.ts';
+
+/** One domain checked now: sent when it is added, retried or reset (docs/product.md "Custom domains"). */
+export const DOMAIN_CHECK = defineJob<{ domainId: string }>({
+  name: 'domain-check',
+  // A check that threw (the database, not DNS: DNS failures are results) is tried again soon; the minute's
+  // run of due checks would find it anyway.
+  policy: { retryLimit: 3, retryDelay: 30, expireInSeconds: 120, notify: true },
+  work: { batchSize: 5, pollingIntervalSeconds: 5 },
+  key: (job) => job.domainId,
+});
+
+/**
+ * Every minute, the domains whose next check is due: verifying ones on their backoff, verified ones once a
+ * day. The cron's minute is the backoff's floor.
+ */
+export const DOMAIN_CHECKS_DUE = defineJob({ name: 'domain-checks-due', schedule: '* * * * *' });
