@@ -171,8 +171,9 @@ describe('the custom domain page', () => {
     );
     expect(reads()).toBe(before + 1);
     expect(screen.getByText('Active')).toBeTruthy();
-    // Verified: the records and the notice are no longer asked for.
+    // Verified: the propagation notice goes; the records stay, as they must stay published.
     expect(screen.queryByText(/24-48 hours/)).toBeNull();
+    expect(screen.getByRole('table', { name: 'DNS records' })).toBeTruthy();
     expect(useCustomDomainStore.getState().domains.map((one) => one.cname)).toEqual(['video.example.com']);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(30_000);

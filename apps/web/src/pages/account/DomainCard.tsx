@@ -1,6 +1,6 @@
 import type { CustomDomain, Folder } from '@leadreel/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -212,7 +212,7 @@ export function DomainCard({
         </Flex>
       }
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Flex vertical gap={16}>
         {replaces && (
           <Alert type="info" showIcon title={t('domains.replaces', { domain: displayDomain(replaces.cname) })} />
         )}
@@ -222,13 +222,12 @@ export function DomainCard({
         {domain.status === 'fail' && domain.failReason && (
           <Alert type="error" showIcon title={t('domains.failReason')} description={domain.failReason} />
         )}
+        {/* The records stay on show once verified: the domain is checked again daily and must keep them. */}
+        <RecordsTable domain={domain} />
         {domain.status !== 'verified' && (
-          <>
-            <RecordsTable domain={domain} />
-            <Typography.Text type="secondary" className="domain-propagation">
-              {t('domains.propagation')}
-            </Typography.Text>
-          </>
+          <Typography.Text type="secondary" className="domain-propagation">
+            {t('domains.propagation')}
+          </Typography.Text>
         )}
         <StatusLine domain={domain} />
         <div className="domain-settings">
@@ -261,7 +260,7 @@ export function DomainCard({
             </Form.Item>
           </Form>
         </div>
-      </Space>
+      </Flex>
       {resetting && <ResetModal domain={domain} onClose={() => setResetting(false)} />}
     </Card>
   );
