@@ -206,6 +206,22 @@ describe('the custom domain page', () => {
     await waitFor(() => expect(callTo(calls, '/vod/cname/del')[0]?.body).toEqual({ id: ID }));
   });
 
+  it('checks a verifying domain at once on Check now, and cancels it only after its confirm', async () => {
+    const { calls } = open({
+      'POST /vod/cname/retry': () => ({ data: domain() }),
+      'POST /vod/cname/cancel': () => ({ data: domain({ status: 'fail', failReason: 'Verification canceled' }) }),
+    });
+    const shown = await card();
+    expect(within(shown).getByText(/A root domain such as example.com cannot have a CNAME/)).toBeTruthy();
+    fireEvent.click(within(shown).getByRole('button', { name: 'Check now' }));
+    await waitFor(() => expect(callTo(calls, '/vod/cname/retry')[0]?.body).toEqual({ id: ID }));
+    fireEvent.click(within(shown).getByRole('button', { name: 'Cancel verification' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(callTo(calls, '/vod/cname/cancel')).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel verification' }));
+    await waitFor(() => expect(callTo(calls, '/vod/cname/cancel')[0]?.body).toEqual({ id: ID }));
+  });
+
   it('resets a verified domain to a new one, saying the old one serves until then', async () => {
     const { calls } = open({
       'GET /vod/cname/list': () => ({

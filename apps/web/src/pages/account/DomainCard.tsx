@@ -175,9 +175,10 @@ export function DomainCard({
       }
       extra={
         <Flex gap={8} wrap justify="end">
-          {domain.status === 'fail' && (
+          {/* docs/product.md: "Retrying a verifying or failed domain checks it at once". */}
+          {domain.status !== 'verified' && (
             <Button size="small" loading={retry.isPending} onClick={() => gate(() => retry.mutate())}>
-              {t('domains.retry')}
+              {t(domain.status === 'fail' ? 'domains.retry' : 'domains.checkNow')}
             </Button>
           )}
           {/* Cancelling, like removing, stays open in every period: it only gives something up. */}
@@ -225,9 +226,12 @@ export function DomainCard({
         {/* The records stay on show once verified: the domain is checked again daily and must keep them. */}
         <RecordsTable domain={domain} />
         {domain.status !== 'verified' && (
-          <Typography.Text type="secondary" className="domain-propagation">
-            {t('domains.propagation')}
-          </Typography.Text>
+          <Flex vertical gap={4}>
+            <Typography.Text type="secondary" className="domain-propagation">
+              {t('domains.propagation')}
+            </Typography.Text>
+            <Typography.Text type="secondary">{t('domains.apexNote')}</Typography.Text>
+          </Flex>
         )}
         <StatusLine domain={domain} />
         <div className="domain-settings">
