@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../factories.ts';
+import { type FakeDns, fakeDns } from '../fakes/dns.ts';
 import { useTestApp } from '../helpers.ts';
 import { freePort } from '../processes.ts';
 import {
@@ -22,7 +23,6 @@ import {
   waitFor,
   writeJson,
 } from './acme.ts';
-import { startDnsServer } from './dns.ts';
 
 // Automatic HTTPS as operators run it (docs/operations.md, "Custom domains and HTTPS"): Debian's Caddy with
 // the shipped Caddyfile in front of LeadReel, certificates from Pebble, an ACME test authority that really
@@ -42,7 +42,7 @@ const seen: Seen[] = [];
 const asked = (domain: string) => seen.filter((s) => s.url === `/tls/ask?domain=${domain}`);
 
 let work = '';
-let dns: Awaited<ReturnType<typeof startDnsServer>> | undefined;
+let dns: FakeDns | undefined;
 let pebble: Process | undefined;
 let caddy: Process | undefined;
 let httpsPort = 0;
@@ -50,8 +50,7 @@ let httpsPort = 0;
 let issuingRoot = '';
 let videoId = '';
 
-const diagnostics = () =>
-  `--- caddy\n${caddy?.output().slice(-6000)}\n--- pebble\n${pebble?.output().slice(-4000)}\n--- dns\n${dns?.queries.join('\n')}`;
+const diagnostics = () => `--- caddy\n${caddy?.output().slice(-6000)}\n--- pebble\n${pebble?.output().slice(-4000)}`;
 
 beforeAll(async () => {
   await requirePrograms(['caddy', 'pebble', 'openssl']);
@@ -87,10 +86,11 @@ beforeAll(async () => {
   );
   const app = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
 
-  // Every name points at this machine: what decides a certificate is LeadReel's answer, not DNS.
-  dns = await startDnsServer(
-    Object.fromEntries([OWN_HOST, VERIFIED, VERIFYING, STRANGER].map((name) => [name, '127.0.0.1'])),
-  );
+  // The installation's host is this machine, and every other name is CNAMEd to it as customers publish
+  // theirs: what decides a certificate is LeadReel's answer, not DNS.
+  dns = await fakeDns();
+  dns.set(OWN_HOST, { A: ['127.0.0.1'] });
+  for (const name of [VERIFIED, VERIFYING, STRANGER]) dns.set(name, { CNAME: OWN_HOST });
 
   const [acmePort, managementPort, httpPort, caddyHttpsPort] = [
     await freePort(),
@@ -108,7 +108,7 @@ beforeAll(async () => {
       { cert, key },
     ),
   );
-  pebble = startProcess('pebble', pebbleArgs(pebbleConfigFile, dns.address), PEBBLE_ENV);
+  pebble = startProcess('pebble', pebbleArgs(pebbleConfigFile, dns.server), PEBBLE_ENV);
   const pebbleCert = await readText(cert);
   await waitFor(
     'Pebble answering',
