@@ -41,7 +41,7 @@ export const domainSiteRoutes: FastifyPluginAsync<{ domains: DomainService }> = 
    * DNS: the name was proven when it was verified, and a domain that loses its records is turned off by
    * its daily check. A database error propagates (503): an outage refuses, never allows.
    */
-  app.get<{ Querystring: Record<string, unknown> }>('/tls/ask', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/tls/ask', async (request, reply) => {
     const { domain } = request.query;
     if (typeof domain !== 'string' || !(await domains.allowCertificate(domain))) throw notFound('domain_not_found');
     return reply.code(200).header('cache-control', 'no-store').send();
@@ -49,7 +49,6 @@ export const domainSiteRoutes: FastifyPluginAsync<{ domains: DomainService }> = 
 
   app.get<{ Params: { domainId: string; file: string } }>(
     '/brand-media/domain/:domainId/:file',
-    { schema: { hide: true } },
     async (request, reply) => {
       const { domainId, file } = request.params;
       const found = UUID_PATTERN.test(domainId) ? await domains.faviconFile(domainId, file) : null;
