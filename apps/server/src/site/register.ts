@@ -4,13 +4,7 @@ import { MODULES } from '../modules/index.ts';
 import type { RouteContext } from '../modules/module.ts';
 import { registerPlayerAssets } from './player-assets.ts';
 import { createRenderer } from './renderer.ts';
-import { registerSiteContext, type SiteBrand, type SiteDomain } from './site.ts';
-
-/** What the site layer asks the domains and brands modules. */
-type SiteSources = {
-  domains?: { resolveHost: (host: string) => Promise<SiteDomain | null> };
-  brands?: { forDomain: (domainId: string) => Promise<SiteBrand | null> };
-};
+import { registerSiteContext } from './site.ts';
 
 /**
  * The public surface's floor (docs/decisions/0031-site-layer.md), registered before every other route:
@@ -21,13 +15,12 @@ export async function registerSite(app: FastifyInstance, context: RouteContext) 
   const { services, config } = context;
   const assets = registerPlayerAssets(app);
   const kinds = MODULES.flatMap((module) => module.pages?.({ ...context, assets }) ?? []);
-  const sources = services as SiteSources;
   registerSiteContext(app, {
     publicUrl: config.publicUrl,
     strictHosts: Boolean(config.PUBLIC_URL),
     brandName: config.BRAND_NAME,
-    resolveHost: async (host) => (await sources.domains?.resolveHost(host)) ?? null,
-    brandOf: async (domainId) => (await sources.brands?.forDomain(domainId)) ?? null,
+    resolveHost: (host) => services.domains.resolveHost(host),
+    brandOf: (domainId) => services.brands.forDomain(domainId),
     pagePrefixes: kinds.map((kind) => kind.prefix),
   });
   const renderer = createRenderer({

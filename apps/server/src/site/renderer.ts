@@ -96,7 +96,7 @@ export function createRenderer({ pageCacheMs, challengeSources, stillShown }: Re
   /** Serves each kind's route on every site. */
   function register(app: FastifyInstance, kinds: readonly AnyPageKind[]) {
     for (const kind of kinds) {
-      app.get<{ Params: Record<string, string> }>(kind.path, { schema: { hide: true } }, async (request, reply) => {
+      app.get<{ Params: Record<string, string> }>(kind.path, async (request, reply) => {
         const { params, site } = request;
         const lang = pageLanguage(request.headers['accept-language']);
         return sendPage(request, reply, `${kind.name}:${kind.key(params)}`, () => kind.render({ params, site, lang }));
