@@ -4,7 +4,7 @@ import type { JobKind, JobQueue } from '../jobs/jobs.ts';
 import { accountOnPlan } from '../../../test/factories.ts';
 import { type FakeDns, fakeDns } from '../../../test/fakes/dns.ts';
 import { createTestApp, get, mailsTo, post, type TestApp } from '../../../test/helpers.ts';
-import { DOMAIN_CHECK } from './domains.jobs.ts';
+import { DOMAIN_CHECK, DOMAIN_LOST_MAIL } from './domains.jobs.ts';
 
 // How custom domains are checked against DNS (docs/product.md "Custom domains"): a DNS server on loopback
 // holds each test's records, the test clock moves the window and the daily re-check, and Caddy's ask is
@@ -216,6 +216,26 @@ describe('verification', () => {
       expect(added.body.data).toMatchObject({ status: 'verifying', checkedAt: null });
       expect(added.body.data.nextCheckAt).toBe(Math.floor(queued.clock.now().getTime() / 1000));
       expect(sent).toEqual([{ kind: DOMAIN_CHECK.name, data: { domainId: added.body.data.id } }]);
+
+      // A lost domain's mail is a job of its own, retried while the transport fails.
+      const domain = added.body.data.cname as string;
+      publish(domain, added.body.data.txtValue, 'leadreel.test');
+      await queued.services.domains.check(added.body.data.id);
+      dns.remove(domain);
+      queued.clock.advance(24 * HOUR);
+      await queued.services.domains.checkDue();
+      const lost = sent.find((job) => job.kind === DOMAIN_LOST_MAIL.name);
+      expect(lost?.data).toEqual({
+        accountId: owner.accountId,
+        domain,
+        reason: expect.stringContaining(`There is no CNAME record for ${domain}`),
+        at: queued.clock.now().toISOString(),
+      });
+      const lostMails = async () =>
+        (await mailsTo(queued.outbox, owner.email)).filter((mail) => mail.subject?.includes(domain));
+      expect(await lostMails()).toEqual([]);
+      await queued.services.domains.mailLost(lost?.data as Parameters<typeof queued.services.domains.mailLost>[0]);
+      expect(await lostMails()).toHaveLength(1);
     } finally {
       await queued.close();
     }

@@ -15,3 +15,14 @@ export const DOMAIN_CHECK = defineJob<{ domainId: string }>({
  * day. The cron's minute is the backoff's floor.
  */
 export const DOMAIN_CHECKS_DUE = defineJob({ name: 'domain-checks-due', schedule: '* * * * *' });
+
+/**
+ * The mail that a verified domain stopped serving, retried with backoff for about a day while the transport
+ * fails. It carries what the mail says, so it goes even if the domain is removed meanwhile.
+ */
+export const DOMAIN_LOST_MAIL = defineJob<{ accountId: string; domain: string; reason: string; at: string }>({
+  name: 'domain-lost-mail',
+  policy: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  work: { batchSize: 10, pollingIntervalSeconds: 5 },
+  key: (job) => `${job.accountId}:${job.domain}:${job.at}`,
+});

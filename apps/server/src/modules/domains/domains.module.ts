@@ -1,7 +1,7 @@
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { createDnsLookup } from './dns-check.ts';
-import { DOMAIN_CHECK, DOMAIN_CHECKS_DUE } from './domains.jobs.ts';
+import { DOMAIN_CHECK, DOMAIN_CHECKS_DUE, DOMAIN_LOST_MAIL } from './domains.jobs.ts';
 import { createDomainRepo } from './domains.repo.ts';
 import { domainRoutes, domainSiteRoutes } from './domains.routes.ts';
 import { createDomainService, type DomainService } from './domains.service.ts';
@@ -30,6 +30,7 @@ export const domainsModule = defineModule({
       publicUrl: config.publicUrl,
       brand: config.BRAND_NAME,
       sendCheck: queue && ((domainId) => queue.send(DOMAIN_CHECK, { domainId })),
+      sendLostMail: queue && ((lost) => queue.send(DOMAIN_LOST_MAIL, lost)),
     }),
   }),
   api: async (scope, { services, hooks }) => {
@@ -38,13 +39,16 @@ export const domainsModule = defineModule({
   site: async (app, { services }) => {
     await app.register(domainSiteRoutes, { domains: services.domains });
   },
-  jobs: [DOMAIN_CHECK, DOMAIN_CHECKS_DUE],
+  jobs: [DOMAIN_CHECK, DOMAIN_CHECKS_DUE, DOMAIN_LOST_MAIL],
   workers: ({ services }) => [
     worker(DOMAIN_CHECK, async (jobs) => {
       for (const job of jobs) await services.domains.check(job.data.domainId);
     }),
     worker(DOMAIN_CHECKS_DUE, async () => {
       await services.domains.checkDue();
+    }),
+    worker(DOMAIN_LOST_MAIL, async (jobs) => {
+      for (const job of jobs) await services.domains.mailLost(job.data);
     }),
   ],
 });

@@ -65,6 +65,9 @@ export type HostDomain = {
   folderId: string | null;
   faviconPath: string | null;
 };
+/** A verified domain that stopped serving, as its owner's mail tells it. */
+export type LostDomain = { accountId: string; domain: string; reason: string; at: string };
+
 /** An account's active domain, as share dialogs and sitemaps list them. */
 export type ActiveDomain = { id: string; domain: string; folderId: string | null };
 
@@ -88,6 +91,8 @@ export function createDomainService(deps: {
   brand: string;
   /** Sends a domain's check to a worker; null without a queue, where it runs at once. */
   sendCheck: ((domainId: string) => Promise<void>) | null;
+  /** Sends the mail of a domain that stopped serving to a worker, which retries it; null: mailed at once. */
+  sendLostMail: ((lost: LostDomain) => Promise<void>) | null;
 }) {
   const { repo, entitlements, clock, target, log } = deps;
   const ownHosts = [new URL(deps.publicUrl).hostname.toLowerCase(), target];
@@ -148,19 +153,16 @@ export function createDomainService(deps: {
     });
   }
 
-  async function mailLost(row: DomainRow, reason: string) {
-    const mailTarget = await deps.accounts.mailTarget(row.account_id);
+  /** What a domain that stopped serving tells its owner; a transport failure throws, for the job to retry. */
+  async function mailLost(lost: LostDomain) {
+    const mailTarget = await deps.accounts.mailTarget(lost.accountId);
     if (!mailTarget) return;
     const mail = domainLostMail(
       { brand: deps.brand, url: deps.publicUrl, language: mailTarget.language },
-      row.domain,
-      reason,
+      lost.domain,
+      lost.reason,
     );
-    // The domain has already stopped serving; a transport failure loses this notice, not the change, and the
-    // console shows the same reason on the domain.
-    await deps.mailer.send({ to: mailTarget.to, ...mail }).catch((error: unknown) => {
-      log.error({ err: error, domainId: row.id }, 'could not mail that a domain stopped serving');
-    });
+    await deps.mailer.send({ to: mailTarget.to, ...mail });
   }
 
   /** Records what one check found (docs/product.md "Custom domains": states, window, backoff, re-check). */
@@ -226,7 +228,15 @@ export function createDomainService(deps: {
     });
     if (!lost) return;
     log.warn({ domainId: row.id, domain: row.domain, reason: result.reason }, 'custom domain lost its records');
-    await mailLost(lost, result.reason);
+    const notice = { accountId: row.account_id, domain: row.domain, reason: result.reason, at: now.toISOString() };
+    // The domain has stopped serving whatever becomes of the mail; the console shows the same reason.
+    if (deps.sendLostMail) {
+      await deps.sendLostMail(notice).catch((error: unknown) => {
+        log.error({ err: error, domainId: row.id }, 'could not send the mail job of a domain that stopped serving');
+      });
+    } else {
+      await mailLost(notice);
+    }
   }
 
   async function runCheck(row: DomainRow) {
@@ -425,6 +435,9 @@ export function createDomainService(deps: {
 
     /** One domain's check (the DOMAIN_CHECK job). */
     check,
+
+    /** The mail of a domain that stopped serving (the DOMAIN_LOST_MAIL job). */
+    mailLost,
 
     /** The domains whose check is due, a batch at a time, a few at once (the DOMAIN_CHECKS_DUE job). */
     async checkDue() {
