@@ -240,6 +240,34 @@ describe('verification', () => {
       await queued.close();
     }
   });
+  it("is checked by the real queue's worker, as in production", async () => {
+    const real = await createTestApp(
+      { PUBLIC_URL: `https://${OWN_HOST}`, DNS_SERVERS: dns.server, DNS_TIMEOUT_MS: '150' },
+      { media: true },
+    );
+    try {
+      const owner = await accountOnPlan(real, 'Pro');
+      const added = (await post(real.app, '/api/vod/cname/add', { domain: unique() }, owner.token)).body.data;
+      const rowWhen = async (done: (row: Awaited<ReturnType<typeof rowOf>>) => boolean) => {
+        for (let waited = 0; waited < 30_000; waited += 100) {
+          const row = await real.db
+            .selectFrom('custom_domain')
+            .selectAll()
+            .where('id', '=', added.id)
+            .executeTakeFirst();
+          if (done(row)) return row;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error('the worker did not check the domain');
+      };
+      expect(await rowWhen((row) => row?.attempts === 1)).toMatchObject({ status: 'verifying' });
+      publish(added.cname, added.txtValue, OWN_HOST);
+      expect((await post(real.app, '/api/vod/cname/retry', { id: added.id }, owner.token)).status).toBe(200);
+      expect(await rowWhen((row) => row?.status === 'verified')).toMatchObject({ active: true });
+    } finally {
+      await real.close();
+    }
+  });
 });
 
 describe('the daily re-check', () => {
