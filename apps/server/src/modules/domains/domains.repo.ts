@@ -106,14 +106,18 @@ export function createDomainRepo(db: Db) {
         .returningAll()
         .execute(),
 
-    /** Records a check's result on a domain still in `status` with `token` (not removed, re-added or moved on). */
-    recordCheck: (row: Pick<DomainRow, 'id' | 'status' | 'token'>, change: DomainChange) =>
+    /**
+     * Records a check's result on a domain still as the check read it: its state, token and attempts (not
+     * removed, canceled, retried or recorded by another check meanwhile).
+     */
+    recordCheck: (row: Pick<DomainRow, 'id' | 'status' | 'token' | 'attempts'>, change: DomainChange) =>
       db
         .updateTable('custom_domain')
         .set(change)
         .where('id', '=', row.id)
         .where('status', '=', row.status)
         .where('token', '=', row.token)
+        .where('attempts', '=', row.attempts)
         .returningAll()
         .executeTakeFirst(),
 
