@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page, test } from '@playwright/test';
 import { fakeDns } from '../apps/server/test/fakes/dns.ts';
 import { snap, watchPageProblems } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
@@ -161,6 +161,8 @@ test('an owner verifies a custom domain, brands it and shares a video on it, in 
     await expect(share).toContainText(`${host}（默认）`);
     await snap(page, 'share-custom-domain-zh_CN');
     expect(problems).toEqual([]);
+
+    await viewOnTheDomain(leadreel, videoId, token, page);
   } finally {
     await context.close();
     await leadreel.close();
@@ -168,3 +170,115 @@ test('an owner verifies a custom domain, brands it and shares a video on it, in 
     await rm(files, { recursive: true, force: true });
   }
 });
+
+/**
+ * A viewer opens the video on the custom domain, which Chromium resolves to this machine as DNS would
+ * resolve the customer's CNAME: the brand's page, at addresses on that host, in both languages; another
+ * account's video is not there; and the brand's name, however hostile, is only text.
+ */
+async function viewOnTheDomain(
+  leadreel: { url: string; dataDir: string },
+  videoId: string,
+  token: string,
+  owner: Page,
+) {
+  const leadreelUrl = leadreel.url;
+  const port = new URL(leadreelUrl).port;
+  const origin = `http://${DOMAIN}:${port}`;
+  const auth = { authorization: `Bearer ${token}` };
+  const [brand] = (await (await owner.request.get('/api/brand/list', { headers: auth })).json()).data.list;
+  const viewerBrowser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`,
+    ],
+  });
+  try {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const viewer = await (await viewerBrowser.newContext({ locale })).newPage();
+      const problems = watchPageProblems(viewer);
+      const response = await viewer.goto(`${origin}/v/${videoId}`);
+      expect(response?.status()).toBe(200);
+      await expect(viewer).toHaveTitle(/ - Acme Video$/);
+      await expect(viewer.locator('html')).toHaveAttribute('lang', locale === 'zh-CN' ? 'zh-CN' : 'en');
+      await expect(viewer.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/v/${videoId}`);
+      await expect(viewer.locator('.site-header')).toHaveText('Acme Video');
+      await expect(viewer.locator('.site-header img')).toBeVisible();
+      // The favicon is the brand's, served from the domain itself.
+      const icon = await viewer.locator('link[rel="icon"]').first().getAttribute('href');
+      expect(icon).toMatch(/^\/brand-media\//);
+      const iconType = await viewer.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), `${icon}`);
+      expect(iconType).toMatch(/^image\//);
+      const colours = await viewer.evaluate(() => ({
+        button: getComputedStyle(document.documentElement).getPropertyValue('--lr-button').trim(),
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+      expect(colours.button).toBe(brand.buttonColor);
+      expect(colours.background).toBe(rgb(brand.pageBackgroundColor));
+      // It plays from the domain too: its media are the domain's.
+      await viewer.getByRole('button', { name: /^(Play video|播放视频)/ }).click();
+      await expect
+        .poll(() => viewer.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), {
+          timeout: 60_000,
+        })
+        .toBeGreaterThan(0);
+      await snap(viewer, `custom-domain-watch-${locale === 'zh-CN' ? 'zh_CN' : 'en'}`);
+      expect(problems).toEqual([]);
+      await viewer.context().close();
+    }
+
+    // Another account's video does not exist on this domain; on the installation's address it does.
+    const stranger = await viewerBrowser.newContext({ baseURL: leadreelUrl });
+    const strangerPage = await stranger.newPage();
+    const other = await signUpByApi(strangerPage, leadreel.dataDir);
+    const otherVideo = await uploadVideo(strangerPage.request, other.token, 'not-on-this-domain.mp4');
+    // (Through the browser, which resolves the domain; the test's own requests would ask the real DNS.)
+    const status = async (url: string) => (await strangerPage.goto(url))?.status();
+    expect(await status(`${origin}/v/${otherVideo}`)).toBe(404);
+    expect(await status(`${leadreelUrl}/v/${otherVideo}`)).toBe(200);
+    // Nor is the console, or the account's API.
+    expect(await status(`${origin}/videos/index`)).toBe(404);
+    expect(await status(`${origin}/api/account/detail`)).toBe(404);
+    await stranger.close();
+
+    // Every text of the brand is shown as text: no script of the owner's runs on its pages.
+    const hostile = `</title><script>alert(1)</script><img src=x onerror=alert(2)>`;
+    const edited = await owner.request.post('/api/brand/edit', {
+      headers: auth,
+      data: {
+        id: brand.id,
+        name: hostile.slice(0, 60),
+        logo: brand.logo,
+        favicon: brand.favicon,
+        pageBackgroundColor: brand.pageBackgroundColor,
+        buttonColor: brand.buttonColor,
+        buttonFontColor: brand.buttonFontColor,
+        domainId: brand.domainId,
+      },
+    });
+    expect(edited.status()).toBe(200);
+    const viewer = await (await viewerBrowser.newContext()).newPage();
+    const dialogs: string[] = [];
+    viewer.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await viewer.goto(`${origin}/v/${videoId}`);
+    await expect(viewer.locator('.site-header')).toHaveText(hostile.slice(0, 60));
+    await expect(viewer).toHaveTitle(new RegExp(`${escapeRegExp(hostile.slice(0, 60))}$`));
+    expect(await viewer.locator('.site-header img[src="x"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  } finally {
+    await viewerBrowser.close();
+  }
+}
+
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
