@@ -1,9 +1,9 @@
 import { accountId } from '../../plugins/auth.ts';
 import { defineModule } from '../module.ts';
 import { brandMediaRoutes } from './brand-media.routes.ts';
+import { createBrandRepo } from './brands.repo.ts';
 import { brandRoutes } from './brands.routes.ts';
 import { type BrandService, createBrandService } from './brands.service.ts';
-import { createBrandRepo } from './brands.repo.ts';
 
 declare module '../module.ts' {
   interface Services {

@@ -114,6 +114,10 @@ export function createBrandRepo(db: Db) {
     /** The brand of a domain, for the pages served on it. */
     forDomain: (domainId: string) =>
       db.selectFrom('brand').selectAll().where('domain_id', '=', domainId).executeTakeFirst(),
+
+    /** Moves a domain's brand to the domain replacing it, inside the transaction that swaps the two. */
+    followDomain: (trx: Transaction<Database>, fromId: string, toId: string) =>
+      trx.updateTable('brand').set({ domain_id: toId }).where('domain_id', '=', fromId).execute(),
   };
 }
 export type BrandRepo = ReturnType<typeof createBrandRepo>;

@@ -283,6 +283,12 @@ export function createBrandService(deps: {
       };
     },
 
+    /**
+     * A domain reset to a new name keeps its brand: when the new domain is verified and replaces the old
+     * one, the brand moves with it in the same transaction (docs/product.md "Brands").
+     */
+    followDomain: repo.followDomain,
+
     /** Uploads never saved to a brand: their day's folder goes once the next day is over. */
     async sweep() {
       const today = clock.now().getTime();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../db/database.ts';
-import type { JobKind, JobQueue } from '../jobs/jobs.ts';
 import { accountOnPlan } from '../../../test/factories.ts';
 import { type FakeDns, fakeDns } from '../../../test/fakes/dns.ts';
 import { createTestApp, get, mailsTo, post, type TestApp } from '../../../test/helpers.ts';
+import { createDb } from '../../db/database.ts';
+import type { JobKind, JobQueue } from '../jobs/jobs.ts';
 import { DOMAIN_CHECK, DOMAIN_LOST_MAIL } from './domains.jobs.ts';
 
 // How custom domains are checked against DNS (docs/product.md "Custom domains"): a DNS server on loopback
@@ -389,6 +389,16 @@ describe('reset', () => {
     const { owner, domain: old, id: oldId } = await verifiedDomain();
     const folder = (await post(t.app, '/api/vod/video/folder/add', { name: 'Site' }, owner.token)).body.data;
     await post(t.app, '/api/vod/cname/folder', { id: oldId, folderId: folder.folderId }, owner.token);
+    const brand = {
+      name: 'Northwind',
+      logo: null,
+      favicon: null,
+      pageBackgroundColor: '#ffffff',
+      buttonColor: '#0958d9',
+      buttonFontColor: '#ffffff',
+      domainId: oldId,
+    };
+    expect((await post(t.app, '/api/brand/add', brand, owner.token)).status).toBe(200);
     const next = unique();
     t.clock.advance(1000);
     const reset = await post(t.app, '/api/vod/cname/reset', { id: oldId, domain: next }, owner.token);
@@ -415,6 +425,11 @@ describe('reset', () => {
     expect(await listOf(owner.token)).toEqual([
       expect.objectContaining({ id: reset.body.data.id, status: 'verified', active: true, replacesId: null }),
     ]);
+    // The brand went with it: the new domain's pages have the old one's look.
+    expect((await get(t.app, '/api/brand/list', owner.token)).body.data.list).toEqual([
+      expect.objectContaining({ name: 'Northwind', domainId: reset.body.data.id, domain: next }),
+    ]);
+    expect(await t.services.brands.forDomain(reset.body.data.id)).toMatchObject({ name: 'Northwind' });
   });
 
   it('lets the pending replacement go one past the cap, and no further', async () => {

@@ -18,6 +18,7 @@ export const domainsModule = defineModule({
   create: ({ db, services, config, storage, mailer, queue, clock, log }) => ({
     domains: createDomainService({
       repo: createDomainRepo(db),
+      followReplaced: (trx, fromId, toId) => services.brands.followDomain(trx, fromId, toId),
       entitlements: services.entitlements,
       folders: services.videos,
       accounts: services.accounts,

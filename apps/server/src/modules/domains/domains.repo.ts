@@ -1,6 +1,6 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { CustomDomainTable } from '../../db/schema.ts';
+import type { CustomDomainTable, Database } from '../../db/schema.ts';
 
 export type DomainRow = Selectable<CustomDomainTable>;
 type DomainChange = Updateable<CustomDomainTable>;
@@ -126,7 +126,12 @@ export function createDomainRepo(db: Db) {
      * in the same transaction, so exactly one of the two serves at any moment. Answers the domain and the
      * one it replaced, or undefined when it was no longer verifying (canceled, removed, re-added).
      */
-    verify: (row: Pick<DomainRow, 'id' | 'token'>, change: DomainChange) =>
+    verify: (
+      row: Pick<DomainRow, 'id' | 'token'>,
+      change: DomainChange,
+      /** What else moves from the replaced domain to this one (its brand), in the same transaction. */
+      followReplaced: (trx: Transaction<Database>, fromId: string, toId: string) => Promise<unknown>,
+    ) =>
       db.transaction().execute(async (trx) => {
         const verified = await trx
           .updateTable('custom_domain')
@@ -137,6 +142,7 @@ export function createDomainRepo(db: Db) {
           .returningAll()
           .executeTakeFirst();
         if (!verified) return undefined;
+        if (verified.replaces_id) await followReplaced(trx, verified.replaces_id, verified.id);
         const replaced = verified.replaces_id
           ? await trx
               .deleteFrom('custom_domain')

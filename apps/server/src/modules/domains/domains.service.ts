@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { BRAND_IMAGE_MAX_BYTES, type CustomDomain, DOMAIN_VERIFY_HOURS } from '@leadreel/shared';
+import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, planPeriod } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
@@ -77,6 +79,8 @@ export type ActiveDomain = { id: string; domain: string; folderId: string | null
  */
 export function createDomainService(deps: {
   repo: DomainRepo;
+  /** Moves what belongs to a replaced domain (its brand) to its successor, in the swap's transaction. */
+  followReplaced: (trx: Transaction<Database>, fromId: string, toId: string) => Promise<unknown>;
   entitlements: EntitlementsService;
   folders: Pick<VideoService, 'listFolders'>;
   accounts: Pick<AccountService, 'mailTarget'>;
@@ -170,14 +174,18 @@ export function createDomainService(deps: {
     const now = clock.now();
     if (row.status === 'verifying') {
       if (result.verified) {
-        const done = await repo.verify(row, {
-          verified_at: now,
-          checked_at: now,
-          fail_reason: null,
-          attempts: 0,
-          verify_until: null,
-          next_check_at: new Date(now.getTime() + RECHECK_MS),
-        });
+        const done = await repo.verify(
+          row,
+          {
+            verified_at: now,
+            checked_at: now,
+            fail_reason: null,
+            attempts: 0,
+            verify_until: null,
+            next_check_at: new Date(now.getTime() + RECHECK_MS),
+          },
+          deps.followReplaced,
+        );
         if (done?.replaced) await dropFavicons(done.replaced);
         if (done) log.info({ domainId: row.id, domain: row.domain }, 'custom domain verified');
         return;
