@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { DELETION_REASONS } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../test/factories.ts';
-import { get, useTestApp } from '../../test/helpers.ts';
+import { get, post, useTestApp } from '../../test/helpers.ts';
 
 // The site layer: the same public pages on the installation's own address and on each account's custom
 // domains, each site showing only what it may, at addresses on the host it was served on.
@@ -128,6 +129,30 @@ describe('a custom domain', () => {
     const after = await onHost(domain, `/v/${owner.videoId}`);
     expect(after.statusCode).toBe(404);
     expect(after.body).not.toContain(owner.videoId);
+  });
+
+  it('stops serving, and Caddy gets no certificate for it, once the plan has no domains or the account is being deleted', async () => {
+    const lapsing = await accountWithVideo();
+    const lapsed = await activeDomain(lapsing.accountId);
+    const leaving = await accountWithVideo();
+    const left = await activeDomain(leaving.accountId);
+    for (const { domain } of [lapsed, left]) {
+      expect((await onHost(domain, '/robots.txt')).statusCode).toBe(200);
+      expect((await t.app.inject({ url: `/tls/ask?domain=${domain}` })).statusCode).toBe(200);
+    }
+    await t.db.updateTable('account').set({ plan_type: 'Free' }).where('id', '=', lapsing.accountId).execute();
+    const deletion = await post(
+      t.app,
+      '/api/account/delete',
+      { reason: DELETION_REASONS[0], agreed: true, phrase: leaving.email },
+      leaving.token,
+    );
+    expect(deletion.status).toBe(200);
+    for (const { domain } of [lapsed, left]) {
+      expect((await onHost(domain, `/v/${lapsing.videoId}`)).statusCode, domain).toBe(404);
+      expect((await onHost(domain, '/robots.txt')).statusCode, domain).toBe(404);
+      expect((await t.app.inject({ url: `/tls/ask?domain=${domain}` })).statusCode, domain).toBe(404);
+    }
   });
 
   it('shows its brand name as text wherever it is written', async () => {

@@ -175,15 +175,16 @@ export function createDomainRepo(db: Db) {
         .execute(),
 
     /** Caddy's question: is `domain` verified and serving? */
+    /** The account of the verified, serving domain `domain`, or null. */
     async verifiedAndActive(domain: string) {
       const row = await db
         .selectFrom('custom_domain')
-        .select('id')
+        .select('account_id')
         .where('domain', '=', domain)
         .where('active', '=', true)
         .where('status', '=', 'verified')
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.account_id ?? null;
     },
   };
 }

@@ -101,6 +101,12 @@ export function createDomainService(deps: {
   const { repo, entitlements, clock, target, log } = deps;
   const ownHosts = [new URL(deps.publicUrl).hostname.toLowerCase(), target];
 
+  /** Whether an account may still have its domains served: a plan with domains, and not being deleted. */
+  async function stillEntitled(accountId: string) {
+    const rights = await entitlements.ofAccount(accountId);
+    return (rights?.caps.domains ?? 0) > 0;
+  }
+
   function toData(row: DomainRow): CustomDomain {
     return {
       id: row.id,
@@ -416,11 +422,15 @@ export function createDomainService(deps: {
       return stored ? { stored, contentType: contentTypeOf(file) } : null;
     },
 
-    /** For the site layer, on every request to a host not the installation's: one indexed query, no DNS. */
+    /**
+     * For the site layer, on every request to a host not the installation's: one indexed query, no DNS. A
+     * domain serves only while its account's plan still has custom domains and the account is not being
+     * deleted (docs/product.md "Custom domains").
+     */
     async resolveHost(host: string): Promise<HostDomain | null> {
       const name = hostName(host);
       const row = name ? await repo.activeByHost(name) : undefined;
-      if (!row) return null;
+      if (!row || !(await stillEntitled(row.account_id))) return null;
       return {
         id: row.id,
         accountId: row.account_id,
@@ -438,7 +448,8 @@ export function createDomainService(deps: {
     /** Caddy's on-demand TLS ask: only a verified domain that serves gets a certificate. */
     async allowCertificate(domain: string): Promise<boolean> {
       const name = hostName(domain);
-      return name ? repo.verifiedAndActive(name) : false;
+      const accountId = name ? await repo.verifiedAndActive(name) : null;
+      return accountId !== null && (await stillEntitled(accountId));
     },
 
     /** One domain's check (the DOMAIN_CHECK job). */
