@@ -194,7 +194,7 @@ export const configSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   /**
    * The host customers point their custom domains' CNAME records to (docs/product.md "Custom domains");
-   * defaults to PUBLIC_URL's host name. Caddy must serve it and ask <PUBLIC_URL>/tls/ask for the others.
+   * defaults to PUBLIC_URL's host name. Caddy must serve it, and asks LeadReel's /tls/ask on loopback before it gets a certificate for any other name (deploy/Caddyfile).
    */
   CUSTOM_DOMAIN_TARGET: hostName.optional(),
   /** DNS servers that verify custom domains, comma-separated `ip` or `ip:port`; unset, the system's resolvers. */
