@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CHROMIUM } from './chromium.ts';
 import { failOnPageProblems } from './support.ts';
 import { signUpByApi } from './support-console.ts';
 
@@ -9,10 +10,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const HOST = 'console.test';
 
 test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
-  },
+  launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`] },
 });
 failOnPageProblems(test);
 

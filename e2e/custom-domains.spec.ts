@@ -3,8 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { fakeDns } from '../apps/server/test/fakes/dns.ts';
+import { CHROMIUM } from './chromium.ts';
 import { snap, watchPageProblems } from './support.ts';
 import { signUpByApi, switchLanguage } from './support-console.ts';
 import { ownLeadReel } from './support-server.ts';
@@ -35,6 +36,9 @@ async function picture(dir: string, name: string, size: string, color: string) {
   ]);
   return file;
 }
+
+// Chromium finds the custom domain on this machine, as DNS would find the customer's CNAME.
+test.use({ launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`] } });
 
 async function toastGone(page: Page, text: string) {
   await expect(page.getByText(text)).toBeHidden({ timeout: 15_000 });
@@ -162,7 +166,7 @@ test('an owner verifies a custom domain, brands it and shares a video on it, in 
     await snap(page, 'share-custom-domain-zh_CN');
     expect(problems).toEqual([]);
 
-    await viewOnTheDomain(leadreel, videoId, token, page);
+    await viewOnTheDomain(browser, leadreel, videoId, token, page);
   } finally {
     await context.close();
     await leadreel.close();
@@ -177,6 +181,7 @@ test('an owner verifies a custom domain, brands it and shares a video on it, in 
  * account's video is not there; and the brand's name, however hostile, is only text.
  */
 async function viewOnTheDomain(
+  viewerBrowser: Browser,
   leadreel: { url: string; dataDir: string },
   videoId: string,
   token: string,
@@ -187,22 +192,15 @@ async function viewOnTheDomain(
   const origin = `http://${DOMAIN}:${port}`;
   const auth = { authorization: `Bearer ${token}` };
   const [brand] = (await (await owner.request.get('/api/brand/list', { headers: auth })).json()).data.list;
-  const viewerBrowser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`,
-    ],
-  });
+  const contexts: BrowserContext[] = [];
+  const newContext = async (options: Parameters<Browser['newContext']>[0] = {}) => {
+    const context = await viewerBrowser.newContext(options);
+    contexts.push(context);
+    return context;
+  };
   try {
     for (const locale of ['en-US', 'zh-CN']) {
-      const viewer = await (await viewerBrowser.newContext({ locale })).newPage();
+      const viewer = await (await newContext({ locale })).newPage();
       const problems = watchPageProblems(viewer);
       const response = await viewer.goto(`${origin}/v/${videoId}`);
       expect(response?.status()).toBe(200);
@@ -231,11 +229,10 @@ async function viewOnTheDomain(
         .toBeGreaterThan(0);
       await snap(viewer, `custom-domain-watch-${locale === 'zh-CN' ? 'zh_CN' : 'en'}`);
       expect(problems).toEqual([]);
-      await viewer.context().close();
     }
 
     // Another account's video does not exist on this domain; on the installation's address it does.
-    const stranger = await viewerBrowser.newContext({ baseURL: leadreelUrl });
+    const stranger = await newContext({ baseURL: leadreelUrl });
     const strangerPage = await stranger.newPage();
     const other = await signUpByApi(strangerPage, leadreel.dataDir);
     const otherVideo = await uploadVideo(strangerPage.request, other.token, 'not-on-this-domain.mp4');
@@ -246,7 +243,6 @@ async function viewOnTheDomain(
     // Nor is the console, or the account's API.
     expect(await status(`${origin}/videos/index`)).toBe(404);
     expect(await status(`${origin}/api/account/detail`)).toBe(404);
-    await stranger.close();
 
     // Every text of the brand is shown as text: no script of the owner's runs on its pages.
     const hostile = `</title><script>alert(1)</script><img src=x onerror=alert(2)>`;
@@ -264,7 +260,7 @@ async function viewOnTheDomain(
       },
     });
     expect(edited.status()).toBe(200);
-    const viewer = await (await viewerBrowser.newContext()).newPage();
+    const viewer = await (await newContext()).newPage();
     const dialogs: string[] = [];
     viewer.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -276,7 +272,7 @@ async function viewOnTheDomain(
     expect(await viewer.locator('.site-header img[src="x"]').count()).toBe(0);
     expect(dialogs).toEqual([]);
   } finally {
-    await viewerBrowser.close();
+    await Promise.all(contexts.map((context) => context.close()));
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import { CHROMIUM } from './chromium.ts';
 
 // One throwaway data folder per run, shared with the test workers through the environment.
 if (!process.env.E2E_DATA_DIR) {
@@ -36,18 +37,7 @@ export default defineConfig({
     // 156 s; the browser's CPU 218 against 197 s). `--trace on` brings it back to debug a failure.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: {
     command: `node ${SERVER_NODE_FLAGS.join(' ')} ${path.join(root, 'apps/server/src/main.ts')}`,

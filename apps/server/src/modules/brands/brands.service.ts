@@ -1,6 +1,7 @@
 import type { Brand, BrandImageKind } from '@leadreel/shared';
 import { badRequest, conflict, notFound, planPeriod } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SiteBrand } from '../../site/site.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import {
@@ -21,14 +22,7 @@ import { renderBrandImage } from './brand-images.ts';
 import type { BrandFields, BrandRepo, ListedBrand } from './brands.repo.ts';
 
 /** What the public site layer draws a custom domain's pages with (docs/product.md "Brands"). */
-export type PublicBrand = {
-  name: string;
-  logoPath: string | null;
-  faviconPaths: { ico32: string; png180: string; png100: string } | null;
-  pageBackgroundColor: string;
-  buttonColor: string;
-  buttonFontColor: string;
-};
+export type PublicBrand = SiteBrand;
 
 /** What the brand screen saves: the contract's add and edit bodies. */
 export type BrandInput = {
