@@ -36,6 +36,7 @@ export type Site = {
   /** The account whose pages this host serves; null on the default site. */
   accountId: string | null;
   domain: SiteDomain | null;
+  /** The domain's brand; not looked up for media, player files and beacons, which it does not change. */
   brand: SiteBrand | null;
   /** Who publishes the pages: the brand's name on a branded domain, else the installation's BRAND_NAME. */
   publisher: string;
@@ -56,6 +57,8 @@ export const servesAccount = (site: Site, accountId: string) => site.accountId =
  * else, the console and the account's API among it, is the installation's alone.
  */
 const VIEWER_PATHS = ['/media/', '/player/', '/brand-media/', '/api/public/', '/oembed', '/favicon.ico'];
+/** What a page loads and its player sends: files and beacons, which no brand changes (no lookup for them). */
+const UNBRANDED_PATHS = ['/media/', '/player/', '/brand-media/', '/api/public/'];
 const SITE_FILES = new Set(['/sitemap.xml', '/robots.txt']);
 
 export type SiteOptions = {
@@ -115,7 +118,7 @@ export function registerSiteContext(app: FastifyInstance, options: SiteOptions) 
     const path = request.url.split('?')[0] ?? '/';
     const served = SITE_FILES.has(path) || [...VIEWER_PATHS, ...pagePrefixes].some((prefix) => path.startsWith(prefix));
     if (!served) return sendUnknownHost(reply);
-    const brand = await brandOf(domain.id);
+    const brand = UNBRANDED_PATHS.some((prefix) => path.startsWith(prefix)) ? null : await brandOf(domain.id);
     request.site = {
       origin: `${request.protocol}://${request.host}`,
       host,
