@@ -9,6 +9,8 @@ export class AppError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
+  /** What fills the message's `{{name}}` placeholders; the envelope carries them so the console can too. */
+  readonly values: Record<string, string> | undefined;
 
   /** `values` fill the message's `{{name}}` placeholders (`image_size_failed`'s reason). */
   constructor(
@@ -26,6 +28,7 @@ export class AppError extends Error {
     this.code = code;
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.values = options.values;
   }
 }
 
@@ -39,6 +42,9 @@ export const forbidden = (code: MessageKey = 'forbidden', field?: string) => new
 /** A missing thing is 404, never 400: the code names what is missing, the field where its id came from. */
 export const notFound = (code: MessageKey = 'not_found', field?: string) => new AppError(404, code, { field });
 export const conflict = (code: MessageKey, field?: string) => new AppError(409, code, { field });
+/** An image whose size could not be read: `reason` is the decoder's words, shown as they are. */
+export const imageSizeFailed = (reason: string) =>
+  new AppError(400, 'image_size_failed', { field: 'image', values: { reason } });
 export const payloadTooLarge = () => new AppError(413, 'payload_too_large');
 export const unprocessable = (code: MessageKey, field?: string) => new AppError(422, code, { field });
 /** The account is scheduled for deletion: only the routes that let its holder cancel answer. */

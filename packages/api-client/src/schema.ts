@@ -2514,6 +2514,10 @@ export interface components {
       message: string;
       /** The field at fault, when there is one */
       field?: string;
+      /** What fills the `{{name}}` placeholders of the code's text, when it has any */
+      values?: {
+        [key: string]: string;
+      };
     };
   };
 }

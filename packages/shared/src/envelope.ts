@@ -10,6 +10,10 @@ export const errorEnvelope = z.object({
   error: z.string().describe('stable snake_case code; the console translates it'),
   message: z.string().describe('English text for people reading the raw answer'),
   field: z.string().optional().describe('the request field at fault, for validation errors'),
+  values: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("what fills the `{{name}}` placeholders of the code's text (image_size_failed's reason)"),
   requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -21,6 +21,7 @@ export function installErrorHandler(app: FastifyInstance) {
         error: error.code,
         message: error.message,
         field: error.field,
+        values: error.values,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

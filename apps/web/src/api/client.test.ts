@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n/index.ts';
 import { type ApiError, createApiClient } from './client.ts';
+import { errorText } from './index.ts';
 
 // A small HTTP server speaking the envelope of the console contract stands in for the API.
 let server: Server;
@@ -28,6 +30,19 @@ beforeAll(async () => {
       if (req.url === '/api/too-soon') {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '37' });
         return res.end(JSON.stringify({ statusCode: 429, error: 'code_resend_too_soon', message: 'wait' }));
+      }
+      if (req.url === '/api/corrupt') {
+        const reason = 'VipsJpeg: premature end of JPEG image';
+        return send(
+          400,
+          JSON.stringify({
+            statusCode: 400,
+            error: 'image_size_failed',
+            message: `failed to get image size: ${reason}`,
+            field: 'image',
+            values: { reason },
+          }),
+        );
       }
       if (req.url === '/api/bare') return send(500, JSON.stringify({ statusCode: 500 }));
       if (req.url === '/api/html') return send(502, '<html>bad gateway</html>');
@@ -95,6 +110,25 @@ describe('the API client', () => {
       field: 'email',
       status: 400,
     });
+  });
+
+  it("keeps the values of the error's text, which errorText fills in whichever language is shown", async () => {
+    const refused = await failure(client().post('/corrupt', {}));
+    expect(refused).toMatchObject({
+      code: 'image_size_failed',
+      field: 'image',
+      values: { reason: 'VipsJpeg: premature end of JPEG image' },
+    });
+    try {
+      await initI18n('en');
+      expect(errorText(refused)).toBe('failed to get image size: VipsJpeg: premature end of JPEG image');
+      await initI18n('zh_CN');
+      expect(errorText(refused)).toBe('无法获取图片尺寸：VipsJpeg: premature end of JPEG image');
+    } finally {
+      await initI18n('en');
+    }
+    // An answer without values keeps none.
+    expect((await failure(client().post('/bad', {})))?.values).toEqual({});
   });
 
   it('keeps how long the server asks to wait, and falls back to the status and "Unknown error"', async () => {

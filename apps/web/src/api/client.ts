@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from '@leadreel/shared';
 import { API_TIMEOUT_MS } from '../constants.ts';
 
 /** A failed call: `code` is the server's error key (else the HTTP status), `message` its text. */
@@ -7,13 +8,23 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** Seconds the server asks to wait (its Retry-After header on a 429), when it says. */
   readonly retryAfter: number | undefined;
-  constructor(code: string, message: string, status: number, field?: string, retryAfter?: number) {
+  /** What fills the placeholders of the code's text (`image_size_failed`'s reason), as the server sent it. */
+  readonly values: Record<string, string>;
+  constructor(
+    code: string,
+    message: string,
+    status: number,
+    field?: string,
+    retryAfter?: number,
+    values: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.field = field;
     this.retryAfter = retryAfter;
+    this.values = values;
   }
 }
 
@@ -33,6 +44,12 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 /** Drops undefined values before building a query or a body. */
 function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** The envelope's values that are strings: whatever else an answer holds is not ours to show. */
+function stringValues(values: unknown): Record<string, string> {
+  if (!values || typeof values !== 'object') return {};
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => typeof value === 'string'));
 }
 
 export function createApiClient(options: ClientOptions) {
@@ -73,7 +90,7 @@ export function createApiClient(options: ClientOptions) {
       clearTimeout(timer);
     }
 
-    let envelope: { statusCode?: number; data?: T; error?: string; message?: string; field?: string };
+    let envelope: Partial<ErrorEnvelope> & { data?: T };
     try {
       envelope = await response.json();
     } catch {
@@ -92,6 +109,7 @@ export function createApiClient(options: ClientOptions) {
       statusCode,
       envelope.field,
       retryAfter > 0 ? retryAfter : undefined,
+      stringValues(envelope.values),
     );
   }
 

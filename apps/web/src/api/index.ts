@@ -42,11 +42,14 @@ export const api = createApiClient({
   onLocked: () => onLocked(),
 });
 
-/** The user-facing text of an error: the translation of its key, else the server's words. */
+/**
+ * The user-facing text of an error: the translation of its key filled with the server's values (an image's
+ * reason), else the server's words.
+ */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     const key = `errors.${error.code}`;
-    return i18n.exists(key) ? i18n.t(key, { status: error.status }) : error.message;
+    return i18n.exists(key) ? i18n.t(key, { ...error.values, status: error.status }) : error.message;
   }
   return i18n.t('errors.internal_error');
 }

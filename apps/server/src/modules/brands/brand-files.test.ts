@@ -82,6 +82,7 @@ describe('brand image bytes', () => {
       'image',
       'failed to get image size: Input buffer has corrupt header: VipsJpeg: premature end',
     ]);
+    expect(failed.values).toEqual({ reason: 'Input buffer has corrupt header: VipsJpeg: premature end' });
     expect(sizeFailed('thrown text').message).toBe('failed to get image size: unknown reason');
     expect(sizeFailed(new Error('')).message).toBe('failed to get image size: unknown reason');
   });

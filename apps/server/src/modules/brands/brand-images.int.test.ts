@@ -182,6 +182,19 @@ describe('brand images: what is refused', () => {
     expect(scan.body.message).toMatch(/^failed to get image size: .*(premature end|truncated)/i);
   });
 
+  it("carries the reason in the envelope's values, for the console to word in its language", async () => {
+    const owner = await account();
+    const large = await jpeg(800, 600);
+    const truncated = await upload(owner.token, 'logo', large.subarray(0, Math.floor(large.length * 0.6)));
+    expect(refusal(truncated)).toEqual([400, 'image_size_failed', 'image']);
+    expect(truncated.body.values).toEqual({ reason: expect.stringMatching(/premature end|truncated/i) });
+    expect(truncated.body.message).toBe(`failed to get image size: ${truncated.body.values.reason}`);
+    // An error whose text has no placeholder carries no values.
+    const notAnImage = await upload(owner.token, 'logo', await gif());
+    expect(refusal(notAnImage)).toEqual([400, 'image_file_invalid', 'image']);
+    expect(notAnImage.body).not.toHaveProperty('values');
+  });
+
   it('refuses a kind it does not know and what is not a string', async () => {
     const owner = await account();
     const image = (await png(10, 10)).toString('base64');

@@ -1,6 +1,6 @@
 import { BRAND_IMAGE_MAX_BYTES, type BrandImageKind, FAVICON_RECOMMENDED_PX } from '@leadreel/shared';
 import sharp from 'sharp';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, imageSizeFailed } from '../../errors.ts';
 import type { Variant } from './brand-files.ts';
 
 /**
@@ -32,7 +32,7 @@ export function formatOf(bytes: Buffer): 'png' | 'jpeg' | null {
 export function sizeFailed(error: unknown) {
   const message = error instanceof Error ? error.message : '';
   const reason = message.split('\n')[0]?.trim().slice(0, 200) || 'unknown reason';
-  return new AppError(400, 'image_size_failed', { field: 'image', values: { reason } });
+  return imageSizeFailed(reason);
 }
 
 /**

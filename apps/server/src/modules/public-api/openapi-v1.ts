@@ -166,6 +166,11 @@ export function v1Document() {
             error: { type: 'string', description: 'A stable code', enum: Object.keys(MESSAGES) },
             message: { type: 'string', description: 'What went wrong, in English' },
             field: { type: 'string', description: 'The field at fault, when there is one' },
+            values: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description: "What fills the `{{name}}` placeholders of the code's text, when it has any",
+            },
           },
         },
       },
