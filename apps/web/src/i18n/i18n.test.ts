@@ -1,4 +1,4 @@
-import { MESSAGES } from '@leadreel/shared';
+import { DNS_PROBLEMS, DOMAIN_FAIL_CODES, MESSAGES } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import zh from './zh_CN.json';
@@ -28,6 +28,14 @@ describe('the locale files', () => {
       ([key, text]) => typeof text === 'string' && /^[a-z]+\b/.test(text) && !spec.includes(key),
     );
     expect(lower.map(([key]) => key)).toEqual([]);
+  });
+
+  it("word every reason a domain's check can give, and every way DNS can fail to answer, in both languages", () => {
+    for (const dictionary of [en, zh]) {
+      const worded = DOMAIN_FAIL_CODES.filter((code) => code !== 'other');
+      expect(Object.keys(dictionary.domains.reasons).sort()).toEqual([...worded].sort());
+      expect(Object.keys(dictionary.domains.dnsProblems).sort()).toEqual([...DNS_PROBLEMS].sort());
+    }
   });
 
   it('have the same keys, none empty, and the Chinese file is written in Chinese', () => {

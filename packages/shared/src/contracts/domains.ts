@@ -70,6 +70,43 @@ export const domainFaviconBody = z.strictObject({
   image: textField('image_file_invalid').max(3_000_000, 'image_too_large'),
 });
 
+/** How a DNS question went unanswered (node:dns's ETIMEOUT, ESERVFAIL, EREFUSED, ECONNREFUSED, or else). */
+export const DNS_PROBLEMS = ['timeout', 'servfail', 'refused', 'unreachable', 'failed'] as const;
+export type DnsProblem = (typeof DNS_PROBLEMS)[number];
+
+/**
+ * Why a domain's check failed, one reason per record at fault (both may be): a code the console and the
+ * lost-domain mail word in the reader's language, and the DNS names, values and addresses that fill it,
+ * which read the same in every language. `found` lists what DNS holds instead, comma-separated. `other` is
+ * a reason stored in words before reasons were codes, shown as it was written.
+ */
+export const domainFailReason = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('txt_missing'), values: z.object({ name: z.string(), value: z.string() }) }),
+  z.object({ code: z.literal('txt_wrong'), values: z.object({ name: z.string(), value: z.string() }) }),
+  z.object({ code: z.literal('cname_missing'), values: z.object({ name: z.string(), target: z.string() }) }),
+  z.object({
+    code: z.literal('cname_wrong'),
+    values: z.object({ name: z.string(), found: z.string(), target: z.string() }),
+  }),
+  /** A name without a CNAME whose A/AAAA addresses are not all the target's (docs/product.md's apex rule). */
+  z.object({
+    code: z.literal('apex_addresses'),
+    values: z.object({ name: z.string(), found: z.string(), target: z.string() }),
+  }),
+  /** No clear answer for `name`: it says nothing about the records, so it never fails a verified domain. */
+  z.object({
+    code: z.literal('dns_unanswered'),
+    values: z.object({ name: z.string(), problem: z.enum(DNS_PROBLEMS) }),
+  }),
+  z.object({ code: z.literal('canceled'), values: z.object({}) }),
+  z.object({ code: z.literal('other'), values: z.object({ text: z.string() }) }),
+]);
+export type DomainFailReason = z.infer<typeof domainFailReason>;
+export type DomainFailCode = DomainFailReason['code'];
+export const DOMAIN_FAIL_CODES: readonly DomainFailCode[] = domainFailReason.options.map(
+  (option) => option.shape.code.value,
+);
+
 // Answers: plain shapes, checked and not transformed.
 
 export const customDomainData = z.object({
@@ -84,8 +121,8 @@ export const customDomainData = z.object({
   status: z.enum(DOMAIN_STATUSES),
   /** Serving pages now: verified, and not since lost. A domain being replaced stays active meanwhile. */
   active: z.boolean(),
-  /** Why the last check failed, in the server's words (which record was missing or wrong). */
-  failReason: z.string().nullable(),
+  /** Why the last check failed, a reason per record at fault; empty when it passed or none ran yet. */
+  failReasons: z.array(domainFailReason),
   /** The domain this one replaces when verified (a reset), else null. */
   replacesId: z.string().nullable(),
   folderId: z.string().nullable(),

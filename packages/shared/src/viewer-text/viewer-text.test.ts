@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BILLING_TEXT } from './billing.ts';
+import { DOMAIN_LOST_MAIL_TEXT } from './custom-domain.ts';
 import { LEAD_EXPORT_COLUMNS } from './lead-export.ts';
 import { ACCOUNT_MAIL_TEXT, LEAD_MAIL_TEXT } from './mail.ts';
 import { PLAYER_CONTROLS_TEXT } from './player-controls.ts';
@@ -24,6 +25,7 @@ describe('viewer-facing text', () => {
     LEAD_MAIL_TEXT: [LEAD_MAIL_TEXT.en, LEAD_MAIL_TEXT.zh_CN],
     LEAD_EXPORT_COLUMNS: [LEAD_EXPORT_COLUMNS.en, LEAD_EXPORT_COLUMNS.zh_CN],
     BILLING_TEXT: [BILLING_TEXT.en, BILLING_TEXT.zh_CN],
+    DOMAIN_LOST_MAIL_TEXT: [DOMAIN_LOST_MAIL_TEXT.en, DOMAIN_LOST_MAIL_TEXT.zh_CN],
   };
 
   it.each(Object.entries(dictionaries))('%s says everything in Chinese that it says in English', (_name, [en, zh]) => {

@@ -1,3 +1,4 @@
+import type { DomainFailReason } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { type Answer, checkDomain, type DnsLookup } from './dns-check.ts';
 
@@ -8,7 +9,7 @@ const DOMAIN = 'video.acme.test';
 const TOKEN = 'tok';
 const records = (...values: string[]): Answer<string> => ({ records: values });
 const none: Answer<string> = { none: true };
-const timeout: Answer<string> = { unknown: 'did not answer in time' };
+const timeout: Answer<string> = { unknown: 'timeout' };
 
 function lookup(answers: Partial<Record<keyof DnsLookup, Record<string, Answer<string>>>>): DnsLookup {
   const of = (kind: keyof DnsLookup) => async (name: string) => answers[kind]?.[name] ?? none;
@@ -37,18 +38,21 @@ describe('checkDomain', () => {
     expect(await checkDomain(wrongCname, DOMAIN, TOKEN, TARGET)).toEqual({
       verified: false,
       clear: true,
-      reason: `The CNAME record of ${DOMAIN} points to elsewhere.test, not to ${TARGET}.`,
+      reasons: [{ code: 'cname_wrong', values: { name: DOMAIN, found: 'elsewhere.test', target: TARGET } }],
     });
     const noTxt = lookup({ cname: { [DOMAIN]: timeout } });
     expect(await checkDomain(noTxt, DOMAIN, TOKEN, TARGET)).toMatchObject({ verified: false, clear: true });
   });
 
   it('is unknown, not wrong, when the only failures are missing answers', async () => {
-    const silent = lookup({ cname: { [DOMAIN]: timeout }, txt: { [`_leadreel.${DOMAIN}`]: timeout } });
+    const silent = lookup({ cname: { [DOMAIN]: timeout }, txt: { [`_leadreel.${DOMAIN}`]: { unknown: 'servfail' } } });
     expect(await checkDomain(silent, DOMAIN, TOKEN, TARGET)).toEqual({
       verified: false,
       clear: false,
-      reason: `The DNS server did not answer in time for ${DOMAIN}. The DNS server did not answer in time for _leadreel.${DOMAIN}.`,
+      reasons: [
+        { code: 'dns_unanswered', values: { name: DOMAIN, problem: 'timeout' } },
+        { code: 'dns_unanswered', values: { name: `_leadreel.${DOMAIN}`, problem: 'servfail' } },
+      ],
     });
   });
 
@@ -71,8 +75,56 @@ describe('checkDomain', () => {
       );
       expect(found.verified, JSON.stringify([a, aaaa])).toBe(verified);
     }
-    // The target's own addresses unknown: no clear answer.
+    // The target's own addresses unknown: no clear answer, and the name that went unanswered is the target.
     const unknownTarget = lookup({ a: { [DOMAIN]: records('192.0.2.10'), [TARGET]: timeout }, txt: proof });
-    expect(await checkDomain(unknownTarget, DOMAIN, TOKEN, TARGET)).toMatchObject({ verified: false, clear: false });
+    expect(await checkDomain(unknownTarget, DOMAIN, TOKEN, TARGET)).toEqual({
+      verified: false,
+      clear: false,
+      reasons: [{ code: 'dns_unanswered', values: { name: TARGET, problem: 'timeout' } }],
+    });
+  });
+
+  it('gives a reason with its values for each record at fault, both when both are', async () => {
+    const wanted = `leadreel-verify=${TOKEN}`;
+    const txtName = `_leadreel.${DOMAIN}`;
+    const cases: [string, Parameters<typeof lookup>[0], DomainFailReason[]][] = [
+      [
+        'nothing published',
+        {},
+        [
+          { code: 'cname_missing', values: { name: DOMAIN, target: TARGET } },
+          { code: 'txt_missing', values: { name: txtName, value: wanted } },
+        ],
+      ],
+      [
+        'another TXT value, two CNAMEs elsewhere',
+        {
+          cname: { [DOMAIN]: records('One.example.test.', 'two.example.test') },
+          txt: { [txtName]: records('leadreel-verify=other') },
+        },
+        [
+          {
+            code: 'cname_wrong',
+            values: { name: DOMAIN, found: 'one.example.test, two.example.test', target: TARGET },
+          },
+          { code: 'txt_wrong', values: { name: txtName, value: wanted } },
+        ],
+      ],
+      [
+        'an apex with an address not the target',
+        {
+          a: { [DOMAIN]: records('192.0.2.10', '198.51.100.7'), [TARGET]: records('192.0.2.10') },
+          txt: proof,
+        },
+        [{ code: 'apex_addresses', values: { name: DOMAIN, found: '192.0.2.10, 198.51.100.7', target: TARGET } }],
+      ],
+    ];
+    for (const [name, answers, reasons] of cases) {
+      expect(await checkDomain(lookup(answers), DOMAIN, TOKEN, TARGET), name).toEqual({
+        verified: false,
+        clear: true,
+        reasons,
+      });
+    }
   });
 });

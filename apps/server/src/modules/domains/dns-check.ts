@@ -1,12 +1,12 @@
 import { Resolver } from 'node:dns/promises';
-import { DOMAIN_TXT_LABEL } from '@leadreel/shared';
+import { type DnsProblem, DOMAIN_TXT_LABEL, type DomainFailReason } from '@leadreel/shared';
 
 /**
  * What one DNS question answered: the records, `none` when DNS clearly says there are none (NXDOMAIN: the
  * name does not exist; NODATA: it exists without that type), or `unknown` when no clear answer came
  * (timeout, SERVFAIL, refused...), which says nothing about the records.
  */
-export type Answer<T> = { records: T[] } | { none: true } | { unknown: string };
+export type Answer<T> = { records: T[] } | { none: true } | { unknown: DnsProblem };
 
 /** The four questions a domain's check asks. */
 export type DnsLookup = {
@@ -18,11 +18,11 @@ export type DnsLookup = {
 
 // node:dns error codes (https://nodejs.org/api/dns.html#error-codes): NXDOMAIN is ENOTFOUND, NODATA ENODATA.
 const CLEARLY_NONE = new Set(['ENOTFOUND', 'ENODATA']);
-const IN_WORDS: Record<string, string> = {
-  ETIMEOUT: 'did not answer in time',
-  ESERVFAIL: 'answered with a server failure (SERVFAIL)',
-  EREFUSED: 'refused the question',
-  ECONNREFUSED: 'could not be reached',
+const PROBLEMS: Record<string, DnsProblem> = {
+  ETIMEOUT: 'timeout',
+  ESERVFAIL: 'servfail',
+  EREFUSED: 'refused',
+  ECONNREFUSED: 'unreachable',
 };
 
 async function ask<T>(question: () => Promise<T[]>, limitMs: number): Promise<Answer<T>> {
@@ -36,7 +36,7 @@ async function ask<T>(question: () => Promise<T[]>, limitMs: number): Promise<An
   } catch (error) {
     const code = String((error as { code?: unknown }).code ?? 'EUNKNOWN');
     if (CLEARLY_NONE.has(code)) return { none: true };
-    return { unknown: IN_WORDS[code] ?? `failed (${code})` };
+    return { unknown: PROBLEMS[code] ?? 'failed' };
   } finally {
     clearTimeout(timer);
   }
@@ -60,25 +60,29 @@ export function createDnsLookup(options: { servers: readonly string[]; timeoutMs
   };
 }
 
-/** What a check found: proven, clearly not (with why, in words), or no clear answer (with why). */
-export type CheckResult = { verified: true } | { verified: false; clear: boolean; reason: string };
+/** What a check found: proven, clearly not (with why), or no clear answer (with why): a reason per record. */
+export type CheckResult = { verified: true } | { verified: false; clear: boolean; reasons: DomainFailReason[] };
 
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
 export const txtName = (domain: string) => `${DOMAIN_TXT_LABEL}.${domain}`;
 export const txtValue = (token: string) => `leadreel-verify=${token}`;
 
-type Part = { ok: true } | { ok: false; clear: boolean; reason: string };
+type Part = { ok: true } | { ok: false; clear: boolean; reason: DomainFailReason };
+const unanswered = (name: string, problem: DnsProblem): Part => ({
+  ok: false,
+  clear: false,
+  reason: { code: 'dns_unanswered', values: { name, problem } },
+});
 
 async function checkTxt(lookup: DnsLookup, domain: string, token: string): Promise<Part> {
   const name = txtName(domain);
   const wanted = txtValue(token);
   const answer = await lookup.txt(name);
-  if ('unknown' in answer) return { ok: false, clear: false, reason: `The DNS server ${answer.unknown} for ${name}.` };
-  if ('none' in answer) {
-    return { ok: false, clear: true, reason: `There is no TXT record at ${name}: add one with the value ${wanted}.` };
-  }
+  if ('unknown' in answer) return unanswered(name, answer.unknown);
+  if ('none' in answer)
+    return { ok: false, clear: true, reason: { code: 'txt_missing', values: { name, value: wanted } } };
   if (answer.records.some((value) => value.trim() === wanted)) return { ok: true };
-  return { ok: false, clear: true, reason: `The TXT record at ${name} does not hold ${wanted}.` };
+  return { ok: false, clear: true, reason: { code: 'txt_wrong', values: { name, value: wanted } } };
 }
 
 /**
@@ -94,33 +98,37 @@ async function checkAddresses(lookup: DnsLookup, domain: string, target: string)
     lookup.a(target),
     lookup.aaaa(target),
   ]);
-  const unknown = [a, aaaa, targetA, targetAaaa].find((answer) => 'unknown' in answer);
-  const own = [a, aaaa].flatMap((answer) => ('records' in answer ? answer.records : []));
-  const targets = new Set([targetA, targetAaaa].flatMap((answer) => ('records' in answer ? answer.records : [])));
-  const noCname = `There is no CNAME record for ${domain}: add one pointing to ${target}`;
+  const recordsOf = (...answers: Answer<string>[]) =>
+    answers.flatMap((answer) => ('records' in answer ? answer.records : []));
+  const own = recordsOf(a, aaaa);
+  const targets = new Set(recordsOf(targetA, targetAaaa));
   if (own.length > 0 && targets.size > 0 && own.every((address) => targets.has(address))) return { ok: true };
-  if (unknown && 'unknown' in unknown) {
-    return { ok: false, clear: false, reason: `The DNS server ${unknown.unknown} for ${domain} or ${target}.` };
-  }
-  if (own.length === 0) return { ok: false, clear: true, reason: `${noCname}.` };
+  const asked: [string, Answer<string>][] = [
+    [domain, a],
+    [domain, aaaa],
+    [target, targetA],
+    [target, targetAaaa],
+  ];
+  for (const [name, answer] of asked) if ('unknown' in answer) return unanswered(name, answer.unknown);
+  if (own.length === 0)
+    return { ok: false, clear: true, reason: { code: 'cname_missing', values: { name: domain, target } } };
   return {
     ok: false,
     clear: true,
-    reason: `${noCname} (or, for a root domain, A/AAAA records with ${target}'s addresses; it has ${own.join(', ')}).`,
+    reason: { code: 'apex_addresses', values: { name: domain, found: own.join(', '), target } },
   };
 }
 
 async function checkCname(lookup: DnsLookup, domain: string, target: string): Promise<Part> {
   const answer = await lookup.cname(domain);
-  if ('unknown' in answer)
-    return { ok: false, clear: false, reason: `The DNS server ${answer.unknown} for ${domain}.` };
+  if ('unknown' in answer) return unanswered(domain, answer.unknown);
   if ('none' in answer) return checkAddresses(lookup, domain, target);
   const names = answer.records.map(bare);
   if (names.includes(bare(target))) return { ok: true };
   return {
     ok: false,
     clear: true,
-    reason: `The CNAME record of ${domain} points to ${names.join(', ')}, not to ${target}.`,
+    reason: { code: 'cname_wrong', values: { name: domain, found: names.join(', '), target } },
   };
 }
 
@@ -143,6 +151,6 @@ export async function checkDomain(
   return {
     verified: false,
     clear: clear.length > 0,
-    reason: (clear.length > 0 ? clear : failed).map((part) => part.reason).join(' '),
+    reasons: (clear.length > 0 ? clear : failed).map((part) => part.reason),
   };
 }

@@ -84,7 +84,7 @@ describe('verification', () => {
     expect(await t.services.domains.activeForAccount(owner.accountId)).toEqual([{ id, domain, folderId: null }]);
     expect(await t.services.domains.allowCertificate(domain)).toBe(true);
     const [listed] = await listOf(owner.token);
-    expect(listed).toMatchObject({ status: 'verified', active: true, failReason: null });
+    expect(listed).toMatchObject({ status: 'verified', active: true, failReasons: [] });
     // Checked again in a day.
     expect(listed.nextCheckAt - listed.verifiedAt).toBe(86_400);
   });
@@ -117,8 +117,10 @@ describe('verification', () => {
       status: 'verifying',
       active: false,
       attempts: 9,
-      fail_reason: `There is no TXT record at _leadreel.${domain}: add one with the value ${added.txtValue}.`,
     });
+    expect(JSON.parse(row?.fail_reason ?? '')).toEqual([
+      { code: 'txt_missing', values: { name: `_leadreel.${domain}`, value: added.txtValue } },
+    ]);
 
     // The last check falls at the window's end; failing then, the domain fails for good.
     t.clock.advance((row?.verify_until ?? new Date(Number.NaN)).getTime() - t.clock.now().getTime() - MINUTE);
@@ -128,7 +130,12 @@ describe('verification', () => {
     t.clock.advance(MINUTE);
     await t.services.domains.checkDue();
     const [failed] = await listOf(owner.token);
-    expect(failed).toMatchObject({ status: 'fail', active: false, nextCheckAt: null, failReason: row?.fail_reason });
+    expect(failed).toMatchObject({
+      status: 'fail',
+      active: false,
+      nextCheckAt: null,
+      failReasons: JSON.parse(row?.fail_reason ?? ''),
+    });
     // Publishing the record now changes nothing on its own: it is not checked again until retried.
     publish(domain, added.txtValue);
     t.clock.advance(2 * 86_400_000);
@@ -139,35 +146,47 @@ describe('verification', () => {
     );
   });
 
-  it('says in words which record is wrong', async () => {
+  it('says which record is wrong, by a code with its names and values, for the console to word', async () => {
     const owner = await accountOnPlan(t, 'Pro');
     const domain = unique();
     const added = (await add(owner.token, domain)).body.data;
-    const reasonWith = async (records: () => void) => {
+    const txtName = `_leadreel.${domain}`;
+    const reasonsWith = async (records: () => void) => {
       records();
       await t.services.domains.check(added.id);
-      return (await rowOf(added.id))?.fail_reason;
+      return (await listOf(owner.token))[0].failReasons;
     };
     expect(
-      await reasonWith(() => {
+      await reasonsWith(() => {
         dns.set(domain, { CNAME: 'elsewhere.example.test' });
-        dns.set(`_leadreel.${domain}`, { TXT: [added.txtValue] });
+        dns.set(txtName, { TXT: [added.txtValue] });
       }),
-    ).toBe(`The CNAME record of ${domain} points to elsewhere.example.test, not to ${TARGET}.`);
+    ).toEqual([{ code: 'cname_wrong', values: { name: domain, found: 'elsewhere.example.test', target: TARGET } }]);
     expect(
-      await reasonWith(() => {
+      await reasonsWith(() => {
         dns.set(domain, { CNAME: TARGET });
-        dns.set(`_leadreel.${domain}`, { TXT: ['v=spf1 -all', 'leadreel-verify=someone-else'] });
+        dns.set(txtName, { TXT: ['v=spf1 -all', 'leadreel-verify=someone-else'] });
       }),
-    ).toBe(`The TXT record at _leadreel.${domain} does not hold ${added.txtValue}.`);
+    ).toEqual([{ code: 'txt_wrong', values: { name: txtName, value: added.txtValue } }]);
     expect(
-      await reasonWith(() => {
+      await reasonsWith(() => {
         dns.remove(domain);
-        dns.remove(`_leadreel.${domain}`);
+        dns.remove(txtName);
       }),
-    ).toBe(
-      `There is no CNAME record for ${domain}: add one pointing to ${TARGET}. There is no TXT record at _leadreel.${domain}: add one with the value ${added.txtValue}.`,
-    );
+    ).toEqual([
+      { code: 'cname_missing', values: { name: domain, target: TARGET } },
+      { code: 'txt_missing', values: { name: txtName, value: added.txtValue } },
+    ]);
+    dns.set(domain, { CNAME: TARGET });
+    dns.mode = 'servfail';
+    try {
+      expect(await reasonsWith(() => undefined)).toEqual([
+        { code: 'dns_unanswered', values: { name: domain, problem: 'servfail' } },
+        { code: 'dns_unanswered', values: { name: txtName, problem: 'servfail' } },
+      ]);
+    } finally {
+      dns.mode = 'answer';
+    }
   });
 
   it("is not verified by another account's token", async () => {
@@ -193,7 +212,9 @@ describe('verification', () => {
     dns.set(`_leadreel.${apex}`, { TXT: [added.txtValue] });
     dns.set(apex, { A: [TARGET_V4, '198.51.100.7'] });
     await t.services.domains.check(added.id);
-    expect((await rowOf(added.id))?.fail_reason).toContain('it has 192.0.2.10, 198.51.100.7');
+    expect((await listOf(owner.token))[0].failReasons).toEqual([
+      { code: 'apex_addresses', values: { name: apex, found: '192.0.2.10, 198.51.100.7', target: TARGET } },
+    ]);
     dns.set(apex, { A: [TARGET_V4], AAAA: [TARGET_V6] });
     await t.services.domains.check(added.id);
     expect((await rowOf(added.id))?.status).toBe('verified');
@@ -228,7 +249,7 @@ describe('verification', () => {
       expect(lost?.data).toEqual({
         accountId: owner.accountId,
         domain,
-        reason: expect.stringContaining(`There is no CNAME record for ${domain}`),
+        reasons: [{ code: 'cname_missing', values: { name: domain, target: OWN_HOST } }],
         at: queued.clock.now().toISOString(),
       });
       const lostMails = async () =>
@@ -282,18 +303,26 @@ describe('the daily re-check', () => {
       t.clock.advance(HOUR);
       await t.services.domains.checkDue();
       expect(await rowOf(id)).toMatchObject({ status: 'fail', active: false, next_check_at: null });
-      expect((await rowOf(id))?.fail_reason).toContain(`There is no CNAME record for ${domain}`);
+      expect(JSON.parse((await rowOf(id))?.fail_reason ?? '')).toEqual([
+        { code: 'apex_addresses', values: { name: domain, found: '203.0.113.9', target: TARGET } },
+      ]);
       expect(await t.services.domains.resolveHost(domain)).toBeNull();
       expect(await t.services.domains.allowCertificate(domain)).toBe(false);
       const mails = (await mailsTo(t.outbox, owner.email)).filter((mail) => mail.subject?.includes(domain));
       expect(mails).toHaveLength(1);
       const [mail] = mails;
+      // What the check found, in the account's language, with the names and addresses as DNS has them.
       if (language === 'zh_CN') {
         expect(mail?.subject).toBe(`${domain} 已不再展示您的 LeadReel 视频`);
-        expect(mail?.text).toContain('检查结果：There is no CNAME record');
+        expect(mail?.text).toContain(
+          `检查结果：\n\n${domain} 没有 CNAME 记录：请添加一条指向 ${TARGET} 的记录（根域名也可以添加与 ${TARGET} 地址相同的 A/AAAA 记录；它现在的地址是 203.0.113.9）。\n\n`,
+        );
+        expect(mail?.text).not.toMatch(/There is|CNAME record/);
       } else {
         expect(mail?.subject).toBe(`${domain} no longer shows your LeadReel videos`);
-        expect(mail?.text).toContain(`What the check found: There is no CNAME record for ${domain}`);
+        expect(mail?.text).toContain(
+          `What the check found:\n\nThere is no CNAME record for ${domain}: add one pointing to ${TARGET} (or, for a root domain, A/AAAA records with the addresses of ${TARGET}; it has 203.0.113.9).\n\n`,
+        );
       }
       expect(mail?.text).toContain(`https://${OWN_HOST}/account/custom-domain`);
       // Checked again, nothing more is mailed.

@@ -70,7 +70,10 @@ describe('custom domains: adding', () => {
       status: 'verifying',
       active: false,
       // The first check ran: nothing is published yet, and it says which records are missing.
-      failReason: expect.stringContaining('no CNAME record for video.acme.test'),
+      failReasons: [
+        { code: 'cname_missing', values: { name: 'video.acme.test', target: TARGET } },
+        { code: 'txt_missing', values: { name: '_leadreel.video.acme.test', value: expect.any(String) } },
+      ],
       replacesId: null,
       folderId: null,
       faviconUrl: null,
@@ -79,9 +82,7 @@ describe('custom domains: adding', () => {
       verifiedAt: null,
       nextCheckAt: seconds() + 60,
     });
-    expect(domain.failReason).toContain(
-      `There is no TXT record at _leadreel.video.acme.test: add one with the value ${domain.txtValue}.`,
-    );
+    expect(domain.failReasons[1].values.value).toBe(domain.txtValue);
     const row = await rowOf(domain.id);
     expect(row.verify_until?.getTime()).toBe(t.clock.now().getTime() + 48 * 3_600_000);
     expect(row.attempts).toBe(1);
@@ -90,7 +91,7 @@ describe('custom domains: adding', () => {
     publish('video.acme.test', domain.txtValue);
     await t.services.domains.check(domain.id);
     const [verified] = (await list(owner.token)).body.data.list;
-    expect(verified).toMatchObject({ status: 'verified', active: true, failReason: null, verifiedAt: seconds() });
+    expect(verified).toMatchObject({ status: 'verified', active: true, failReasons: [], verifiedAt: seconds() });
   });
 
   it('normalises what was typed, and refuses what is not a domain name, each with its message', async () => {
@@ -282,7 +283,7 @@ describe('custom domains: each domain', () => {
     const canceled = await cancel(owner.token, domain.id);
     expect(canceled.body.data).toMatchObject({
       status: 'fail',
-      failReason: 'Verification canceled',
+      failReasons: [{ code: 'canceled', values: {} }],
       nextCheckAt: null,
     });
     expect(await cancel(owner.token, domain.id)).toEqual({
@@ -306,6 +307,22 @@ describe('custom domains: each domain', () => {
     expect((await retry(owner.token, domain.id)).body.data).toMatchObject({ status: 'verified', active: true });
     expect((await retry(owner.token, domain.id)).body.error).toBe('domain_not_verifying');
     expect((await cancel(owner.token, domain.id)).body.error).toBe('domain_not_verifying');
+  });
+
+  it('reads a reason stored in words before reasons were codes: cancelled as canceled, others as they were', async () => {
+    const owner = await account();
+    const domain = (await add(owner.token, unique())).body.data;
+    const stored = async (failReason: string) => {
+      await t.db.updateTable('custom_domain').set({ fail_reason: failReason }).where('id', '=', domain.id).execute();
+      return (await list(owner.token)).body.data.list[0].failReasons;
+    };
+    expect(await stored('Verification canceled')).toEqual([{ code: 'canceled', values: {} }]);
+    const words = `There is no TXT record at _leadreel.${domain.cname}: add one with the value ${domain.txtValue}.`;
+    expect(await stored(words)).toEqual([{ code: 'other', values: { text: words } }]);
+    // JSON that is not a list of reasons is words too.
+    expect(await stored('{"code":"txt_missing"}')).toEqual([
+      { code: 'other', values: { text: '{"code":"txt_missing"}' } },
+    ]);
   });
 
   it('binds a folder of the account, not of another, and unbinds', async () => {

@@ -1,4 +1,5 @@
 import { defineJob } from '../jobs/jobs.ts';
+import type { LostDomain, LostDomainInWords } from './domains.service.ts';
 
 /** One domain checked now: sent when it is added, retried or reset (docs/product.md "Custom domains"). */
 export const DOMAIN_CHECK = defineJob<{ domainId: string }>({
@@ -18,9 +19,10 @@ export const DOMAIN_CHECKS_DUE = defineJob({ name: 'domain-checks-due', schedule
 
 /**
  * The mail that a verified domain stopped serving, retried with backoff for about a day while the transport
- * fails. It carries what the mail says, so it goes even if the domain is removed meanwhile.
+ * fails. It carries what the mail says, so it goes even if the domain is removed meanwhile; one sent before
+ * reasons were codes carries them in words.
  */
-export const DOMAIN_LOST_MAIL = defineJob<{ accountId: string; domain: string; reason: string; at: string }>({
+export const DOMAIN_LOST_MAIL = defineJob<LostDomain | LostDomainInWords>({
   name: 'domain-lost-mail',
   policy: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   work: { batchSize: 10, pollingIntervalSeconds: 5 },

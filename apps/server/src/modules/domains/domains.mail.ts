@@ -1,43 +1,44 @@
-import type { Language } from '@leadreel/shared';
-import type { Translation } from '@leadreel/shared/viewer-text/translation';
+import type { DomainFailReason, Language } from '@leadreel/shared';
+import { DOMAIN_LOST_MAIL_TEXT } from '@leadreel/shared/viewer-text/custom-domain';
 import { mailHtml } from '../mail/mail.templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
+type Text = (typeof DOMAIN_LOST_MAIL_TEXT)[Language];
+
+/** `text` with each `{name}` replaced by its value; a name it has no value for stays as written. */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
+
+/** One reason of a check in the mail's language: DNS names, values and addresses as they are. */
+function reasonText(t: Text, reason: DomainFailReason): string {
+  switch (reason.code) {
+    case 'other':
+      return reason.values.text;
+    case 'dns_unanswered':
+      return fill(t.reasons.dns_unanswered, { ...reason.values, problem: t.problems[reason.values.problem] });
+    default:
+      return fill(t.reasons[reason.code], reason.values);
+  }
+}
+
 /**
- * The mail to an account whose verified domain stopped serving because its records no longer lead here
- * (docs/product.md "Custom domains"). `{brand}`, `{domain}`, `{reason}` (the check's words, in English: DNS
- * record names and values read the same in every language) and `{url}` are filled in.
+ * The mail to an account whose verified domain stopped serving (docs/product.md "Custom domains"), in the
+ * account's language, with what the check found, a paragraph per record at fault.
  */
-const en = {
-  subject: '{domain} no longer shows your {brand} videos',
-  body: "Today's check of {domain} found that its DNS records no longer point to {brand}, so its pages stopped being served: visitors of {domain} no longer see your videos.",
-  reason: 'What the check found: {reason}',
-  fix: 'Put the records back (they are listed under Custom domain in your account), then choose Retry there: {url}/account/custom-domain',
-  signature: 'The {brand} team',
-};
-
-const zh: Translation<typeof en> = {
-  subject: '{domain} 已不再展示您的 {brand} 视频',
-  body: '今天对 {domain} 的检查发现其 DNS 记录已不再指向 {brand}，因此该域名下的页面已停止提供：访问 {domain} 的访客将无法再看到您的视频。',
-  reason: '检查结果：{reason}',
-  fix: '请恢复这些记录（可在账户的“自定义域名”中查看），然后在该页面点击“重试”：{url}/account/custom-domain',
-  signature: '{brand} 团队',
-};
-
-const TEXT: Record<Language, typeof en> = { en, zh_CN: zh };
-
 export function domainLostMail(
   context: { brand: string; url: string; language: Language },
   domain: string,
-  reason: string,
+  reasons: readonly DomainFailReason[],
 ): Omit<MailMessage, 'to'> {
-  const t = TEXT[context.language] ?? en;
-  const fill = (text: string) =>
-    text
-      .replaceAll('{brand}', context.brand)
-      .replaceAll('{domain}', domain)
-      .replaceAll('{url}', context.url)
-      .replaceAll('{reason}', reason);
-  const paragraphs = [t.body, t.reason, t.fix, t.signature].map(fill);
-  return { subject: fill(t.subject), text: `${paragraphs.join('\n\n')}\n`, html: mailHtml(paragraphs) };
+  const t = DOMAIN_LOST_MAIL_TEXT[context.language] ?? DOMAIN_LOST_MAIL_TEXT.en;
+  const around = { brand: context.brand, domain, url: context.url };
+  const paragraphs = [
+    fill(t.body, around),
+    ...(reasons.length > 0 ? [t.found, ...reasons.map((reason) => reasonText(t, reason))] : []),
+    fill(t.fix, around),
+    fill(t.signature, around),
+  ];
+  return { subject: fill(t.subject, around), text: `${paragraphs.join('\n\n')}\n`, html: mailHtml(paragraphs) };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BRAND_IMAGE_MAX_BYTES, type CustomDomain, DOMAIN_VERIFY_HOURS } from '@leadreel/shared';
+import { BRAND_IMAGE_MAX_BYTES, type CustomDomain, DOMAIN_VERIFY_HOURS, type DomainFailReason } from '@leadreel/shared';
 import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
@@ -13,6 +13,7 @@ import type { VideoService } from '../videos/videos.service.ts';
 import { type CheckResult, checkDomain, type DnsLookup, txtName, txtValue } from './dns-check.ts';
 import { domainLostMail } from './domains.mail.ts';
 import type { DomainRepo, DomainRow } from './domains.repo.ts';
+import { readReasons, storedReasons } from './fail-reasons.ts';
 
 // The rules below are docs/product.md "Custom domains"; each constant is one of its numbers.
 const MINUTE_MS = 60_000;
@@ -31,7 +32,7 @@ const CHECKS_AT_ONCE = 8;
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const domainNotFound = () => notFound('domain_not_found', 'id');
-const CANCELED = 'Verification canceled';
+const CANCELED = storedReasons([{ code: 'canceled', values: {} }]);
 
 /** A host as the site layer and Caddy give it: lowercase, without port or trailing dot, or null when no name. */
 function hostName(host: string): string | null {
@@ -68,7 +69,9 @@ export type HostDomain = {
   faviconPath: string | null;
 };
 /** A verified domain that stopped serving, as its owner's mail tells it. */
-export type LostDomain = { accountId: string; domain: string; reason: string; at: string };
+export type LostDomain = { accountId: string; domain: string; reasons: DomainFailReason[]; at: string };
+/** The same, as a mail job sent before reasons were codes carries it: the check's words. */
+export type LostDomainInWords = Omit<LostDomain, 'reasons'> & { reason: string };
 
 /** An account's active domain, as share dialogs and sitemaps list them. */
 export type ActiveDomain = { id: string; domain: string; folderId: string | null };
@@ -116,7 +119,7 @@ export function createDomainService(deps: {
       txtValue: txtValue(row.token),
       status: row.status,
       active: row.active,
-      failReason: row.fail_reason,
+      failReasons: readReasons(row.fail_reason),
       replacesId: row.replaces_id,
       folderId: row.folder_id,
       faviconUrl: row.favicon ? faviconPath(row.id, row.favicon) : null,
@@ -164,13 +167,13 @@ export function createDomainService(deps: {
   }
 
   /** What a domain that stopped serving tells its owner; a transport failure throws, for the job to retry. */
-  async function mailLost(lost: LostDomain) {
+  async function mailLost(lost: LostDomain | LostDomainInWords) {
     const mailTarget = await deps.accounts.mailTarget(lost.accountId);
     if (!mailTarget) return;
     const mail = domainLostMail(
       { brand: deps.brand, url: deps.publicUrl, language: mailTarget.language },
       lost.domain,
-      lost.reason,
+      'reasons' in lost ? lost.reasons : readReasons(lost.reason),
     );
     await deps.mailer.send({ to: mailTarget.to, ...mail });
   }
@@ -201,7 +204,7 @@ export function createDomainService(deps: {
       if (now.getTime() >= until.getTime()) {
         await repo.recordCheck(row, {
           status: 'fail',
-          fail_reason: result.reason,
+          fail_reason: storedReasons(result.reasons),
           attempts,
           checked_at: now,
           next_check_at: null,
@@ -211,7 +214,7 @@ export function createDomainService(deps: {
       // The last check falls at the window's end, however far the backoff has grown.
       const next = Math.min(now.getTime() + backoffMs(attempts), until.getTime());
       await repo.recordCheck(row, {
-        fail_reason: result.reason,
+        fail_reason: storedReasons(result.reasons),
         attempts,
         checked_at: now,
         next_check_at: new Date(next),
@@ -230,19 +233,19 @@ export function createDomainService(deps: {
     // A timeout or SERVFAIL says nothing about the records: the domain keeps serving and is asked again soon.
     if (!result.clear) {
       await repo.recordCheck(row, { checked_at: now, next_check_at: new Date(now.getTime() + RECHECK_UNCLEAR_MS) });
-      log.warn({ domainId: row.id, domain: row.domain, reason: result.reason }, 'no clear DNS answer for a domain');
+      log.warn({ domainId: row.id, domain: row.domain, reasons: result.reasons }, 'no clear DNS answer for a domain');
       return;
     }
     const lost = await repo.recordCheck(row, {
       status: 'fail',
       active: false,
-      fail_reason: result.reason,
+      fail_reason: storedReasons(result.reasons),
       checked_at: now,
       next_check_at: null,
     });
     if (!lost) return;
-    log.warn({ domainId: row.id, domain: row.domain, reason: result.reason }, 'custom domain lost its records');
-    const notice = { accountId: row.account_id, domain: row.domain, reason: result.reason, at: now.toISOString() };
+    log.warn({ domainId: row.id, domain: row.domain, reasons: result.reasons }, 'custom domain lost its records');
+    const notice = { accountId: row.account_id, domain: row.domain, reasons: result.reasons, at: now.toISOString() };
     // The domain has stopped serving whatever becomes of the mail; the console shows the same reason.
     if (deps.sendLostMail) {
       await deps.sendLostMail(notice).catch((error: unknown) => {

@@ -154,7 +154,7 @@ const customDomain = (id: string, cname: string, overrides: Partial<CustomDomain
   txtValue: 'leadreel-verify=abc',
   status: 'verified',
   active: true,
-  failReason: null,
+  failReasons: [],
   replacesId: null,
   folderId: null,
   faviconUrl: null,

@@ -29,7 +29,7 @@ const domain = (overrides: Partial<CustomDomain> = {}): CustomDomain => ({
   txtValue: 'leadreel-verify=abc123',
   status: 'verified',
   active: true,
-  failReason: null,
+  failReasons: [],
   replacesId: null,
   folderId: null,
   faviconUrl: null,

@@ -1,5 +1,5 @@
 import type { CustomDomain } from '@leadreel/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCustomDomainStore } from '../../stores/customDomain.ts';
 import {
@@ -33,7 +33,7 @@ const domain = (overrides: Partial<CustomDomain> = {}): CustomDomain => ({
   txtValue: 'leadreel-verify=abc123',
   status: 'verifying',
   active: false,
-  failReason: null,
+  failReasons: [],
   replacesId: null,
   folderId: null,
   faviconUrl: null,
@@ -185,7 +185,12 @@ describe('the custom domain page', () => {
     const { calls } = open({
       'GET /vod/cname/list': () => ({
         data: {
-          list: [domain({ status: 'fail', failReason: 'No TXT record at _leadreel.video.example.com' })],
+          list: [
+            domain({
+              status: 'fail',
+              failReasons: [{ code: 'other', values: { text: 'No TXT record at _leadreel.video.example.com' } }],
+            }),
+          ],
           cap: 3,
           target: 'cname.leadreel.test',
         },
@@ -209,7 +214,9 @@ describe('the custom domain page', () => {
   it('checks a verifying domain at once on Check now, and cancels it only after its confirm', async () => {
     const { calls } = open({
       'POST /vod/cname/retry': () => ({ data: domain() }),
-      'POST /vod/cname/cancel': () => ({ data: domain({ status: 'fail', failReason: 'Verification canceled' }) }),
+      'POST /vod/cname/cancel': () => ({
+        data: domain({ status: 'fail', failReasons: [{ code: 'canceled', values: {} }] }),
+      }),
     });
     const shown = await card();
     expect(within(shown).getByText(/A root domain such as example.com cannot have a CNAME/)).toBeTruthy();
@@ -293,6 +300,59 @@ describe('the custom domain page', () => {
     expect(await screen.findByText('自定义域名属于付费套餐。升级后即可使用自己的域名。')).toBeTruthy();
     expect(screen.getByRole('link', { name: /升\s?级/ }).getAttribute('href')).toBe('/account/memberships');
     expect(callTo(calls, '/vod/cname/list')).toEqual([]);
+  });
+
+  it("words each reason of a failed check in the console's language, DNS names and values in code as they are", async () => {
+    const failed = domain({
+      status: 'fail',
+      failReasons: [
+        {
+          code: 'cname_wrong',
+          values: { name: 'video.example.com', found: 'old.example.net', target: 'cname.leadreel.test' },
+        },
+        { code: 'txt_missing', values: { name: '_leadreel.video.example.com', value: 'leadreel-verify=abc123' } },
+        { code: 'dns_unanswered', values: { name: '_leadreel.video.example.com', problem: 'timeout' } },
+      ],
+    });
+    const list = { 'GET /vod/cname/list': () => ({ data: { list: [failed], cap: 3, target: 'cname.leadreel.test' } }) };
+    const lines = async () =>
+      [...within(await card()).getByTestId('domain-fail-reasons').children].map((line) => ({
+        text: line.textContent,
+        code: [...line.querySelectorAll('code')].map((code) => code.textContent),
+      }));
+
+    open(list);
+    expect(await lines()).toEqual([
+      {
+        text: 'The CNAME record of video.example.com points to old.example.net, not to cname.leadreel.test.',
+        code: ['video.example.com', 'old.example.net', 'cname.leadreel.test'],
+      },
+      {
+        text: 'There is no TXT record at _leadreel.video.example.com: add one with the value leadreel-verify=abc123.',
+        code: ['_leadreel.video.example.com', 'leadreel-verify=abc123'],
+      },
+      {
+        text: 'The DNS server did not answer in time for _leadreel.video.example.com.',
+        code: ['_leadreel.video.example.com'],
+      },
+    ]);
+    cleanup();
+
+    open(list, { language: 'zh_CN' });
+    expect(await lines()).toEqual([
+      {
+        text: 'video.example.com 的 CNAME 记录指向 old.example.net，而不是 cname.leadreel.test。',
+        code: ['video.example.com', 'old.example.net', 'cname.leadreel.test'],
+      },
+      {
+        text: '_leadreel.video.example.com 没有 TXT 记录：请添加一条值为 leadreel-verify=abc123 的记录。',
+        code: ['_leadreel.video.example.com', 'leadreel-verify=abc123'],
+      },
+      {
+        text: 'DNS 服务器在查询 _leadreel.video.example.com 时未及时应答。',
+        code: ['_leadreel.video.example.com'],
+      },
+    ]);
   });
 
   it('speaks Chinese', async () => {

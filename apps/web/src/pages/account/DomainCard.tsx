@@ -12,6 +12,7 @@ import { domainKeys } from '../../features/domains/useCustomDomains.ts';
 import { ImagePick } from '../../features/images/ImagePick.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { formatDateMinute } from '../../format.ts';
+import { DomainFailReasons } from './DomainFailReasons.tsx';
 import { DomainField, normalisedOrTyped } from './DomainField.tsx';
 
 /** Runs a user action, or asks to renew first when the plan's period closed custom domains. */
@@ -220,8 +221,13 @@ export function DomainCard({
         {replacedBy && (
           <Alert type="info" showIcon title={t('domains.replacedBy', { domain: displayDomain(replacedBy.cname) })} />
         )}
-        {domain.status === 'fail' && domain.failReason && (
-          <Alert type="error" showIcon title={t('domains.failReason')} description={domain.failReason} />
+        {domain.status === 'fail' && domain.failReasons.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('domains.failReason')}
+            description={<DomainFailReasons reasons={domain.failReasons} />}
+          />
         )}
         {/* The records stay on show once verified: the domain is checked again daily and must keep them. */}
         <RecordsTable domain={domain} />
