@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { formChallenge } from '../modules/leads/captcha.ts';
 import { MODULES } from '../modules/index.ts';
+import { formChallenge } from '../modules/leads/captcha.ts';
 import type { RouteContext } from '../modules/module.ts';
 import { registerPlayerAssets } from './player-assets.ts';
 import { createRenderer } from './renderer.ts';
