@@ -3,6 +3,7 @@ import { afterEach } from 'vitest';
 import en from './i18n/en.json';
 import { provideTranslations } from './i18n/index.ts';
 import zhCN from './i18n/zh_CN.json';
+import { useCustomDomainStore } from './stores/customDomain.ts';
 
 // The console fetches each language's strings when first used; tests have both at hand, so switching is
 // synchronous there.
@@ -32,6 +33,9 @@ Object.defineProperty(window, 'matchMedia', {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Files share one module graph (isolate: false): a store one file filled must not reach the next file's
+  // first test (the custom domains would change every link a share dialog shows).
+  useCustomDomainStore.getState().reset();
 });
 
 // antd's tables and menus measure themselves with ResizeObserver; jsdom has none and lays nothing out.
