@@ -38,6 +38,8 @@ const brandFields = {
   domainId: z.uuid({ error: 'brand_domain_required' }),
 };
 export const addBrandBody = z.strictObject(brandFields);
+/** What the brand screen saves, in both its add and edit bodies. */
+export type BrandInput = z.infer<typeof addBrandBody>;
 export const editBrandBody = z.strictObject({ id: brandIdField, ...brandFields });
 export const brandIdBody = z.strictObject({ id: brandIdField });
 

@@ -1,4 +1,4 @@
-import type { Brand, BrandImageKind } from '@leadreel/shared';
+import type { Brand, BrandImageKind, BrandInput } from '@leadreel/shared';
 import { badRequest, conflict, notFound, planPeriod } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SiteBrand } from '../../site/site.ts';
@@ -23,17 +23,6 @@ import type { BrandFields, BrandRepo, ListedBrand } from './brands.repo.ts';
 
 /** What the public site layer draws a custom domain's pages with (docs/product.md "Brands"). */
 export type PublicBrand = SiteBrand;
-
-/** What the brand screen saves: the contract's add and edit bodies. */
-export type BrandInput = {
-  name: string;
-  logo: string | null;
-  favicon: string | null;
-  pageBackgroundColor: string;
-  buttonColor: string;
-  buttonFontColor: string;
-  domainId: string;
-};
 
 const DAY_MS = 86_400_000;
 /**
