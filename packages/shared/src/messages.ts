@@ -130,6 +130,29 @@ export const MESSAGES = {
   brand_domain_taken: 'This domain already has a brand',
   brands_too_many: "Your plan's brands are all in use. Upgrade your plan or delete a brand to add another.",
   brand_image_invalid: 'Upload the image again',
+  // "Sites are available from the Lite plan up."
+  site_not_allowed: 'Sites are part of the Lite plan and up. Upgrade to build a site for your videos.',
+  // "Plan limits reached for domains, brands, video slides and sites, prompting upgrade or deletion."
+  sites_too_many: "Your plan's sites are all in use. Upgrade your plan or delete a site to add another.",
+  // "No brands are available, so a site cannot be created."
+  site_brand_required: 'No brands are available, so a site cannot be created: add a brand first',
+  site_not_found: 'This site no longer exists',
+  site_name_required: 'Enter the site name',
+  site_name_too_long: 'The site name cannot exceed 60 characters',
+  site_description_too_long: 'The description cannot exceed 2000 characters',
+  site_url_invalid: 'Enter a link that starts with http:// or https://',
+  site_social_invalid: 'Enter a link to your page on this network',
+  navigation_too_many: 'A site can have at most 10 navigation links',
+  navigation_label_required: 'Enter the link text',
+  navigation_label_too_long: 'The link text cannot exceed 40 characters',
+  navigation_url_invalid: 'Enter a link that starts with https://',
+  category_not_found: 'This category no longer exists',
+  category_name_required: 'Enter the category name',
+  category_name_too_long: 'The category name cannot exceed 60 characters',
+  category_description_too_long: 'The description cannot exceed 500 characters',
+  category_videos_too_many: 'A category can hold at most 200 videos',
+  category_videos_repeated: 'A video appears twice in this category',
+  category_order_invalid: 'The categories have changed: reload the page and order them again',
   // "Brand and site image is at most 2 MB."
   image_too_large: 'The image cannot exceed 2 MB',
   // "Unsupported file type": brand and site images are JPG, JPEG or PNG, recognised by their bytes.
