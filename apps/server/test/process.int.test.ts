@@ -159,7 +159,8 @@ describe('migrations', () => {
       const idempotent = [...deleting, 'api_idempotency'].sort();
       const mailWindows = [...idempotent, 'lead_mail_window'].sort();
       const billingDetails = [...mailWindows, 'billing_detail'].sort();
-      const latest = [...billingDetails, 'brand', 'custom_domain'].sort();
+      const brands = [...billingDetails, 'brand', 'custom_domain'].sort();
+      const latest = [...brands, 'site', 'site_category'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -179,6 +180,8 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('first_paid_at');
       expect(await columns('invoice')).toContain('buyer');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(brands);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(billingDetails);
       await migrateDown(database.db as never);

@@ -9,6 +9,7 @@ import type {
   InquiryForm,
   Language,
   LeadField,
+  NavigationLink,
   OrderStatus,
   PaymentMethod,
   PaymentProviderName,
@@ -16,6 +17,9 @@ import type {
   PlanType,
   SeoPageFields,
   ShareSetting,
+  SiteContact,
+  SiteHome,
+  SiteSitemap,
   SuperActionSetting,
   TelephoneSetting,
   VideoStatus,
@@ -29,6 +33,8 @@ import type {
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
+/** A jsonb column: read as its value, written as its JSON text (node-postgres would send an array as a PostgreSQL array). */
+type JsonColumn<T> = ColumnType<T, string, string>;
 
 export interface AccountTable {
   id: Generated<string>;
@@ -476,6 +482,37 @@ export interface BrandTable {
   updated_at: Generated<Date>;
 }
 
+/** A site (the console contract's "Site/channel"; modules/sites): the pages of the account's videos under a brand. */
+export interface SiteTable {
+  id: Generated<string>;
+  account_id: string;
+  /** Null once the brand is deleted: the site stays, unpublished. */
+  brand_id: string | null;
+  name: string;
+  description: Generated<string>;
+  banner: string | null;
+  picture: string | null;
+  contact: JsonColumn<SiteContact>;
+  home: JsonColumn<SiteHome>;
+  sitemap: JsonColumn<SiteSitemap>;
+  navigation: JsonColumn<NavigationLink[]>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** A category page of a site: its videos, the account's own, in the order it shows them. */
+export interface SiteCategoryTable {
+  id: Generated<string>;
+  account_id: string;
+  site_id: string;
+  name: string;
+  description: Generated<string>;
+  visible: Generated<boolean>;
+  position: number;
+  video_ids: Generated<string[]>;
+  created_at: CreatedAt;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -515,4 +552,6 @@ export interface Database {
   api_idempotency: ApiIdempotencyTable;
   custom_domain: CustomDomainTable;
   brand: BrandTable;
+  site: SiteTable;
+  site_category: SiteCategoryTable;
 }

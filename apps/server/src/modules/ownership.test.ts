@@ -24,6 +24,8 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   api_key: 'modules/api-keys/',
   custom_domain: 'modules/domains/',
   brand: 'modules/brands/',
+  site: 'modules/sites/',
+  site_category: 'modules/sites/',
   api_idempotency: 'modules/public-api/',
   account_deletion: 'modules/account-deletion/',
   commission: 'modules/affiliates/',
