@@ -16,6 +16,7 @@ import { lifecycleModule } from './lifecycle/lifecycle.module.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { pagesModule } from './pages/pages.module.ts';
 import { publicApiModule } from './public-api/public-api.module.ts';
+import { sitesModule } from './sites/sites.module.ts';
 import { storageModule } from './storage/storage.module.ts';
 import { videoSettingsModule } from './video-settings/video-settings.module.ts';
 import { videosModule } from './videos/videos.module.ts';
@@ -42,6 +43,7 @@ export const MODULES: readonly AppModule[] = [
   deliveryModule,
   brandsModule,
   domainsModule,
+  sitesModule,
   pagesModule,
   exportsModule,
   analyticsModule,

@@ -12,6 +12,7 @@ import * as forms from '../contracts/forms.ts';
 import * as overlays from '../contracts/overlays.ts';
 import * as pay from '../contracts/pay.ts';
 import * as player from '../contracts/player.ts';
+import * as sites from '../contracts/sites.ts';
 import * as subtitles from '../contracts/subtitles.ts';
 import * as videos from '../contracts/videos.ts';
 import * as webhooks from '../contracts/webhooks.ts';
@@ -86,6 +87,19 @@ export const ROUTE_SCHEMAS = {
   'brand.edit': { body: brands.editBrandBody, response: brands.brandData },
   'brand.del': { body: brands.brandIdBody, response: emptyData },
   'brand.image': { body: brands.brandImageBody, response: brands.brandImageData },
+  'site.list': { response: sites.siteListData },
+  'site.add': { body: sites.addSiteBody, response: sites.siteData },
+  'site.del': { body: sites.siteIdBody, response: emptyData },
+  'site.detail': { query: sites.siteIdQuery, response: sites.siteData },
+  'site.saveProfile': { body: sites.saveSiteProfileBody, response: sites.siteData },
+  'site.saveHome': { body: sites.saveSiteHomeBody, response: sites.siteData },
+  'site.saveSitemap': { body: sites.saveSiteSitemapBody, response: sites.siteData },
+  'site.saveNavigation': { body: sites.saveSiteNavigationBody, response: sites.siteData },
+  'site.categories': { query: sites.siteIdQuery, response: sites.categoryListData },
+  'site.addCategory': { body: sites.addCategoryBody, response: sites.categoryData },
+  'site.editCategory': { body: sites.editCategoryBody, response: sites.categoryData },
+  'site.delCategory': { body: sites.categoryIdBody, response: emptyData },
+  'site.orderCategories': { body: sites.orderCategoriesBody, response: sites.categoryListData },
   'webhooks.list': { response: webhooks.webhookListData },
   'webhooks.create': { body: webhooks.createWebhookBody, response: webhooks.webhookSecretData },
   'webhooks.update': { body: webhooks.updateWebhookBody, response: webhooks.webhookEndpointData },

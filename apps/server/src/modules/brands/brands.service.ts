@@ -266,6 +266,9 @@ export function createBrandService(deps: {
       };
     },
 
+    /** Whether the brand is one of the account's, for the sites shown under it. */
+    owns: async (accountId: string, id: string) => (await repo.find(accountId, id)) !== undefined,
+
     /**
      * A domain reset to a new name keeps its brand: when the new domain is verified and replaces the old
      * one, the brand moves with it in the same transaction (docs/product.md "Brands").
