@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { trustProxyOption } from './lib/trusted-proxy.ts';
 import { MODULES } from './modules/index.ts';
 import type { RouteContext } from './modules/module.ts';
 import { createAuthHooks } from './plugins/auth.ts';
@@ -17,7 +18,6 @@ import { registerHealthRoutes } from './plugins/health.ts';
 import { registerLimits } from './plugins/limits.ts';
 import { publicConfigRoutes } from './plugins/public-config.ts';
 import { type AppDeps, createServices } from './services.ts';
-import { trustProxyOption } from './lib/trusted-proxy.ts';
 import { registerSite } from './site/register.ts';
 
 export { type AppDeps, createServices, type Services } from './services.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { bucketTimes, watchedSegments } from '@leadreel/shared/watching';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { accountOnPlan, leadFrom, videoWithForm } from '../../../test/factories.ts';
 import { receiver } from '../../../test/fakes/webhook-receiver.ts';
 import { get, post, useTestApp } from '../../../test/helpers.ts';
 import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
-import { bucketTimes, watchedSegments } from '@leadreel/shared/watching';
 import { ANALYTICS_MIGRATIONS } from './analytics.module.ts';
 import type { AnalyticsDatabase } from './analytics.schema.ts';
 import { createFiguresRepo } from './figures.repo.ts';

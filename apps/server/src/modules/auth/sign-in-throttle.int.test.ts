@@ -1,3 +1,4 @@
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import {
   browser,
@@ -10,7 +11,6 @@ import {
   useTestApp,
   useTestDatabase,
 } from '../../../test/helpers.ts';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@leadreel/shared';
 import { serverSecret } from '../../lib/server-secret.ts';
 import { RESET_MAILS_PER_HOUR } from '../../modules/auth/auth.service.ts';
 import { createDeviceCookies } from '../../modules/auth/device-cookie.ts';

@@ -1,6 +1,7 @@
 import { cspHash } from './html.ts';
 
 export { pageCsp } from '../../site/csp.ts';
+
 import type { PublicVideo } from './view-model.ts';
 
 // Fixed styles, allowed by their hash (no 'unsafe-inline'): nothing the owner writes can style the page.

@@ -1,6 +1,6 @@
 import { UUID_PATTERN } from '@leadreel/shared/text';
-import type { PageKind } from '../../site/renderer.ts';
 import type { PlayerAssets } from '../../site/player-assets.ts';
+import type { PageKind } from '../../site/renderer.ts';
 import { embedAncestors, type PublicVideos } from './public-video.ts';
 import { pageStyle, renderEmbedPage, renderNotFoundPage, renderWatchPage } from './watch-page.ts';
 

@@ -13,11 +13,11 @@ import {
   type WidgetSetting,
 } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
+import { type Site, servesAccount } from '../../site/site.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { FormChallenge } from '../leads/captcha.ts';
 import { DEFAULT_SEO, logoPath, type SettingsService, watchPath } from '../video-settings/settings.service.ts';
 import { subtitlePath } from '../video-settings/subtitles.service.ts';
-import { type Site, servesAccount } from '../../site/site.ts';
 import { mediaUrl } from '../videos/keys.ts';
 import type { PublicAction, PublicContact, PublicForm, PublicShare, PublicVideo, PublicWidget } from './view-model.ts';
 

@@ -1,12 +1,12 @@
 import { CORNERS, type Corner, type FormField, PLAYER_CORNERS, type SlotItem, stackCorners } from '@leadreel/shared';
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
+import type { PlayerAssets } from '../../site/player-assets.ts';
 import { escapeHtml, isoDuration, jsonForScript } from './html.ts';
 import { pageStyle, STYLE } from './page-style.ts';
-import type { PlayerAssets } from '../../site/player-assets.ts';
 import type { PageLanguage, PublicAction, PublicContact, PublicVideo, PublicWidget } from './view-model.ts';
 
-export { pageCsp, pageStyle, STYLE_HASH } from './page-style.ts';
 export { pageLanguage } from '../../site/language.ts';
+export { pageCsp, pageStyle, STYLE_HASH } from './page-style.ts';
 export type { PageLanguage, PublicVideo } from './view-model.ts';
 
 const TEXTS = WATCH_PAGE_TEXT satisfies Record<PageLanguage, unknown>;

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { authApi } from '../../api/endpoints.ts';
 import { useEntryGuard, useSignedIn } from '../../app/session.ts';
 import { usePublicConfig } from '../../app/useBrand.ts';
-import { isCodeRequired, LoginCode } from './LoginCode.tsx';
 import { EmailField, Field, FormNotice, SubmitButton, useFields, useNotice } from './form.tsx';
+import { isCodeRequired, LoginCode } from './LoginCode.tsx';
 import { PublicFooter, PublicShell } from './PublicShell.tsx';
 import { emailCheck, requiredPasswordCheck } from './validation.ts';
 

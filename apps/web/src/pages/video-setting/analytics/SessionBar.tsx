@@ -1,6 +1,6 @@
+import { watchedSegments } from '@leadreel/shared/watching';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../features/videos/format.ts';
-import { watchedSegments } from '@leadreel/shared/watching';
 
 /** The bar's drawing width in SVG units; it stretches to its cell. */
 const WIDTH = 1000;

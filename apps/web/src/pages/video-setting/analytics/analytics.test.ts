@@ -1,6 +1,6 @@
+import { watchedSegments } from '@leadreel/shared/watching';
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv.ts';
-import { watchedSegments } from '@leadreel/shared/watching';
 
 describe('the watched parts of a session', () => {
   it.each([
