@@ -21,6 +21,16 @@ export function createSiteRepo(db: Db) {
   const lockAccount = (trx: Transaction<Database>, accountId: string) =>
     sql`select pg_advisory_xact_lock(hashtext(${`site:${accountId}`}))`.execute(trx);
 
+  /** The account's site, locked until the transaction ends so its categories change one writer at a time. */
+  const lockSite = (trx: Transaction<Database>, accountId: string, siteId: string) =>
+    trx
+      .selectFrom('site')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', '=', siteId)
+      .forUpdate()
+      .executeTakeFirst();
+
   const categoriesOf = (executor: Db | Transaction<Database>, accountId: string, siteId: string) =>
     executor
       .selectFrom('site_category')
@@ -92,13 +102,7 @@ export function createSiteRepo(db: Db) {
     /** Adds a category last in one of the account's sites; undefined when the site is not the account's. */
     insertCategory(accountId: string, siteId: string, fields: CategoryFields) {
       return db.transaction().execute(async (trx) => {
-        const site = await trx
-          .selectFrom('site')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where('id', '=', siteId)
-          .forUpdate()
-          .executeTakeFirst();
+        const site = await lockSite(trx, accountId, siteId);
         if (!site) return undefined;
         const { last } = await trx
           .selectFrom('site_category')
@@ -136,13 +140,7 @@ export function createSiteRepo(db: Db) {
      */
     orderCategories(accountId: string, siteId: string, ids: string[]) {
       return db.transaction().execute(async (trx) => {
-        const site = await trx
-          .selectFrom('site')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where('id', '=', siteId)
-          .forUpdate()
-          .executeTakeFirst();
+        const site = await lockSite(trx, accountId, siteId);
         if (!site) return 'missing' as const;
         const current = await categoriesOf(trx, accountId, siteId);
         const known = new Set(current.map((row) => row.id));
