@@ -1,4 +1,5 @@
 export * from './contracts/account.ts';
+export * from './contracts/albums.ts';
 export * from './contracts/account-deletion.ts';
 export * from './contracts/affiliates.ts';
 export * from './contracts/api-keys.ts';

@@ -153,6 +153,16 @@ export const MESSAGES = {
   category_videos_too_many: 'A category can hold at most 200 videos',
   category_videos_repeated: 'A video appears twice in this category',
   category_order_invalid: 'The categories have changed: reload the page and order them again',
+  album_not_found: 'This album no longer exists',
+  album_title_required: 'Enter the album title',
+  album_title_too_long: 'The album title cannot exceed 100 characters',
+  album_videos_too_many: 'An album can hold at most 100 videos',
+  album_videos_repeated: 'A video appears twice in this album',
+  album_cover_invalid: "Choose the cover from the album's own videos",
+  // "Plan limits reached for domains, brands, video slides and sites, prompting upgrade or deletion."
+  albums_too_many: "Your plan's video slides are all in use. Upgrade your plan or delete an album to add another.",
+  // "A site picture is at least 98x98 pixels."
+  site_picture_too_small: 'The site picture must be at least 98x98 pixels',
   // "Brand and site image is at most 2 MB."
   image_too_large: 'The image cannot exceed 2 MB',
   // "Unsupported file type": brand and site images are JPG, JPEG or PNG, recognised by their bytes.

@@ -16,6 +16,11 @@ export const CATEGORY_VIDEOS_MAX = 200;
 
 export const THUMBNAIL_RATIOS = ['16:9', '9:16', '1:1', '4:3'] as const;
 export const SITEMAP_PAGES = ['home', 'categories', 'videos'] as const;
+/** A site's own images, beside its brand's: the banner over its home page and its square picture. */
+export const SITE_IMAGE_KINDS = ['banner', 'picture'] as const;
+export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
+/** "A site picture is at least 98x98 pixels." */
+export const SITE_PICTURE_MIN_PX = 98;
 
 /**
  * The networks of the contact info ("LinkedIn, YouTube, TikTok, Meta/Facebook, X, Pinterest, Telegram,
@@ -90,6 +95,9 @@ export type SiteContact = z.infer<typeof siteContact>;
 export const siteProfile = z.strictObject({
   name: siteNameField,
   description: siteDescriptionField,
+  /** Files returned by the image upload (siteImageBody); null for none. */
+  banner: textField().max(80).nullable(),
+  picture: textField().max(80).nullable(),
   contact: siteContact,
 });
 export type SiteProfileInput = z.infer<typeof siteProfile>;
@@ -137,6 +145,11 @@ export const siteNavigation = z.array(navigationLink).max(NAVIGATION_MAX, 'navig
 
 export const addSiteBody = z.strictObject({ brandId: z.uuid({ error: 'site_brand_required' }), profile: siteProfile });
 export const siteIdBody = z.strictObject({ id: siteIdField });
+/** An image as the site-info screen sends it: a JPG or PNG in base64, checked by its bytes on the server. */
+export const siteImageBody = z.strictObject({
+  kind: z.enum(SITE_IMAGE_KINDS, { error: 'illegal_input' }),
+  image: textField('image_file_invalid').max(3_000_000, 'image_too_large'),
+});
 export const siteIdQuery = z.strictObject({ id: siteIdField });
 export const saveSiteProfileBody = z.strictObject({ id: siteIdField, profile: siteProfile });
 export const saveSiteHomeBody = z.strictObject({ id: siteIdField, home: siteHome });
@@ -176,7 +189,9 @@ export const siteData = z.object({
   name: z.string(),
   description: z.string(),
   banner: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
   picture: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
   contact: z.object({
     officialSite: z.string().nullable(),
     email: z.string().nullable(),
@@ -226,3 +241,4 @@ export const categoryData = z.object({
 });
 export type Category = z.infer<typeof categoryData>;
 export const categoryListData = z.object({ list: z.array(categoryData) });
+export const siteImageData = z.object({ file: z.string(), url: z.string() });

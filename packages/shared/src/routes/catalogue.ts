@@ -115,6 +115,7 @@ export const ROUTES = {
   'site.add': { method: 'POST', path: '/brand-channel/add', auth: 'session', tag: 'sites' },
   'site.del': { method: 'POST', path: '/brand-channel/del', auth: 'session', tag: 'sites' },
   'site.detail': { method: 'GET', path: '/brand-channel/detail', auth: 'session', tag: 'sites' },
+  'site.image': { method: 'POST', path: '/brand-channel/image', auth: 'session', tag: 'sites' },
   'site.saveProfile': { method: 'POST', path: '/brand-channel/profile', auth: 'session', tag: 'sites' },
   'site.saveHome': { method: 'POST', path: '/brand-channel/home', auth: 'session', tag: 'sites' },
   'site.saveSitemap': { method: 'POST', path: '/brand-channel/sitemap', auth: 'session', tag: 'sites' },

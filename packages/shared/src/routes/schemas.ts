@@ -91,6 +91,7 @@ export const ROUTE_SCHEMAS = {
   'site.add': { body: sites.addSiteBody, response: sites.siteData },
   'site.del': { body: sites.siteIdBody, response: emptyData },
   'site.detail': { query: sites.siteIdQuery, response: sites.siteData },
+  'site.image': { body: sites.siteImageBody, response: sites.siteImageData },
   'site.saveProfile': { body: sites.saveSiteProfileBody, response: sites.siteData },
   'site.saveHome': { body: sites.saveSiteHomeBody, response: sites.siteData },
   'site.saveSitemap': { body: sites.saveSiteSitemapBody, response: sites.siteData },
