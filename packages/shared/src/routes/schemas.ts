@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as account from '../contracts/account.ts';
 import * as accountDeletion from '../contracts/account-deletion.ts';
 import * as affiliates from '../contracts/affiliates.ts';
+import * as albums from '../contracts/albums.ts';
 import * as analytics from '../contracts/analytics.ts';
 import * as apiKeys from '../contracts/api-keys.ts';
 import * as auth from '../contracts/auth.ts';
@@ -87,6 +88,11 @@ export const ROUTE_SCHEMAS = {
   'brand.edit': { body: brands.editBrandBody, response: brands.brandData },
   'brand.del': { body: brands.brandIdBody, response: emptyData },
   'brand.image': { body: brands.brandImageBody, response: brands.brandImageData },
+  'album.list': { response: albums.albumListData },
+  'album.detail': { query: albums.albumIdQuery, response: albums.albumData },
+  'album.add': { body: albums.addAlbumBody, response: albums.albumData },
+  'album.edit': { body: albums.editAlbumBody, response: albums.albumData },
+  'album.del': { body: albums.albumIdBody, response: emptyData },
   'site.list': { response: sites.siteListData },
   'site.add': { body: sites.addSiteBody, response: sites.siteData },
   'site.del': { body: sites.siteIdBody, response: emptyData },
