@@ -21,7 +21,7 @@ export async function registerSite(app: FastifyInstance, context: RouteContext) 
     brandName: config.BRAND_NAME,
     resolveHost: (host) => services.domains.resolveHost(host),
     brandOf: (domainId) => services.brands.forDomain(domainId),
-    pagePrefixes: kinds.map((kind) => kind.prefix),
+    pagePrefixes: kinds.flatMap((kind) => (kind.path === '/' ? [] : [kind.prefix])),
   });
   const renderer = createRenderer({
     pageCacheMs: context.pageCacheMs ?? 2000,

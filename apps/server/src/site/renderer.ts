@@ -13,6 +13,17 @@ import type { Site } from './site.ts';
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
+/** The query parameters `names` of a request, each its first value as a string, at most 200 characters. */
+function queryOf(query: unknown, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  const all = (query ?? {}) as Record<string, unknown>;
+  for (const name of names) {
+    const value = Array.isArray(all[name]) ? (all[name] as unknown[])[0] : all[name];
+    if (typeof value === 'string' && value !== '') picked[name] = value.slice(0, 200);
+  }
+  return picked;
+}
+
 /** A page as a page kind renders it. */
 export type Rendered = {
   status: number;
@@ -38,7 +49,14 @@ export type PageKind<Params = Record<string, string>> = {
   prefix: string;
   /** The page's key within its site and language (its address, mostly). */
   key: (params: Params) => string;
-  render: (page: { params: Params; site: Site; lang: PageLanguage }) => Promise<Rendered>;
+  /** The query parameters that make another page of it (`page`, `q`): in its key, and given to render. */
+  query?: readonly string[];
+  render: (page: {
+    params: Params;
+    query: Record<string, string>;
+    site: Site;
+    lang: PageLanguage;
+  }) => Promise<Rendered>;
 };
 // biome-ignore lint/suspicious/noExplicitAny: a list of kinds holds each with its own params.
 export type AnyPageKind = PageKind<any>;
@@ -93,14 +111,33 @@ export function createRenderer({ pageCacheMs, challengeSources, stillShown }: Re
     return sendHtml(request, reply, page);
   }
 
-  /** Serves each kind's route on every site. */
+  /** Sends `kind`'s page for the request, keyed by its params and the query parameters it reads. */
+  function serve(kind: AnyPageKind, request: FastifyRequest, reply: FastifyReply, params: Record<string, string>) {
+    const { site } = request;
+    const lang = pageLanguage(request.headers['accept-language']);
+    const query = queryOf(request.query, kind.query ?? []);
+    const key = `${kind.name}:${kind.key(params)}${Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : ''}`;
+    return sendPage(request, reply, key, () => kind.render({ params, query, site, lang }));
+  }
+
+  /**
+   * Serves each kind's route on every site. A kind at `/` is a custom domain's root page only: the
+   * installation's own `/` is the console.
+   */
   function register(app: FastifyInstance, kinds: readonly AnyPageKind[]) {
     for (const kind of kinds) {
-      app.get<{ Params: Record<string, string> }>(kind.path, async (request, reply) => {
-        const { params, site } = request;
-        const lang = pageLanguage(request.headers['accept-language']);
-        return sendPage(request, reply, `${kind.name}:${kind.key(params)}`, () => kind.render({ params, site, lang }));
-      });
+      if (kind.path === '/') {
+        app.addHook('onRequest', async (request, reply) => {
+          if (!request.site.domain || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+          if ((request.url.split('?')[0] ?? '') !== '/') return;
+          await serve(kind, request, reply, {});
+          return reply;
+        });
+        continue;
+      }
+      app.get<{ Params: Record<string, string> }>(kind.path, (request, reply) =>
+        serve(kind, request, reply, request.params),
+      );
     }
   }
 

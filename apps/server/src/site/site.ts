@@ -116,7 +116,11 @@ export function registerSiteContext(app: FastifyInstance, options: SiteOptions) 
       return sendUnknownHost(reply);
     }
     const path = request.url.split('?')[0] ?? '/';
-    const served = SITE_FILES.has(path) || [...VIEWER_PATHS, ...pagePrefixes].some((prefix) => path.startsWith(prefix));
+    // `/` is the domain's root page (its site's home, when its brand has a site).
+    const served =
+      path === '/' ||
+      SITE_FILES.has(path) ||
+      [...VIEWER_PATHS, ...pagePrefixes].some((prefix) => path.startsWith(prefix));
     if (!served) return sendUnknownHost(reply);
     const brand = UNBRANDED_PATHS.some((prefix) => path.startsWith(prefix)) ? null : await brandOf(domain.id);
     request.site = {

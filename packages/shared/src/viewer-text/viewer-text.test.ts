@@ -7,6 +7,7 @@ import { LEAD_EXPORT_COLUMNS } from './lead-export.ts';
 import { ACCOUNT_MAIL_TEXT, LEAD_MAIL_TEXT } from './mail.ts';
 import { PLAYER_CONTROLS_TEXT } from './player-controls.ts';
 import { PLAYER_FORM_TEXT } from './player-form.ts';
+import { SITE_PAGE_TEXT } from './site.ts';
 import { WATCH_PAGE_TEXT } from './watch-page.ts';
 
 /** Every string of a dictionary, functions called with a sample number, by its path. */
@@ -19,6 +20,7 @@ function strings(value: unknown, at = ''): [string, string][] {
 describe('viewer-facing text', () => {
   const dictionaries = {
     WATCH_PAGE_TEXT: [WATCH_PAGE_TEXT.en, WATCH_PAGE_TEXT['zh-CN']],
+    SITE_PAGE_TEXT: [SITE_PAGE_TEXT.en, SITE_PAGE_TEXT['zh-CN']],
     PLAYER_CONTROLS_TEXT: [PLAYER_CONTROLS_TEXT.en, PLAYER_CONTROLS_TEXT.zh],
     PLAYER_FORM_TEXT: [PLAYER_FORM_TEXT.en, PLAYER_FORM_TEXT.zh],
     ACCOUNT_MAIL_TEXT: [ACCOUNT_MAIL_TEXT.en, ACCOUNT_MAIL_TEXT.zh_CN],

@@ -128,6 +128,18 @@ export function createFiguresRepo(db: AnalyticsDb, { exactViewerDays = EXACT_VIE
     /** The account's distinct viewers over the range (of all its videos), as uniqueViewers counts them. */
     accountViewers: (accountId: string, range: Range) => distinctViewersOf('account_id', accountId, range),
 
+    /** How many times each of `videoIds` was watched to the end since `from`, for a site's For You row. */
+    completions(accountId: string, videoIds: readonly string[], from: Date) {
+      return db
+        .selectFrom('analytics_video_hour')
+        .select(['video_id', sql<number>`sum(completions)::int`.as('completions')])
+        .where('account_id', '=', accountId)
+        .where('video_id', 'in', videoIds)
+        .where('hour', '>=', from)
+        .groupBy('video_id')
+        .execute();
+    },
+
     /** The account's most played videos over the range. */
     topVideos(accountId: string, range: Range, limit: number) {
       return db

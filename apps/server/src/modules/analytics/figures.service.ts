@@ -73,6 +73,17 @@ export function createFigures(deps: {
 
   return {
     /**
+     * Each video's views watched to the end over the last `days` days (a site's For You row orders by it);
+     * a video never completed is left out.
+     */
+    async completions(accountId: string, videoIds: string[], days = 90): Promise<Map<string, number>> {
+      if (videoIds.length === 0) return new Map();
+      const from = new Date(Date.now() - days * 86_400_000);
+      const rows = await deps.repo.completions(accountId, videoIds, from);
+      return new Map(rows.map((row) => [row.video_id, row.completions]));
+    },
+
+    /**
      * The dashboard overview: the account's figures over a range beside the range just
      * before, plays by day, and its most played videos.
      */

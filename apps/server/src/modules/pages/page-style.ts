@@ -2,6 +2,7 @@ import { cspHash } from './html.ts';
 
 export { pageCsp } from '../../site/csp.ts';
 
+import type { SiteBrand } from '../../site/site.ts';
 import type { PublicVideo } from './view-model.ts';
 
 // Fixed styles, allowed by their hash (no 'unsafe-inline'): nothing the owner writes can style the page.
@@ -84,17 +85,27 @@ function textOn(background: string): string {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 ? '#1f1f1f' : '#f5f5f5';
 }
 
+/** A brand's colours (docs/product.md "Brands") as the page's custom properties and its background. */
+export function brandStyle(brand: SiteBrand | null): { vars: string[]; page: string } {
+  if (!brand) return { vars: [], page: '' };
+  const background = hex(brand.pageBackgroundColor);
+  return {
+    vars: [`--lr-button:${hex(brand.buttonColor)}`, `--lr-button-text:${hex(brand.buttonFontColor)}`],
+    page: `\nbody{background:${background};color:${textOn(background)}}.description{color:inherit;opacity:.85}`,
+  };
+}
+
 /**
  * The page's own colours as custom properties (each checked as #rrggbb when saved, and again here): the
  * brand of the domain it is served on first, then the video's own branding over its buttons, then the
  * form's submit colour.
  */
 function customStyle(video: PublicVideo | null): string {
-  const site = video?.site ?? null;
   const branding = video?.branding ?? null;
   const form = video?.form ?? null;
+  const brand = brandStyle(video?.site ?? null);
   const vars = [
-    ...(site ? [`--lr-button:${hex(site.buttonColor)}`, `--lr-button-text:${hex(site.buttonFontColor)}`] : []),
+    ...brand.vars,
     ...(branding
       ? [
           `--lr-accent:${hex(branding.playerColor)}`,
@@ -104,14 +115,11 @@ function customStyle(video: PublicVideo | null): string {
       : []),
     ...(form ? [`--lr-submit:${hex(form.submitColor)}`] : []),
   ];
-  const page = site
-    ? `\nbody{background:${hex(site.pageBackgroundColor)};color:${textOn(hex(site.pageBackgroundColor))}}.description{color:inherit;opacity:.85}`
-    : '';
-  return (vars.length > 0 ? `\n:root{${vars.join(';')}}` : '') + page;
+  return (vars.length > 0 ? `\n:root{${vars.join(';')}}` : '') + brand.page;
 }
 
 /** The page's style and its CSP hash: the fixed sheet, and the brand's and owner's colours when there are some. */
-export function pageStyle(video: PublicVideo | null): { css: string; hash: string } {
-  const css = STYLE + customStyle(video);
+export function pageStyle(video: PublicVideo | null, extra = ''): { css: string; hash: string } {
+  const css = STYLE + extra + customStyle(video);
   return { css, hash: css === STYLE ? STYLE_HASH : cspHash(css) };
 }

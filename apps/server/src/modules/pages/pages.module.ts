@@ -1,5 +1,6 @@
 import { formChallenge } from '../leads/captcha.ts';
 import { defineModule } from '../module.ts';
+import { domainSitemaps } from '../sites/site-sitemap.ts';
 import { videoPageKinds } from './pages.kinds.ts';
 import { pagesRoutes } from './pages.routes.ts';
 import { createPublicVideos, type PublicVideos } from './public-video.ts';
@@ -30,6 +31,7 @@ export const pagesModule = defineModule({
       videos: services.publicVideos,
       recordClick: (click) => services.leads.recordClick(click),
       subtitleTrack: (videoId, subtitleId) => services.subtitles.publicTrack(videoId, subtitleId),
+      siteSitemaps: (site) => domainSitemaps(services.publicSites, site),
       // A viewer clicks a few buttons a minute; a page that sends more is not a viewer.
       clickLimit: limits.limiter({ max: 60, timeWindow: 60_000, keyGenerator: (request) => `click-ip:${request.ip}` }),
     });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { notFound, notImplemented } from '../../errors.ts';
 import { acceptBeacons, parseBeacon } from '../../lib/beacon.ts';
 import { asPublicSubresource } from '../../lib/subresource-headers.ts';
+import type { Site } from '../../site/site.ts';
 import { servesAccount } from '../../site/site.ts';
 import type { SettingsService } from '../video-settings/settings.service.ts';
 import { escapeHtml } from './html.ts';
@@ -21,6 +22,8 @@ type PagesDeps = {
   clickLimit: (request: FastifyRequest) => Promise<void>;
   /** A subtitle track's cues, when its video is one a viewer can see. */
   subtitleTrack: (videoId: string, subtitleId: string) => Promise<{ accountId: string; cues: Cue[] } | undefined>;
+  /** The sitemaps of the site served at the request's root besides its videos' (sites/site-sitemap.ts). */
+  siteSitemaps: (site: Site) => Promise<string[]>;
 };
 
 const notFoundHere = () => notFound('not_found');
@@ -31,7 +34,7 @@ const notFoundHere = () => notFound('not_found');
  */
 export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
   app,
-  { settings, videos, recordClick, clickLimit, subtitleTrack },
+  { settings, videos, recordClick, clickLimit, subtitleTrack, siteSitemaps },
 ) => {
   const findVideo = videos.find;
 
@@ -140,13 +143,15 @@ export const pagesRoutes: FastifyPluginAsync<PagesDeps> = async (
       );
   });
 
-  app.get('/robots.txt', async (request, reply) =>
-    reply
+  // A custom domain whose brand has a site names that site's sitemap too.
+  app.get('/robots.txt', async (request, reply) => {
+    const sitemaps = [`${request.site.origin}/sitemap.xml`, ...(await siteSitemaps(request.site))];
+    return reply
       .header('content-type', 'text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /v/\nAllow: /embed/\nDisallow: /api/\n\nSitemap: ${request.site.origin}/sitemap.xml\n`,
-      ),
-  );
+        `User-agent: *\nAllow: /v/\nAllow: /embed/\nDisallow: /api/\n\n${sitemaps.map((url) => `Sitemap: ${url}\n`).join('')}`,
+      );
+  });
 
   // Browsers ask for /favicon.ico on their own: a branded domain's is its brand's, else the domain's own.
   app.get('/favicon.ico', async (request, reply) => {

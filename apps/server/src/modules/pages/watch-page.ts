@@ -1,6 +1,7 @@
 import { CORNERS, type Corner, type FormField, PLAYER_CORNERS, type SlotItem, stackCorners } from '@leadreel/shared';
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import type { PlayerAssets } from '../../site/player-assets.ts';
+import type { SiteBrand } from '../../site/site.ts';
 import { escapeHtml, isoDuration, jsonForScript } from './html.ts';
 import { pageStyle, STYLE } from './page-style.ts';
 import type { PageLanguage, PublicAction, PublicContact, PublicVideo, PublicWidget } from './view-model.ts';
@@ -273,8 +274,8 @@ function transcriptMarkup(video: PublicVideo, lang: PageLanguage): string {
  * The page's icon: the brand's (docs/product.md "Brands") on its domain; none of ours on an owner's page
  * otherwise, and no request for /favicon.ico (a 404 logged in the console).
  */
-function siteIcons(video: PublicVideo): string {
-  const icons = video.site?.faviconPaths;
+export function siteIcons(brand: SiteBrand | null): string {
+  const icons = brand?.faviconPaths;
   if (!icons) return '<link rel="icon" href="data:,">';
   return [
     `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(icons.ico32)}">`,
@@ -291,8 +292,12 @@ function siteHeader(video: PublicVideo): string {
   return `<header class="site-header">${logo}<span>${name}</span></header>\n`;
 }
 
-/** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
-export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
+/**
+ * What a page showing one video says of it in its <head>: description, canonical (`canonical`, the page's
+ * own address), oEmbed discovery, Open Graph and Twitter cards, and its VideoObject (with `extraJsonLd`
+ * beside it). The watch page and a site's video page both use it.
+ */
+export function videoHead(video: PublicVideo, canonical: string, extraJsonLd: object[] = []): string[] {
   const title = escapeHtml(video.title);
   const description = escapeHtml(video.description || video.title);
   const embed = escapeHtml(video.embedUrl);
@@ -301,21 +306,17 @@ export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: 
   const width = video.width || 1280;
   const height = video.height || 720;
   const image = video.posterUrl ? escapeHtml(video.posterUrl) : null;
-  const head = [
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    siteIcons(video),
-    `<title>${video.site ? escapeHtml(`${video.title} - ${video.brand}`) : title}</title>`,
+  return [
     `<meta name="description" content="${escapeHtml((video.description || video.title).slice(0, 300))}">`,
     video.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(video.keywords.join(', '))}">` : '',
-    `<link rel="canonical" href="${escapeHtml(video.watchUrl)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     video.indexable ? '' : '<meta name="robots" content="noindex">',
     `<link rel="alternate" type="application/json+oembed" href="${oembed('json')}" title="${title}">`,
     `<meta property="og:site_name" content="${escapeHtml(video.brand)}">`,
     '<meta property="og:type" content="video.other">',
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
-    `<meta property="og:url" content="${escapeHtml(video.watchUrl)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     image ? `<meta property="og:image" content="${image}">` : '',
     `<meta property="og:video" content="${embed}">`,
     '<meta property="og:video:type" content="text/html">',
@@ -328,9 +329,38 @@ export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: 
     `<meta name="twitter:player" content="${embed}">`,
     `<meta name="twitter:player:width" content="${width}">`,
     `<meta name="twitter:player:height" content="${height}">`,
-    `<style>${pageStyle(video).css}</style>`,
-    `<script type="application/ld+json">${jsonForScript(videoObject(video))}</script>`,
+    ...[videoObject(video), ...extraJsonLd].map(
+      (data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`,
+    ),
   ].filter(Boolean);
+}
+
+/** A video shown on its own page: the player, its title and description, contact and share links, the transcript. */
+export function videoMain(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets, heading = 'h1'): string {
+  return [
+    playerMarkup(video, lang, assets, false),
+    `<${heading}>${escapeHtml(video.title)}</${heading}>`,
+    video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : '',
+    watchContacts(video, lang),
+    video.share.length > 0
+      ? `<nav class="watch-share" aria-label="${escapeHtml(TEXTS[lang].share)}">${shareLinks(video, lang, 'watch-share-link')}</nav>`
+      : '',
+    transcriptMarkup(video, lang),
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
+export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    siteIcons(video.site),
+    `<title>${video.site ? escapeHtml(`${video.title} - ${video.brand}`) : escapeHtml(video.title)}</title>`,
+    `<style>${pageStyle(video).css}</style>`,
+    ...videoHead(video, video.watchUrl),
+  ];
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -338,12 +368,7 @@ ${head.join('\n')}
 </head>
 <body>
 <main class="watch">
-${siteHeader(video)}${playerMarkup(video, lang, assets, false)}
-<h1>${title}</h1>
-${video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : ''}
-${watchContacts(video, lang)}
-${video.share.length > 0 ? `<nav class="watch-share" aria-label="${escapeHtml(TEXTS[lang].share)}">${shareLinks(video, lang, 'watch-share-link')}</nav>` : ''}
-${transcriptMarkup(video, lang)}
+${siteHeader(video)}${videoMain(video, lang, assets)}
 </main>
 <script src="${escapeHtml(assets.player)}" defer></script>
 </body>
