@@ -27,10 +27,22 @@ describe('brand file names', () => {
     expect(parseFile(file)).toBeNull();
   });
 
+  it("reads a site's banner and picture as their own kinds", () => {
+    expect(parseFile('banner-20261205-0123456789abcdef')).toEqual({ kind: 'banner', day: '20261205' });
+    expect(parseFile('picture-20261205-0123456789abcdef')).toEqual({ kind: 'picture', day: '20261205' });
+    expect(newFileName('picture', new Date('2026-12-05T00:00:00Z'))).toMatch(/^picture-20261205-[0-9a-f]{16}$/);
+  });
+
   it('makes storage keys the storage accepts, under the account for saved images', () => {
     const account = '6a1f0c3e-2b4d-4e5f-8a9b-0c1d2e3f4a5b';
     const file = 'logo-20261205-0123456789abcdef';
-    expect(assertSafeKey(`${savedFolder(account, file)}logo.png`)).toBe(`media/${account}/brands/${file}/logo.png`);
+    expect(assertSafeKey(`${savedFolder(account, 'logo', file)}logo.png`)).toBe(
+      `media/${account}/brands/${file}/logo.png`,
+    );
+    const banner = 'banner-20261205-0123456789abcdef';
+    expect(assertSafeKey(`${savedFolder(account, 'banner', banner)}banner.jpg`)).toBe(
+      `media/${account}/sites/${banner}/banner.jpg`,
+    );
     expect(assertSafeKey(`${pendingFolder(account, file, '20261205')}logo.png`)).toBe(
       `brand-uploads/20261205/${account}/${file}/logo.png`,
     );
@@ -44,6 +56,18 @@ describe('brand file names', () => {
     expect(['logo.png', '32.ico', '180.png', '100.png', 'constructor'].map((v) => isVariantOf('favicon', v))).toEqual([
       false,
       true,
+      true,
+      true,
+      false,
+    ]);
+    expect(['banner.jpg', '400.png', '96.png', 'logo.png'].map((v) => isVariantOf('banner', v))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(['banner.jpg', '400.png', '96.png', '100.png'].map((v) => isVariantOf('picture', v))).toEqual([
+      false,
       true,
       true,
       false,

@@ -1,12 +1,12 @@
-import { BRAND_IMAGE_MAX_BYTES, type BrandImageKind, FAVICON_RECOMMENDED_PX } from '@leadreel/shared';
-import sharp from 'sharp';
+import { BRAND_IMAGE_MAX_BYTES, FAVICON_RECOMMENDED_PX, SITE_PICTURE_MIN_PX } from '@leadreel/shared';
+import sharp, { type Sharp } from 'sharp';
 import { badRequest, imageSizeFailed } from '../../errors.ts';
-import type { Variant } from './brand-files.ts';
+import type { ImageKind, Variant } from './brand-files.ts';
 
 /**
- * Brand images (docs/product.md "Brands"): a JPG or PNG of at most 2 MB, recognised by its bytes, read
- * for its size from its header before any pixel is decoded, then drawn again by sharp into the variants
- * the pages use. What is stored is only what sharp wrote: no metadata of the upload (EXIF, GPS, ICC,
+ * Brand and site images (docs/product.md "Brands"): a JPG or PNG of at most 2 MB, recognised by its
+ * bytes, read for its size from its header before any pixel is decoded, then drawn again by sharp into
+ * the variants the pages use. What is stored is only what sharp wrote: no metadata of the upload (EXIF, GPS, ICC,
  * comments) survives, since sharp writes none unless asked to (withMetadata / keepExif).
  */
 
@@ -18,6 +18,13 @@ import type { Variant } from './brand-files.ts';
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The box a logo fits in, keeping its aspect ratio: pages draw it at most 200x80 CSS pixels, twice for HiDPI. */
 export const LOGO_BOX = { width: 400, height: 160 };
+/** The box a site's banner fits in, keeping its aspect ratio: a full-width 3:1 header on a 1920 px screen. */
+export const BANNER_BOX = { width: 1920, height: 640 };
+/** A little above sharp's default of 80: the banner is the largest picture on its page. */
+const BANNER_QUALITY = 82;
+/** A site picture's squares: 400 px for up to 200 CSS pixels at twice the density, 96 px for lists. */
+export const PICTURE_PX = 400;
+export const PICTURE_SMALL_PX = 96;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -55,8 +62,67 @@ export function icoOf(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png]);
 }
 
+/** Fitted whole in a transparent square: a favicon need not be square, and is never cropped. */
+const contained = (input: Sharp, size: number) =>
+  input
+    .clone()
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+
+/** Filling a square, its middle kept: a site's picture is shown round or square, never letterboxed. */
+const covered = (input: Sharp, size: number) =>
+  input.clone().resize(size, size, { fit: 'cover' }).png({ compressionLevel: 9 }).toBuffer();
+
+/** How each kind is drawn into its variants (brand-files.ts VARIANTS), from the upload turned upright. */
+const DRAW: { [K in ImageKind]: (input: Sharp) => Promise<[Variant<K>, Buffer][]> } = {
+  logo: async (input) => [
+    [
+      'logo.png',
+      await input
+        .clone()
+        .resize(LOGO_BOX.width, LOGO_BOX.height, { fit: 'inside', withoutEnlargement: true })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    ],
+  ],
+  favicon: async (input) => {
+    const [ico, touch, preview] = await Promise.all([
+      contained(input, 32),
+      contained(input, 180),
+      contained(input, FAVICON_RECOMMENDED_PX),
+    ]);
+    return [
+      ['32.ico', icoOf(ico, 32)],
+      ['180.png', touch],
+      ['100.png', preview],
+    ];
+  },
+  // A JPEG, as the photos banners mostly are: a fraction of a PNG's bytes at this size, and read by every
+  // browser, mail reader and link preview a page's image reaches. It has no transparency, so a transparent
+  // upload is laid on white, where it would otherwise turn black.
+  banner: async (input) => [
+    [
+      'banner.jpg',
+      await input
+        .clone()
+        .resize(BANNER_BOX.width, BANNER_BOX.height, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: BANNER_QUALITY, mozjpeg: true })
+        .toBuffer(),
+    ],
+  ],
+  picture: async (input) => {
+    const [large, small] = await Promise.all([covered(input, PICTURE_PX), covered(input, PICTURE_SMALL_PX)]);
+    return [
+      ['400.png', large],
+      ['96.png', small],
+    ];
+  },
+};
+
 /** Checks an upload and returns its variants (brand-files.ts VARIANTS), or throws the 400 that says why. */
-export async function renderBrandImage(kind: BrandImageKind, bytes: Buffer): Promise<Map<Variant, Buffer>> {
+export async function renderImage(kind: ImageKind, bytes: Buffer): Promise<Map<Variant, Buffer>> {
   if (bytes.length > BRAND_IMAGE_MAX_BYTES) throw badRequest('image_too_large', 'image');
   const format = formatOf(bytes);
   if (!format) throw badRequest('image_file_invalid', 'image');
@@ -73,33 +139,16 @@ export async function renderBrandImage(kind: BrandImageKind, bytes: Buffer): Pro
   if (width * height > MAX_INPUT_PIXELS) {
     throw sizeFailed(new Error(`${width}x${height} is more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`));
   }
+  // "A site picture is at least 98x98 pixels": both sides, so turning it by its EXIF changes nothing.
+  if (kind === 'picture' && Math.min(width, height) < SITE_PICTURE_MIN_PX) {
+    throw badRequest('site_picture_too_small', 'image');
+  }
 
   // limitInputPixels again, should a header lie; failOn 'warning' (the default) refuses a truncated scan.
   // autoOrient turns the picture as its EXIF says before the EXIF is dropped.
   const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).autoOrient();
-  const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
-  const square = (size: number) =>
-    input
-      .clone()
-      .resize(size, size, { fit: 'contain', background: transparent })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
   try {
-    if (kind === 'logo') {
-      const logo = await input
-        .clone()
-        .resize(LOGO_BOX.width, LOGO_BOX.height, { fit: 'inside', withoutEnlargement: true })
-        .png({ compressionLevel: 9 })
-        .toBuffer();
-      return new Map<Variant, Buffer>([['logo.png', logo]]);
-    }
-    // A favicon need not be square: it is fitted whole on a transparent square, not cropped.
-    const [ico, touch, preview] = await Promise.all([square(32), square(180), square(FAVICON_RECOMMENDED_PX)]);
-    return new Map<Variant, Buffer>([
-      ['32.ico', icoOf(ico, 32)],
-      ['180.png', touch],
-      ['100.png', preview],
-    ]);
+    return new Map<Variant, Buffer>(await DRAW[kind](input));
   } catch (error) {
     throw sizeFailed(error);
   }

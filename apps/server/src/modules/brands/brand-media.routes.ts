@@ -9,10 +9,10 @@ import type { BrandService } from './brands.service.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * /brand-media/<account>/<file>/<variant>: the images of brands (brand-files.ts), on the installation's
- * address (the console's previews) and on the account's own custom domains, whose pages load their logo
- * and favicon from their own origin. Anything not found, another account's images on a custom domain
- * among them, is the same uncached 404, so names cannot be probed.
+ * /brand-media/<account>/<file>/<variant>: the images of brands and of their sites (brand-files.ts), on
+ * the installation's address (the console's previews) and on the account's own custom domains, whose
+ * pages load their logo, favicon, banner and picture from their own origin. Anything not found, another
+ * account's images on a custom domain among them, is the same uncached 404, so names cannot be probed.
  */
 export const brandMediaRoutes: FastifyPluginAsync<{ brands: BrandService }> = async (app, { brands }) => {
   app.addHook('onSend', async (_request, reply) => {

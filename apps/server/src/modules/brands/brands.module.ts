@@ -1,8 +1,7 @@
-import { accountId } from '../../plugins/auth.ts';
 import { defineModule } from '../module.ts';
 import { brandMediaRoutes } from './brand-media.routes.ts';
 import { createBrandRepo } from './brands.repo.ts';
-import { brandRoutes } from './brands.routes.ts';
+import { brandRoutes, imageLimiter } from './brands.routes.ts';
 import { type BrandService, createBrandService } from './brands.service.ts';
 
 declare module '../module.ts' {
@@ -21,12 +20,7 @@ export const brandsModule = defineModule({
     await scope.register(brandRoutes, {
       brands: services.brands,
       hooks,
-      // Each upload is decoded and drawn again by sharp: a screen's worth of tries, not a loop's.
-      imageLimit: limits.limiter({
-        max: 30,
-        timeWindow: 10 * 60_000,
-        keyGenerator: (request) => `brand-image:${accountId(request)}`,
-      }),
+      imageLimit: imageLimiter(limits, 'brand'),
     });
   },
   site: async (app, { services }) => {

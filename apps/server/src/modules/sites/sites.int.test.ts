@@ -1,76 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { MESSAGES, type PlanType } from '@leadreel/shared';
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
 import { accountOnPlan, videoWithForm } from '../../../test/factories.ts';
 import { get, post, useTestApp } from '../../../test/helpers.ts';
+import { brandOf, contact, ownerWithSite, profile } from '../../../test/site-factories.ts';
 
 // Sites on the real PostgreSQL. Brands are added through their own route, on a verified domain row made
 // here directly, as the site layer's tests do.
 const t = useTestApp();
 
-type Owner = Awaited<ReturnType<typeof accountOnPlan>>;
 const refusal = (answer: { status: number; body: { error?: string; field?: string } }) => [
   answer.status,
   answer.body.error,
 ];
-
-const contact = (more: Record<string, unknown> = {}) => ({
-  officialSite: null,
-  email: null,
-  linkedin: null,
-  youtube: null,
-  tiktok: null,
-  facebook: null,
-  x: null,
-  pinterest: null,
-  telegram: null,
-  instagram: null,
-  ...more,
-});
-const profile = (more: Record<string, unknown> = {}) => ({
-  name: 'Acme Videos',
-  description: 'Product tours',
-  contact: contact(),
-  ...more,
-});
-
-async function brandOf(owner: Owner) {
-  const domain = await t.db
-    .insertInto('custom_domain')
-    .values({
-      account_id: owner.accountId,
-      domain: `v-${randomBytes(4).toString('hex')}.example.com`,
-      token: randomBytes(8).toString('hex'),
-      status: 'verified',
-      active: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const answer = await post(
-    t.app,
-    '/api/brand/add',
-    {
-      name: 'Acme',
-      logo: null,
-      favicon: null,
-      pageBackgroundColor: '#ffffff',
-      buttonColor: '#1677ff',
-      buttonFontColor: '#000000',
-      domainId: domain.id,
-    },
-    owner.token,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body.data.id as string;
-}
-
-async function ownerWithSite(plan: PlanType = 'Pro') {
-  const owner = await accountOnPlan(t, plan);
-  const brandId = await brandOf(owner);
-  const added = await post(t.app, '/api/brand-channel/add', { brandId, profile: profile() }, owner.token);
-  expect(added.status).toBe(200);
-  return { ...owner, brandId, siteId: added.body.data.id as string };
-}
 
 const addCategory = (owner: { token: string }, siteId: string, more: Record<string, unknown> = {}) =>
   post(
@@ -87,7 +29,7 @@ const categoryRows = (siteId: string) =>
 describe('sites: the screens', () => {
   it('adds, lists, saves and deletes a site', async () => {
     const owner = await accountOnPlan(t, 'Pro');
-    const brandId = await brandOf(owner);
+    const brandId = await brandOf(t, owner);
     const added = await post(
       t.app,
       '/api/brand-channel/add',
@@ -118,7 +60,9 @@ describe('sites: the screens', () => {
       name: 'Acme Videos',
       description: 'Product tours',
       banner: null,
+      bannerUrl: null,
       picture: null,
+      pictureUrl: null,
       home: { forYou: true, thumbnailRatio: '16:9' },
       navigation: [],
     });
@@ -168,7 +112,7 @@ describe('sites: the screens', () => {
   });
 
   it('keeps a site, unpublished, when its brand is deleted', async () => {
-    const owner = await ownerWithSite();
+    const owner = await ownerWithSite(t);
     expect((await post(t.app, '/api/brand/del', { id: owner.brandId }, owner.token)).status).toBe(200);
     expect((await get(t.app, `/api/brand-channel/detail?id=${owner.siteId}`, owner.token)).body.data.brandId).toBe(
       null,
@@ -176,7 +120,7 @@ describe('sites: the screens', () => {
   });
 
   it('adds, edits, orders and deletes categories of the account’s own videos', async () => {
-    const owner = await ownerWithSite();
+    const owner = await ownerWithSite(t);
     const [v1, v2] = [await videoWithForm(t, owner), await videoWithForm(t, owner)];
     const first = await addCategory(owner, owner.siteId, { name: 'One', videoIds: [v2, v1] });
     expect(first.status).toBe(200);
@@ -220,7 +164,7 @@ describe('sites: bad input', () => {
   ];
 
   it('refuses empty, too long, NUL and lone-surrogate names and descriptions, changing nothing', async () => {
-    const owner = await ownerWithSite();
+    const owner = await ownerWithSite(t);
     for (const [name, error] of texts) {
       const answer = await post(
         t.app,
@@ -253,7 +197,7 @@ describe('sites: bad input', () => {
   });
 
   it('refuses javascript:, data: and off-network links in contact info and navigation', async () => {
-    const owner = await ownerWithSite();
+    const owner = await ownerWithSite(t);
     const bad: [string, string, string][] = [
       ['officialSite', 'javascript:alert(1)', 'site_url_invalid'],
       ['officialSite', 'data:text/html,<script>alert(1)</script>', 'site_url_invalid'],
@@ -295,8 +239,8 @@ describe('sites: bad input', () => {
   });
 
   it("answers 404 for another account's site, brand, category and video, changing nothing", async () => {
-    const owner = await ownerWithSite();
-    const other = await ownerWithSite();
+    const owner = await ownerWithSite(t);
+    const other = await ownerWithSite(t);
     const otherCategory = (await addCategory(other, other.siteId)).body.data.id as string;
     const otherVideo = await videoWithForm(t, other);
     const ownCategory = (await addCategory(owner, owner.siteId)).body.data.id as string;
@@ -376,8 +320,8 @@ describe('sites: bad input', () => {
   });
 
   it('refuses an order with missing, repeated or foreign categories, and repeated videos', async () => {
-    const owner = await ownerWithSite();
-    const other = await ownerWithSite();
+    const owner = await ownerWithSite(t);
+    const other = await ownerWithSite(t);
     const foreign = (await addCategory(other, other.siteId)).body.data.id as string;
     const a = (await addCategory(owner, owner.siteId, { name: 'A' })).body.data.id as string;
     const b = (await addCategory(owner, owner.siteId, { name: 'B' })).body.data.id as string;
@@ -417,7 +361,7 @@ describe('sites: plans', () => {
   });
 
   it("stops at the plan's cap", async () => {
-    const lite = await ownerWithSite('Lite');
+    const lite = await ownerWithSite(t, 'Lite');
     const answer = await post(
       t.app,
       '/api/brand-channel/add',
@@ -431,7 +375,7 @@ describe('sites: plans', () => {
   });
 
   it('is closed to changes from Frozen on, and still listed', async () => {
-    const owner = await ownerWithSite();
+    const owner = await ownerWithSite(t);
     await t.db.updateTable('account').set({ vip_period: 'frozen-period' }).where('id', '=', owner.accountId).execute();
     const saved = await post(
       t.app,

@@ -1,3 +1,4 @@
+import { imageLimiter } from '../brands/brands.routes.ts';
 import { defineModule } from '../module.ts';
 import { createSiteRepo } from './sites.repo.ts';
 import { siteRoutes } from './sites.routes.ts';
@@ -18,10 +19,15 @@ export const sitesModule = defineModule({
       entitlements: services.entitlements,
       ownsBrand: (accountId, brandId) => services.brands.owns(accountId, brandId),
       ownVideos: (accountId, videoIds) => services.videos.status(accountId, videoIds),
+      images: services.brands.images,
       clock,
     }),
   }),
-  api: async (scope, { services, hooks }) => {
-    await scope.register(siteRoutes, { sites: services.sites, hooks });
+  api: async (scope, { services, hooks, limits }) => {
+    await scope.register(siteRoutes, {
+      sites: services.sites,
+      hooks,
+      imageLimit: imageLimiter(limits, 'site'),
+    });
   },
 });

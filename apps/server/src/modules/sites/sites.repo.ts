@@ -8,6 +8,8 @@ export type CategoryRow = Selectable<SiteCategoryTable>;
 export type SiteChange = Partial<{
   name: string;
   description: string;
+  banner: string | null;
+  picture: string | null;
   contact: string;
   home: string;
   sitemap: string;
@@ -86,8 +88,49 @@ export function createSiteRepo(db: Db) {
         .returningAll()
         .executeTakeFirst(),
 
+    /**
+     * Changes one of the account's sites as `update` does, answering the row as it was too, so the images
+     * it no longer shows can go; undefined when it is not the account's.
+     */
+    replace(accountId: string, id: string, change: SiteChange, now: Date) {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('site')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return undefined;
+        const after = await trx
+          .updateTable('site')
+          .set({ ...change, updated_at: now })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { before, after };
+      });
+    },
+
+    /** Deletes one of the account's sites; the images it showed, or undefined when it is not the account's. */
     remove: (accountId: string, id: string) =>
-      db.deleteFrom('site').where('account_id', '=', accountId).where('id', '=', id).returning('id').executeTakeFirst(),
+      db
+        .deleteFrom('site')
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .returning(['banner', 'picture'])
+        .executeTakeFirst(),
+
+    /** Whether any site of the account still shows `file` (as its banner or picture). */
+    async uses(accountId: string, file: string) {
+      const row = await db
+        .selectFrom('site')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where((eb) => eb.or([eb('banner', '=', file), eb('picture', '=', file)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     categories: (accountId: string, siteId: string) => categoriesOf(db, accountId, siteId),
 

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
 import { type AuthHooks, accountId } from '../../plugins/auth.ts';
+import type { Limit } from '../../plugins/limits.ts';
+import { IMAGE_BODY } from '../brands/brands.routes.ts';
 import type { SiteService } from './sites.service.ts';
 
 /** The site screens (the console contract's "brand and brand-channel CRUD, home tab, categories, navigation"). */
-export const siteRoutes: FastifyPluginAsync<{ sites: SiteService; hooks: AuthHooks }> = async (
+export const siteRoutes: FastifyPluginAsync<{ sites: SiteService; hooks: AuthHooks; imageLimit: Limit }> = async (
   app,
-  { sites, hooks },
+  { sites, hooks, imageLimit },
 ) => {
   const route = catalogueRoutes(app, hooks);
   route('site.list', (request) => sites.list(accountId(request)));
@@ -16,6 +18,10 @@ export const siteRoutes: FastifyPluginAsync<{ sites: SiteService; hooks: AuthHoo
     return null;
   });
   route('site.detail', (request, { id }) => sites.detail(accountId(request), id));
+  route('site.image', (request, { kind, image }) => sites.upload(accountId(request), kind, image), {
+    ...IMAGE_BODY,
+    preHandler: [imageLimit],
+  });
   route('site.saveProfile', (request, { id, profile }) => sites.saveProfile(accountId(request), id, profile));
   route('site.saveHome', (request, { id, home }) => sites.saveHome(accountId(request), id, home));
   route('site.saveSitemap', (request, { id, sitemap }) => sites.saveSitemap(accountId(request), id, sitemap));

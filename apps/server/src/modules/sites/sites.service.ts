@@ -4,11 +4,13 @@ import type {
   NavigationLink,
   Site,
   SiteHome,
+  SiteImageKind,
   SiteProfileInput,
   SiteSitemap,
 } from '@leadreel/shared';
 import { badRequest, notFound, planPeriod } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ImageStore, InUse } from '../brands/image-store.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { CategoryFields, CategoryRow, SiteChange, SiteRepo, SiteRow } from './sites.repo.ts';
 
@@ -19,23 +21,6 @@ const categoryNotFound = (field = 'id') => notFound('category_not_found', field)
 /** A new site's home tab and sitemap, until its screens save others. */
 const DEFAULT_HOME: SiteHome = { forYou: true, thumbnailRatio: '16:9' };
 const DEFAULT_SITEMAP: SiteSitemap = { indexed: true, pages: ['home', 'categories', 'videos'] };
-
-function toSite(row: SiteRow): Site {
-  return {
-    id: row.id,
-    brandId: row.brand_id,
-    name: row.name,
-    description: row.description,
-    banner: row.banner,
-    picture: row.picture,
-    contact: row.contact,
-    home: row.home,
-    sitemap: row.sitemap,
-    navigation: row.navigation,
-    createdAt: seconds(row.created_at),
-    updatedAt: seconds(row.updated_at),
-  };
-}
 
 function toCategory(row: CategoryRow): Category {
   return {
@@ -52,6 +37,8 @@ function toCategory(row: CategoryRow): Category {
 const profileChange = (profile: SiteProfileInput) => ({
   name: profile.name,
   description: profile.description,
+  banner: profile.banner,
+  picture: profile.picture,
   contact: JSON.stringify(profile.contact),
 });
 
@@ -67,9 +54,44 @@ export function createSiteService(deps: {
   ownsBrand: (accountId: string, brandId: string) => Promise<boolean>;
   /** The videos module's answer to which of these ids are the account's videos. */
   ownVideos: (accountId: string, videoIds: string[]) => Promise<unknown[]>;
+  /** The brands module's store of images, which keeps a site's banner and picture as it keeps a brand's logo. */
+  images: ImageStore;
   clock: Clock;
 }) {
-  const { repo, entitlements, ownsBrand, ownVideos, clock } = deps;
+  const { repo, entitlements, ownsBrand, ownVideos, images, clock } = deps;
+  const inUse: InUse = repo.uses;
+
+  function toSite(row: SiteRow): Site {
+    return {
+      id: row.id,
+      brandId: row.brand_id,
+      name: row.name,
+      description: row.description,
+      banner: row.banner,
+      bannerUrl: images.urlOf(row.account_id, row.banner),
+      picture: row.picture,
+      pictureUrl: images.urlOf(row.account_id, row.picture),
+      contact: row.contact,
+      home: row.home,
+      sitemap: row.sitemap,
+      navigation: row.navigation,
+      createdAt: seconds(row.created_at),
+      updatedAt: seconds(row.updated_at),
+    };
+  }
+
+  /** Claims the profile's banner and picture and runs the save that shows them (image-store.ts saving). */
+  const savingImages = <T>(accountId: string, profile: SiteProfileInput, save: () => Promise<T>) =>
+    images.saving(
+      accountId,
+      [
+        ['banner', profile.banner],
+        ['picture', profile.picture],
+      ],
+      inUse,
+      save,
+    );
+  const drop = (accountId: string, file: string | null) => images.drop(accountId, file, inUse);
 
   const assertAllowed = (accountId: string) =>
     entitlements.assertAccess(accountId, 'customDomain', ['canUseChannel', 'site_not_allowed']);
@@ -122,23 +144,46 @@ export function createSiteService(deps: {
       };
       const noBrand = () => badRequest('site_brand_required', 'brandId');
       if (!(await ownsBrand(accountId, brandId))) throw noBrand();
-      const result = await repo.insert(accountId, brandId, fields, rights.caps.sites).catch((error: unknown) => {
-        // The brand was deleted between the check and the insert.
-        if ((error as { code?: string }).code === '23503') throw noBrand();
-        throw error;
+      const row = await savingImages(accountId, profile, async () => {
+        const result = await repo.insert(accountId, brandId, fields, rights.caps.sites).catch((error: unknown) => {
+          // The brand was deleted between the check and the insert.
+          if ((error as { code?: string }).code === '23503') throw noBrand();
+          throw error;
+        });
+        if (result === 'cap') throw badRequest('sites_too_many');
+        return result;
       });
-      if (result === 'cap') throw badRequest('sites_too_many');
-      return toSite(result);
+      return toSite(row);
     },
 
-    /** Open on every plan until Frozen: taking a site away is never a paid feature. */
+    /** Open on every plan until Frozen: taking a site away is never a paid feature. Its images go with it. */
     async remove(accountId: string, id: string) {
       await entitlements.assertFeature(accountId, 'customDomain');
-      if (!(await repo.remove(accountId, id))) throw siteNotFound();
+      const row = await repo.remove(accountId, id);
+      if (!row) throw siteNotFound();
+      await drop(accountId, row.banner);
+      await drop(accountId, row.picture);
     },
 
-    saveProfile: (accountId: string, id: string, profile: SiteProfileInput) =>
-      save(accountId, id, profileChange(profile)),
+    /** Replacing the banner or picture deletes the one it replaces, once no site of the account shows it. */
+    async saveProfile(accountId: string, id: string, profile: SiteProfileInput) {
+      await assertAllowed(accountId);
+      const { before, after } = await savingImages(accountId, profile, async () => {
+        const result = await repo.replace(accountId, id, profileChange(profile), clock.now());
+        if (!result) throw siteNotFound();
+        return result;
+      });
+      if (before.banner !== after.banner) await drop(accountId, before.banner);
+      if (before.picture !== after.picture) await drop(accountId, before.picture);
+      return toSite(after);
+    },
+
+    /** site.image: a banner or picture for the site-info screen, waiting to be saved with the profile. */
+    async upload(accountId: string, kind: SiteImageKind, base64: string) {
+      await assertAllowed(accountId);
+      return images.upload(accountId, kind, Buffer.from(base64, 'base64'));
+    },
+
     saveHome: (accountId: string, id: string, home: SiteHome) => save(accountId, id, { home: JSON.stringify(home) }),
     saveSitemap: (accountId: string, id: string, sitemap: SiteSitemap) =>
       save(accountId, id, { sitemap: JSON.stringify(sitemap) }),
