@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const run = promisify(execFile);
@@ -181,6 +182,32 @@ export async function benchLowBitrateSource(seconds = 30): Promise<string> {
   ]);
   await run('mv', [`${file}.tmp.mp4`, file]);
   return file;
+}
+
+/** The address of a bench server's embedded PostgreSQL: its password file, and the port in postmaster.pid (4th line). */
+export async function benchDatabaseUrl(server: { dataDir: string }) {
+  const password = (await readFile(path.join(server.dataDir, '.postgres-password'), 'utf8')).trim();
+  const pid = await readFile(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(pid.split('\n')[3])}/leadreel`;
+}
+
+/** The middle value (the upper one of an even count): a figure one slow round does not move. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/**
+ * Requests a second and p99 latency (ms) of a page asked for as browsers ask (brotli accepted), with
+ * autocannon; any error or non-2xx answer fails the benchmark.
+ */
+export async function pageLoad(url: string, connections: number, seconds: number) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br' },
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 /** The ratio line every benchmark ends with. */
