@@ -184,6 +184,10 @@ export interface LeadTable {
   mailed_at: Date | null;
   /** The anonymous viewer id the player sent (lead timeline); null when none came. */
   viewer_id: string | null;
+  /** The site whose page the lead was sent from (docs/product.md "Sites"); null once deleted, or for none. */
+  site_id: string | null;
+  /** That site's name when the lead was sent. */
+  site_name: string | null;
   created_at: CreatedAt;
 }
 
@@ -513,6 +517,19 @@ export interface SiteCategoryTable {
   created_at: CreatedAt;
 }
 
+/** An album (the console contract's "Video slide"; modules/albums): the account's own videos, in the order it plays them. */
+export interface AlbumTable {
+  id: Generated<string>;
+  account_id: string;
+  title: string;
+  /** Ids of the account's videos; one deleted since stays here and is left out of every answer. */
+  video_ids: Generated<string[]>;
+  /** One of video_ids, whose thumbnail is the cover; null for the first video's. */
+  cover_video_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -554,4 +571,5 @@ export interface Database {
   brand: BrandTable;
   site: SiteTable;
   site_category: SiteCategoryTable;
+  album: AlbumTable;
 }

@@ -217,6 +217,8 @@ export const leadData = z.object({
   pageUrl: z.string(),
   referrer: z.string(),
   language: z.string(),
+  /** The name of the site whose page it was sent from, as it was then; null for a page of no site. */
+  siteName: z.string().nullable(),
   fields: z.array(z.object({ id: z.string(), kind: z.enum(FIELD_KINDS), label: z.string() })),
   answers: z.record(z.string(), z.string()),
 });

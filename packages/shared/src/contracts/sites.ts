@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
 import { EMAIL_PATTERN } from './common.ts';
+import { submitLeadBody } from './forms.ts';
 
 // ---- Sites (the console contract's "Site/channel", identified by brandChannelId: category pages, profile,
 // contact info, home tab; calls "brand and brand-channel CRUD, home tab, categories, navigation") ----
@@ -16,6 +17,12 @@ export const CATEGORY_VIDEOS_MAX = 200;
 
 export const THUMBNAIL_RATIOS = ['16:9', '9:16', '1:1', '4:3'] as const;
 export const SITEMAP_PAGES = ['home', 'categories', 'videos'] as const;
+/**
+ * When a site asks for the viewer's email before a video (docs/product.md "Sites"): never, once per site
+ * before the second video, or before every video.
+ */
+export const EMAIL_GATES = ['off', 'once', 'every'] as const;
+export type EmailGate = (typeof EMAIL_GATES)[number];
 /** A site's own images, beside its brand's: the banner over its home page and its square picture. */
 export const SITE_IMAGE_KINDS = ['banner', 'picture'] as const;
 export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
@@ -106,6 +113,7 @@ export type SiteProfileInput = z.infer<typeof siteProfile>;
 export const siteHome = z.strictObject({
   forYou: z.boolean({ error: 'illegal_input' }),
   thumbnailRatio: z.enum(THUMBNAIL_RATIOS, { error: 'illegal_input' }),
+  emailGate: z.enum(EMAIL_GATES, { error: 'illegal_input' }).default('off'),
 });
 export type SiteHome = z.infer<typeof siteHome>;
 
@@ -180,6 +188,23 @@ export const orderCategoriesBody = z.strictObject({
   ids: z.array(categoryIdField).max(1000, 'category_order_invalid'),
 });
 
+/** A viewer's email asked by a site's gate before a video (public.siteGate), kept as a lead of that video. */
+export const siteGateBody = z.strictObject({
+  siteId: siteIdField,
+  videoId: z.uuid({ error: 'not_found' }),
+  email: textField('email_invalid').trim().max(254, 'email_too_long').regex(EMAIL_PATTERN, 'email_invalid'),
+  page: textField().max(2000, 'illegal_input'),
+  referrer: textField().max(2000, 'illegal_input'),
+  language: textField().max(35, 'illegal_input'),
+  /** How long the gate was on screen before it was sent; people take seconds, scripts do not. */
+  elapsedMs: z.number({ error: 'illegal_input' }).int('illegal_input').min(0, 'illegal_input'),
+  /** A field people never see: anything in it was typed by a script. */
+  website: textField().max(500, 'illegal_input'),
+  viewerId: submitLeadBody.shape.viewerId,
+  sessionId: submitLeadBody.shape.sessionId,
+  captcha: textField().max(4096, 'illegal_input').optional(),
+});
+
 // Answers: plain shapes, checked and not transformed.
 
 export const siteData = z.object({
@@ -204,7 +229,7 @@ export const siteData = z.object({
     telegram: z.string().nullable(),
     instagram: z.string().nullable(),
   }),
-  home: z.object({ forYou: z.boolean(), thumbnailRatio: z.enum(THUMBNAIL_RATIOS) }),
+  home: z.object({ forYou: z.boolean(), thumbnailRatio: z.enum(THUMBNAIL_RATIOS), emailGate: z.enum(EMAIL_GATES) }),
   sitemap: z.object({ indexed: z.boolean(), pages: z.array(z.enum(SITEMAP_PAGES)) }),
   navigation: z.array(
     z.object({

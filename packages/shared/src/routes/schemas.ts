@@ -134,6 +134,7 @@ export const ROUTE_SCHEMAS = {
   'leads.clicks': { query: forms.clickListQuery, response: forms.clickListData },
   'leads.export': { query: forms.leadExportQuery },
   'public.lead': { body: forms.submitLeadBody, response: forms.submitLeadData },
+  'public.siteGate': { body: sites.siteGateBody, response: forms.submitLeadData },
   'public.click': { body: player.contactClickBody },
   'public.events': { body: analytics.analyticsBatchBody },
   'analytics.video': { query: analytics.videoAnalyticsQuery, response: analytics.videoAnalyticsData },

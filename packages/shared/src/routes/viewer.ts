@@ -7,6 +7,7 @@ export type RouteMethod = 'GET' | 'POST';
 export const VIEWER_ROUTES = {
   /** A viewer's inquiry (the player's form). */
   'public.lead': { method: 'POST', path: '/public/lead', auth: 'public', tag: 'leads' },
+  'public.siteGate': { method: 'POST', path: '/public/site-gate', auth: 'public', tag: 'leads' },
   /** A click on a contact button, sent as a beacon: answers 204 and nothing else. */
   'public.click': { method: 'POST', path: '/public/click', auth: 'public', tag: 'public', answers: 'nothing' },
   /** What happened in a viewing, in batches sent as beacons: answers 204 at once. */

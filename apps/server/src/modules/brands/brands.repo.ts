@@ -115,6 +115,8 @@ export function createBrandRepo(db: Db) {
     forDomain: (domainId: string) =>
       db.selectFrom('brand').selectAll().where('domain_id', '=', domainId).executeTakeFirst(),
 
+    byId: (id: string) => db.selectFrom('brand').selectAll().where('id', '=', id).executeTakeFirst(),
+
     /** Moves a domain's brand to the domain replacing it, inside the transaction that swaps the two. */
     followDomain: (trx: Transaction<Database>, fromId: string, toId: string) =>
       trx.updateTable('brand').set({ domain_id: toId }).where('domain_id', '=', fromId).execute(),

@@ -92,6 +92,28 @@ export function createBrandService(deps: {
     }
   };
 
+  /** What the public pages show of a brand: its name, colours and images as same-origin paths. */
+  async function lookOf(row: Awaited<ReturnType<BrandRepo['byId']>>): Promise<PublicBrand | null> {
+    if (!row) return null;
+    const rights = await entitlements.ofAccount(row.account_id);
+    if (!rights?.privileges.canUseBranding) return null;
+    const favicon = row.favicon;
+    return {
+      name: row.name,
+      logoPath: row.logo ? mediaPath(row.account_id, row.logo, 'logo.png') : null,
+      faviconPaths: favicon
+        ? {
+            ico32: mediaPath(row.account_id, favicon, '32.ico'),
+            png180: mediaPath(row.account_id, favicon, '180.png'),
+            png100: mediaPath(row.account_id, favicon, '100.png'),
+          }
+        : null,
+      pageBackgroundColor: row.page_background_color,
+      buttonColor: row.button_color,
+      buttonFontColor: row.button_font_color,
+    };
+  }
+
   return {
     /** Open on every plan until Clear, so an account that lost the privilege still sees its brands. */
     async list(accountId: string) {
@@ -157,27 +179,10 @@ export function createBrandService(deps: {
      * The brand of the pages served on a custom domain, for the public site layer; null when the domain
      * has none, or its account's plan no longer grants canUseBranding (or the account is being deleted).
      */
-    async forDomain(domainId: string): Promise<PublicBrand | null> {
-      const row = await repo.forDomain(domainId);
-      if (!row) return null;
-      const rights = await entitlements.ofAccount(row.account_id);
-      if (!rights?.privileges.canUseBranding) return null;
-      const favicon = row.favicon;
-      return {
-        name: row.name,
-        logoPath: row.logo ? mediaPath(row.account_id, row.logo, 'logo.png') : null,
-        faviconPaths: favicon
-          ? {
-              ico32: mediaPath(row.account_id, favicon, '32.ico'),
-              png180: mediaPath(row.account_id, favicon, '180.png'),
-              png100: mediaPath(row.account_id, favicon, '100.png'),
-            }
-          : null,
-        pageBackgroundColor: row.page_background_color,
-        buttonColor: row.button_color,
-        buttonFontColor: row.button_font_color,
-      };
-    },
+    forDomain: async (domainId: string) => lookOf(await repo.forDomain(domainId)),
+
+    /** A brand's look on the pages of a site under it, whatever domain they are on; null as forDomain. */
+    forBrand: async (brandId: string) => lookOf(await repo.byId(brandId)),
 
     /** Whether the brand is one of the account's, for the sites shown under it. */
     owns: async (accountId: string, id: string) => (await repo.find(accountId, id)) !== undefined,

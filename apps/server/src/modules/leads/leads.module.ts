@@ -1,4 +1,4 @@
-import { networkOf } from '../../plugins/limits.ts';
+import { type Limits, networkOf } from '../../plugins/limits.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
 import { createCaptchaCheck } from './captcha.ts';
@@ -34,6 +34,7 @@ export const leadsModule = defineModule({
         entitlements,
         events,
         captcha: createCaptchaCheck(config),
+        siteOfPage: (accountId, pageUrl) => services.publicSites.siteOfPage(accountId, pageUrl),
       }),
       leadNotifier: createLeadNotifier({
         leads: repo,
@@ -52,18 +53,7 @@ export const leadsModule = defineModule({
     await scope.register(submitRoutes, {
       leads: services.leads,
       hooks,
-      // A viewer sends one form, maybe twice; an office behind one address a few more, a company's network
-      // a few dozen. Each address and each network has its own window, and none is shared by a video: a
-      // flood from one place fills its own and never closes the form to viewers elsewhere. The address is
-      // checked first, so a single address hammering away is refused before it spends its network's share.
-      limits: [
-        limits.limiter({ max: 10, timeWindow: 60_000, keyGenerator: (request) => `lead-ip:${request.ip}` }),
-        limits.limiter({
-          max: 30,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `lead-net:${networkOf(request.ip)}`,
-        }),
-      ],
+      limits: viewerPostLimits(limits, 'lead'),
     });
   },
   jobs: [LEAD_MAIL, LEAD_BURST, LEAD_DIGEST],
@@ -85,3 +75,21 @@ export const leadsModule = defineModule({
     }),
   ],
 });
+
+/**
+ * The windows on what viewers post (an inquiry, a site's email gate), named `kind`: a viewer sends one
+ * form, maybe twice; an office behind one address a few more, a company's network a few dozen. Each
+ * address and each network has its own window, and none is shared by a video: a flood from one place fills
+ * its own and never closes the form to viewers elsewhere. The address is checked first, so a single
+ * address hammering away is refused before it spends its network's share.
+ */
+export function viewerPostLimits(limits: Limits, kind: string) {
+  return [
+    limits.limiter({ max: 10, timeWindow: 60_000, keyGenerator: (request) => `${kind}-ip:${request.ip}` }),
+    limits.limiter({
+      max: 30,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `${kind}-net:${networkOf(request.ip)}`,
+    }),
+  ];
+}

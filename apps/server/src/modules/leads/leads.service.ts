@@ -41,6 +41,7 @@ function toLead(row: Selectable<LeadTable>, masked: boolean): Lead {
     pageUrl: masked ? MASK : row.page_url,
     referrer: masked ? MASK : row.referrer,
     language: row.language,
+    siteName: row.site_name,
     fields: row.fields,
     answers: masked
       ? Object.fromEntries(Object.entries(row.answers).map(([id, value]) => [id, value ? MASK : '']))
@@ -104,6 +105,8 @@ export function createLeadService(deps: {
   events: EventBus;
   /** The installation's challenge a viewer passes before an inquiry is taken; null when it asks for none. */
   captcha: CaptchaCheck | null;
+  /** The account's site whose page `pageUrl` is, if any (docs/product.md "Sites"): what a lead says it came from. */
+  siteOfPage?: (accountId: string, pageUrl: string) => Promise<{ id: string; name: string } | null>;
 }) {
   const { repo, forms, videos, accounts, entitlements, events, captcha } = deps;
 
@@ -311,35 +314,65 @@ export function createLeadService(deps: {
         throw badRequest(problem, `answers.${field}`);
       }
       const fields: LeadField[] = form.fields.map(({ id, kind, label }) => ({ id, kind, label }));
-      const lead = await events.transaction(async (trx, publish) => {
-        const row = await repo.insert(
-          {
-            account_id: video.account_id,
-            video_id: video.id,
-            video_name: video.name,
-            fields: JSON.stringify(fields) as never,
-            answers: JSON.stringify(checked.answers) as never,
-            second: input.second,
-            page_url: input.page,
-            referrer: input.referrer,
-            language: input.language.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35),
-            viewer_id: input.viewerId ?? null,
-          },
-          trx,
-        );
-        publish('lead.created', {
-          leadId: row.id,
-          videoId: video.id,
-          sessionId: input.sessionId ?? null,
-          viewerId: input.viewerId ?? null,
-          pageUrl: input.page,
-          referrer: input.referrer,
-          at: row.created_at.getTime(),
-        });
-        return row;
-      });
-      return { leadId: lead.id };
+      return store(video, input, fields, checked.answers);
+    },
+
+    /**
+     * A site's email gate (docs/product.md "Sites"): the viewer's email, asked before a video of a site
+     * whose gate is on, kept as a lead of that video with the one field. The site is the caller's to check;
+     * the same challenge, honeypot and speed rules as an inquiry apply.
+     */
+    async submitGate(
+      input: Omit<SubmitLead, 'answers' | 'second'> & { email: string },
+      remoteIp: string,
+    ): Promise<{ leadId: string | null }> {
+      const video = await shownVideo(input.videoId);
+      if (!video) throw notFound('not_found', 'videoId');
+      await captcha?.(input.captcha, remoteIp);
+      if (input.website !== '' || input.elapsedMs < MIN_FILL_MS) return { leadId: null };
+      const fields: LeadField[] = [{ id: 'email', kind: 'email', label: 'Email' }];
+      return store(video, { ...input, second: 0 }, fields, { email: input.email });
     },
   };
+
+  /** Keeps a checked lead and announces it, in one transaction; the site it came from is named from its page. */
+  async function store(
+    video: { id: string; account_id: string; name: string },
+    input: Pick<SubmitLead, 'second' | 'page' | 'referrer' | 'language' | 'viewerId' | 'sessionId'>,
+    fields: LeadField[],
+    answers: Record<string, string>,
+  ): Promise<{ leadId: string | null }> {
+    const site = (await deps.siteOfPage?.(video.account_id, input.page)) ?? null;
+    const lead = await events.transaction(async (trx, publish) => {
+      const row = await repo.insert(
+        {
+          account_id: video.account_id,
+          video_id: video.id,
+          video_name: video.name,
+          fields: JSON.stringify(fields) as never,
+          answers: JSON.stringify(answers) as never,
+          second: input.second,
+          page_url: input.page,
+          referrer: input.referrer,
+          language: input.language.replace(/[^A-Za-z0-9-]/g, '').slice(0, 35),
+          viewer_id: input.viewerId ?? null,
+          site_id: site?.id ?? null,
+          site_name: site?.name ?? null,
+        },
+        trx,
+      );
+      publish('lead.created', {
+        leadId: row.id,
+        videoId: video.id,
+        sessionId: input.sessionId ?? null,
+        viewerId: input.viewerId ?? null,
+        pageUrl: input.page,
+        referrer: input.referrer,
+        at: row.created_at.getTime(),
+      });
+      return row;
+    });
+    return { leadId: lead.id };
+  }
 }
 export type LeadService = ReturnType<typeof createLeadService>;

@@ -206,16 +206,27 @@ function posterSrcset(video: PublicVideo): string {
  * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
  * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place.
  */
-function playerMarkup(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets, embedded: boolean): string {
+/** What a page adds to its player: attributes on its root and markup inside it (a site's email gate). */
+export type PlayerExtras = { attributes: string; inner: string };
+
+export function playerMarkup(
+  video: PublicVideo,
+  lang: PageLanguage,
+  assets: PlayerAssets,
+  embedded: boolean,
+  extras: PlayerExtras = { attributes: '', inner: '' },
+  lazyPoster = false,
+): string {
   const t = TEXTS[lang];
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
-    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-scope="${escapeHtml(video.viewerScope)}"${video.privacyMode ? ' data-privacy' : ''} data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}" data-unavailable="${escapeHtml(t.unavailable)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}>`,
+    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-scope="${escapeHtml(video.viewerScope)}"${video.privacyMode ? ' data-privacy' : ''} data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}" data-unavailable="${escapeHtml(t.unavailable)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}${extras.attributes}>`,
     video.posterPath
-      ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}" fetchpriority="high">`
+      ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}"${lazyPoster ? ' loading="lazy"' : ' fetchpriority="high"'}>`
       : '',
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
     overlay(video, lang, embedded),
+    extras.inner,
     '</div>',
   ].join('');
 }
@@ -253,7 +264,7 @@ export function videoObject(video: PublicVideo) {
 }
 
 /** Below the title: the contact buttons and the call to action, as plain links. */
-function watchContacts(video: PublicVideo, lang: PageLanguage): string {
+export function watchContacts(video: PublicVideo, lang: PageLanguage): string {
   const links = video.contacts.map((contact) => contactLink(contact, lang, 'watch-contact'));
   if (video.action)
     links.push(actionLink({ ...video.action, from: 0, until: null, atEnd: false }, 'watch-contact watch-action'));
@@ -336,10 +347,10 @@ export function videoHead(video: PublicVideo, canonical: string, extraJsonLd: ob
 }
 
 /** A video shown on its own page: the player, its title and description, contact and share links, the transcript. */
-export function videoMain(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets, heading = 'h1'): string {
+export function videoMain(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets, extras?: PlayerExtras): string {
   return [
-    playerMarkup(video, lang, assets, false),
-    `<${heading}>${escapeHtml(video.title)}</${heading}>`,
+    playerMarkup(video, lang, assets, false, extras),
+    `<h1>${escapeHtml(video.title)}</h1>`,
     video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : '',
     watchContacts(video, lang),
     video.share.length > 0

@@ -37,26 +37,30 @@ export function createPublicSiteRepo(db: Db) {
   /** A video's searchable text: its SEO title (else its file name) and description. */
   const documentText = sql<string>`coalesce(nullif(video_setting.seo->>'title', ''), video.name) || ' ' || coalesce(video_setting.seo->>'description', '')`;
 
-  const cardRows = (accountId: string, ids: readonly string[]) =>
+  /**
+   * The site's visible categories' videos that can be shown, a row per category and video: the site's
+   * own rows, joined to the account's videos (another account's id in a category matches nothing).
+   */
+  const categoryVideos = (siteId: string, accountId: string) =>
     db
-      .selectFrom('video')
+      .selectFrom('site_category')
+      .innerJoin('video', (join) => join.on(sql<boolean>`video.id = any(site_category.video_ids)`))
       .leftJoin('video_setting', 'video_setting.video_id', 'video.id')
       .select([
+        'site_category.id as category_id',
         'video.id',
         'video.name',
         'video.media',
         'video.generation',
         'video.duration_sec',
-        'video.width',
-        'video.height',
         'video.uploaded_at',
         'video.created_at',
         'video_setting.seo',
-        'video_setting.slug',
         'video_setting.cover',
       ])
+      .where('site_category.site_id', '=', siteId)
+      .where('site_category.visible', '=', true)
       .where('video.account_id', '=', accountId)
-      .where('video.id', 'in', ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000'])
       .where('video.playable', '=', true)
       .where('video.status', 'in', SHOWN_STATUSES);
 
@@ -97,15 +101,16 @@ export function createPublicSiteRepo(db: Db) {
         .orderBy('id')
         .execute(),
 
-    /** The account's videos among `ids` that can be shown, as cards. */
-    cards: (accountId: string, ids: readonly string[]) => cardRows(accountId, ids).execute(),
+    /** The videos of the site's visible categories that can be shown, a row per category and video. */
+    cards: (siteId: string, accountId: string) => categoryVideos(siteId, accountId).execute(),
 
     /**
-     * The account's videos among `ids` whose title or description matches, best first: English words by
+     * The site's videos whose title or description matches, best first (a row per category showing one):
+     * English words by
      * PostgreSQL's English full-text search, Chinese by its characters' pairs (PostgreSQL's parsers do not
      * split Chinese into words; pairs are what CJK search engines index without a dictionary).
      */
-    async search(accountId: string, ids: readonly string[], terms: SearchTerms, limit: number) {
+    async search(siteId: string, accountId: string, terms: SearchTerms, limit: number) {
       if (!terms.words && terms.grams.length === 0) return [];
       const english = sql`to_tsvector('english', ${documentText})`;
       const wordQuery = sql`plainto_tsquery('english', ${terms.words})`;
@@ -115,7 +120,7 @@ export function createPublicSiteRepo(db: Db) {
         where substr(doc.text, i, n) ~ ${`^${IDEOGRAPH}{1,2}$`}
       ))`;
       const gramQuery = sql`${terms.grams.map((gram) => `'${gram}'`).join(' & ')}::tsquery`;
-      let query = cardRows(accountId, ids);
+      let query = categoryVideos(siteId, accountId);
       if (terms.words) query = query.where(sql<boolean>`${english} @@ ${wordQuery}`);
       if (terms.grams.length > 0) query = query.where(sql<boolean>`${gramDocument} @@ ${gramQuery}`);
       if (terms.words) query = query.orderBy(sql`ts_rank(${english}, ${wordQuery})`, 'desc');

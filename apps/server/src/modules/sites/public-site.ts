@@ -90,6 +90,8 @@ export function createPublicSites(deps: {
   completions: (accountId: string, videoIds: string[]) => Promise<Map<string, number>>;
   /** The installation's publisher name (BRAND_NAME). */
   brandName: string;
+  /** An active custom domain by its host (the domains module's), for the site a lead's page is on. */
+  domainOfHost: (host: string) => Promise<{ id: string; accountId: string } | null>;
 }) {
   const { repo } = deps;
 
@@ -123,7 +125,8 @@ export function createPublicSites(deps: {
       bannerPath: row.banner ? deps.imagePath(row.account_id, row.banner, 'banner') : null,
       picturePath: row.picture ? deps.imagePath(row.account_id, row.picture, 'picture') : null,
       contact: row.contact,
-      home: row.home,
+      // Sites saved before the email gate existed have it off.
+      home: { ...row.home, emailGate: row.home.emailGate ?? 'off' },
       sitemap: row.sitemap,
       navigation: row.navigation,
       brand,
@@ -137,13 +140,8 @@ export function createPublicSites(deps: {
 
   /** The visible categories with their videos that can play; "a category with no video is not shown". */
   async function categories(site: PublicSite): Promise<SiteCategory[]> {
-    const rows = await repo.categories(site.id);
-    const cards = new Map(
-      (await repo.cards(site.accountId, [...new Set(rows.flatMap((row) => row.video_ids))])).map((row) => [
-        row.id,
-        cardOf(row),
-      ]),
-    );
+    const [rows, videos] = await Promise.all([repo.categories(site.id), repo.cards(site.id, site.accountId)]);
+    const cards = new Map(videos.map((row) => [row.id, cardOf(row)]));
     return rows
       .map((row) => ({
         id: row.id,
@@ -159,10 +157,36 @@ export function createPublicSites(deps: {
     ...new Map(categoryList.flatMap((category) => category.cards.map((card) => [card.id, card]))).values(),
   ];
 
+  /** The paths of a site's pages at its domain's root (site-pages.ts). */
+  const ROOT_PAGE = /^\/(?:$|video\/|category\/|search$)/;
+  const SITE_PAGE = /^\/sites\/([0-9a-f-]{36})(?:\/|$)/i;
+
   return {
     resolve,
     categories,
     videosOf,
+
+    /**
+     * The account's site whose page `pageUrl` is (what the player says it is on): /sites/{id}/... on any
+     * host, or a page at the root of a domain of the account's whose brand has a site. Null otherwise;
+     * a page naming another account's site names none.
+     */
+    async siteOfPage(accountId: string, pageUrl: string): Promise<{ id: string; name: string } | null> {
+      let url: URL;
+      try {
+        url = new URL(pageUrl);
+      } catch {
+        return null;
+      }
+      const byId = SITE_PAGE.exec(url.pathname)?.[1];
+      let row: Awaited<ReturnType<PublicSiteRepo['site']>>;
+      if (byId && UUID_PATTERN.test(byId)) row = await repo.site(byId.toLowerCase());
+      else if (ROOT_PAGE.test(url.pathname)) {
+        const domain = await deps.domainOfHost(url.hostname.toLowerCase().replace(/\.$/, ''));
+        row = domain && domain.accountId === accountId ? await repo.siteOfDomain(domain.id) : undefined;
+      }
+      return row && row.account_id === accountId ? { id: row.id, name: row.name } : null;
+    },
 
     /** The site's videos, most watched to the end first (the last 90 days), for the home's For You row. */
     async forYou(site: PublicSite, videos: SiteCard[], limit: number): Promise<SiteCard[]> {
@@ -179,15 +203,10 @@ export function createPublicSites(deps: {
     },
 
     /** The site's videos matching `query`, best first. */
-    async search(site: PublicSite, videos: SiteCard[], query: string): Promise<SiteCard[]> {
+    async search(site: PublicSite, query: string): Promise<SiteCard[]> {
       const terms = searchTerms(query.slice(0, SEARCH_MAX));
-      const rows = await repo.search(
-        site.accountId,
-        videos.map((card) => card.id),
-        terms,
-        SEARCH_RESULTS,
-      );
-      return rows.map(cardOf);
+      const rows = await repo.search(site.id, site.accountId, terms, SEARCH_RESULTS);
+      return [...new Map(rows.map((row) => [row.id, cardOf(row)])).values()];
     },
 
     /** A video of the site, shown with the site's brand on the host asked; null when the site does not show it. */

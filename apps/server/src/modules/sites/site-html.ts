@@ -1,10 +1,11 @@
 import { SITE_PAGE_TEXT } from '@leadreel/shared/viewer-text/site';
+import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import type { PageLanguage } from '../../site/language.ts';
 import type { PlayerAssets } from '../../site/player-assets.ts';
 import { cspHash, escapeHtml, jsonForScript } from '../pages/html.ts';
 import { brandStyle, pageStyle, STYLE } from '../pages/page-style.ts';
 import type { PublicVideo } from '../pages/view-model.ts';
-import { siteIcons, videoHead, videoMain } from '../pages/watch-page.ts';
+import { type PlayerExtras, siteIcons, videoHead, videoMain } from '../pages/watch-page.ts';
 import type { PublicSite, SiteCard, SiteCategory } from './public-site.ts';
 import { sitePath, siteUrl } from './public-site.ts';
 
@@ -42,7 +43,9 @@ const SITE_STYLE = `
 .crumbs ol{display:flex;flex-wrap:wrap;gap:4px;margin:8px 0;padding:0;list-style:none;font-size:14px}.crumbs li+li::before{content:"/";margin-right:4px;opacity:.6}.crumbs a{color:inherit}
 .pages{display:flex;flex-wrap:wrap;gap:8px;align-items:center;justify-content:center;margin:24px 0}.pages a,.pages span{padding:6px 12px}.pages a{color:inherit;font-weight:600}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.site-video{max-width:960px}.site-empty{padding:48px 0;text-align:center}
+.site-video{max-width:960px}
+.lr-gate{position:absolute;inset:0;z-index:4;display:flex;align-items:center;justify-content:center;padding:16px;background:rgba(16,16,16,.94);color:#fff}.lr-gate[hidden]{display:none}
+.lr-gate-body{width:100%;max-width:380px}.lr-gate h2{margin:0 0 8px;font-size:18px}.lr-gate-status{min-height:1.5em;margin:6px 0;color:#ffb4a9}.site-empty{padding:48px 0;text-align:center}
 .site-foot{max-width:1200px;margin:0 auto;padding:24px 16px;border-top:1px solid rgba(128,128,128,.35);font-size:14px}
 .site-foot ul{display:flex;flex-wrap:wrap;gap:8px 16px;margin:0 0 8px;padding:0;list-style:none}.site-foot a{color:inherit}
 @media (max-width:720px){.site-hero{grid-template-columns:1fr;padding:16px}.site-hero h1{font-size:26px}.site-search{margin-left:0;width:100%}.site-search input{flex:1;max-width:none}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:16px 10px}}`;
@@ -352,6 +355,23 @@ export function renderCategory(
   });
 }
 
+/** The site's email gate in the player (apps/player/src/gate.ts shows it), when the site asks for one. */
+function gate(site: PublicSite, lang: PageLanguage): PlayerExtras | undefined {
+  if (site.home.emailGate === 'off') return undefined;
+  const t = TEXTS[lang];
+  return {
+    attributes: ` data-gate="${site.home.emailGate}" data-site="${escapeHtml(site.id)}"`,
+    inner: [
+      `<form class="lr-gate" hidden novalidate aria-labelledby="lr-gate-title" data-invalid="${escapeHtml(t.gateInvalid)}" data-failed="${escapeHtml(t.gateFailed)}">`,
+      `<div class="lr-gate-body"><h2 id="lr-gate-title">${escapeHtml(t.gateTitle)}</h2>`,
+      `<label class="lr-form-field">${escapeHtml(t.gateEmail)}<input type="email" name="email" autocomplete="email" required maxlength="254"></label>`,
+      `<div class="lr-form-trap" aria-hidden="true"><label>${escapeHtml(WATCH_PAGE_TEXT[lang].trap)} <input type="text" name="website" tabindex="-1" autocomplete="off"></label></div>`,
+      '<p class="lr-gate-status" aria-live="polite"></p>',
+      `<button type="submit" class="lr-form-submit">${escapeHtml(t.gateSubmit)}</button></div></form>`,
+    ].join(''),
+  };
+}
+
 export function renderSiteVideo(
   site: PublicSite,
   lang: PageLanguage,
@@ -379,9 +399,11 @@ export function renderSiteVideo(
     head: videoHead({ ...video, indexable: true }, canonical, [breadcrumbs(site, trail)]),
     shown: shownIds(data.categories),
     style: siteStyle(site, video),
-    main: [crumbNav(lang, trail), `<div class="site-video">${videoMain(video, lang, assets)}</div>`, related].join(
-      '\n',
-    ),
+    main: [
+      crumbNav(lang, trail),
+      `<div class="site-video">${videoMain(video, lang, assets, gate(site, lang))}</div>`,
+      related,
+    ].join('\n'),
     scripts: [assets.player],
   });
 }

@@ -1,5 +1,7 @@
+import { DEFAULT_FORM } from '@leadreel/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { leadFrom } from '../../../test/factories.ts';
 import { post, type TestApp, useTestApp } from '../../../test/helpers.ts';
 import { ownerWithSite, profile } from '../../../test/site-factories.ts';
 
@@ -334,5 +336,118 @@ describe('the public site', () => {
     const unknown = await page('/sites/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect((await page('/sites/not-a-site')).statusCode).toBe(404);
+  });
+
+  describe('the email gate and the site a lead names', () => {
+    const gate = (body: Record<string, unknown>, from = '203.0.113.7') =>
+      t.app.inject({ method: 'POST', url: '/api/public/site-gate', payload: body, remoteAddress: from });
+    const leadsOf = (owner: Owner) =>
+      t.db.selectFrom('lead').selectAll().where('account_id', '=', owner.accountId).execute();
+
+    it('asks for the email only when the site turns its gate on, and keeps it as a lead naming the site', async () => {
+      const { owner, pump, valve } = await siteWithVideos();
+      const body = {
+        siteId: owner.siteId,
+        videoId: pump,
+        email: 'buyer@example.test',
+        page: `${t.config.publicUrl}/sites/${owner.siteId}/video/${pump}`,
+        referrer: '',
+        language: 'en-GB',
+        elapsedMs: 5000,
+        website: '',
+      };
+      // Off (the default): no gate on the page, and the route takes nothing.
+      expect((await page(`/sites/${owner.siteId}/video/${pump}`)).body).not.toContain('<form class="lr-gate"');
+      expect((await gate(body)).statusCode).toBe(404);
+
+      await post(
+        t.app,
+        '/api/brand-channel/home',
+        { id: owner.siteId, home: { forYou: true, thumbnailRatio: '16:9', emailGate: 'once' } },
+        owner.token,
+      );
+      const gated = (await page(`/sites/${owner.siteId}/video/${pump}`)).body;
+      expect(gated).toContain(`data-gate="once" data-site="${owner.siteId}"`);
+      expect(gated).toContain('<form class="lr-gate" hidden');
+      expect((await gate(body)).statusCode).toBe(200);
+      const [lead] = await leadsOf(owner);
+      expect(lead).toMatchObject({
+        video_id: pump,
+        answers: { email: 'buyer@example.test' },
+        site_id: owner.siteId,
+        site_name: 'Acme Videos',
+      });
+      const listed = await t.app.inject({
+        url: '/api/user-form-list/list',
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(listed.json().data.list[0]).toMatchObject({
+        siteName: 'Acme Videos',
+        answers: { email: 'buyer@example.test' },
+      });
+
+      // Bad input is refused and stores nothing; a script's fast or trapped post is answered like a success.
+      const stranger = await ownerWithSite(t, 'Pro');
+      const theirs = await video(stranger, 'Theirs');
+      for (const [change, status] of [
+        [{ email: '' }, 400],
+        [{ email: 'not-an-email' }, 400],
+        [{ email: `${'a'.repeat(10_000)}@example.test` }, 400],
+        [{ email: 'a\u0000b@example.test' }, 400],
+        [{ email: '\ud800@example.test' }, 400],
+        [{ email: 42 }, 400],
+        [{ siteId: 'not-a-uuid' }, 400],
+        [{ siteId: stranger.siteId }, 404],
+        [{ videoId: theirs }, 404],
+        [{ extra: true }, 400],
+      ] as const) {
+        const answer = await gate({ ...body, ...change });
+        expect(answer.statusCode, JSON.stringify(change).slice(0, 60)).toBe(status);
+      }
+      expect((await gate({ ...body, videoId: valve, website: 'spam' })).statusCode).toBe(200);
+      expect((await gate({ ...body, videoId: valve, elapsedMs: 100 })).statusCode).toBe(200);
+      expect(await leadsOf(owner)).toHaveLength(1);
+    });
+
+    it('names the site of the page an inquiry was sent from, and none for a page of no site or of another account', async () => {
+      const { owner, pump } = await siteWithVideos();
+      await t.db
+        .insertInto('video_setting')
+        .values({ video_id: pump, form: JSON.stringify({ ...DEFAULT_FORM, enabled: true }) as never })
+        .onConflict((oc) =>
+          oc.column('video_id').doUpdateSet({ form: JSON.stringify({ ...DEFAULT_FORM, enabled: true }) as never }),
+        )
+        .execute();
+      const host = await domainOf(owner);
+      const stranger = await ownerWithSite(t, 'Pro');
+      const send = (pageUrl: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/public/lead',
+          payload: { ...leadFrom(pump), page: pageUrl },
+          remoteAddress: '198.51.100.4',
+        });
+      for (const pageUrl of [
+        `${t.config.publicUrl}/sites/${owner.siteId}/video/${pump}`,
+        `https://${host}/video/${pump}`,
+        `https://${host}/`,
+        `${t.config.publicUrl}/v/${pump}`,
+        `${t.config.publicUrl}/sites/${stranger.siteId}/video/${pump}`,
+        'not a url',
+      ]) {
+        expect((await send(pageUrl)).statusCode, pageUrl).toBe(200);
+      }
+      const named = (await leadsOf(owner)).map((lead) => [lead.page_url, lead.site_name]);
+      expect(named).toEqual(
+        expect.arrayContaining([
+          [`${t.config.publicUrl}/sites/${owner.siteId}/video/${pump}`, 'Acme Videos'],
+          [`https://${host}/video/${pump}`, 'Acme Videos'],
+          [`https://${host}/`, 'Acme Videos'],
+          [`${t.config.publicUrl}/v/${pump}`, null],
+          [`${t.config.publicUrl}/sites/${stranger.siteId}/video/${pump}`, null],
+          ['not a url', null],
+        ]),
+      );
+    });
   });
 });

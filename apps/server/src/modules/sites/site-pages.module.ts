@@ -1,7 +1,9 @@
 import { mediaPath } from '../brands/brand-files.ts';
+import { viewerPostLimits } from '../leads/leads.module.ts';
 import { defineModule } from '../module.ts';
 import { createPublicSiteRepo } from './public-site.repo.ts';
 import { createPublicSites, type PublicSites } from './public-site.ts';
+import { siteGateRoutes } from './site-gate.routes.ts';
 import { sitePageKinds } from './site-pages.ts';
 import { siteSitemapRoutes } from './site-sitemap.ts';
 
@@ -27,10 +29,19 @@ export const sitePagesModule = defineModule({
       imagePath: (accountId, file, kind) => mediaPath(accountId, file, kind === 'banner' ? 'banner.jpg' : '96.png'),
       completions: (accountId, videoIds) => services.figures.completions(accountId, videoIds),
       brandName: config.BRAND_NAME,
+      domainOfHost: (host) => services.domains.resolveHost(host),
     }),
   }),
   pages: ({ services, assets }) => sitePageKinds(services.publicSites, assets),
   site: async (app, { services }) => {
     await app.register(siteSitemapRoutes, { sites: services.publicSites });
+  },
+  api: async (scope, { services, hooks, limits }) => {
+    await scope.register(siteGateRoutes, {
+      sites: services.publicSites,
+      leads: services.leads,
+      hooks,
+      limits: viewerPostLimits(limits, 'site-gate'),
+    });
   },
 });

@@ -86,7 +86,7 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
 
   const search = (query: string) =>
     onSite(async (site, categories, lang) => {
-      const results = query ? await sites.search(site, sites.videosOf(categories), query) : [];
+      const results = query ? await sites.search(site, query) : [];
       return ok(site, renderSearch(site, lang, { categories, query, results }));
     });
 

@@ -78,7 +78,22 @@ describe('sites: the screens', () => {
       { id: site.id, home: { forYou: false, thumbnailRatio: '9:16' } },
       owner.token,
     );
-    expect(home.body.data.home).toEqual({ forYou: false, thumbnailRatio: '9:16' });
+    // The email gate is off until the home tab turns it on.
+    expect(home.body.data.home).toEqual({ forYou: false, thumbnailRatio: '9:16', emailGate: 'off' });
+    const gated = await post(
+      t.app,
+      '/api/brand-channel/home',
+      { id: site.id, home: { forYou: false, thumbnailRatio: '9:16', emailGate: 'once' } },
+      owner.token,
+    );
+    expect(gated.body.data.home.emailGate).toBe('once');
+    const wrongGate = await post(
+      t.app,
+      '/api/brand-channel/home',
+      { id: site.id, home: { forYou: false, thumbnailRatio: '9:16', emailGate: 'always' } },
+      owner.token,
+    );
+    expect(wrongGate.status).toBe(400);
     const sitemap = await post(
       t.app,
       '/api/brand-channel/sitemap',

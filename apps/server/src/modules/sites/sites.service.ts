@@ -19,7 +19,7 @@ const siteNotFound = () => notFound('site_not_found', 'id');
 const categoryNotFound = (field = 'id') => notFound('category_not_found', field);
 
 /** A new site's home tab and sitemap, until its screens save others. */
-const DEFAULT_HOME: SiteHome = { forYou: true, thumbnailRatio: '16:9' };
+const DEFAULT_HOME: SiteHome = { forYou: true, thumbnailRatio: '16:9', emailGate: 'off' };
 const DEFAULT_SITEMAP: SiteSitemap = { indexed: true, pages: ['home', 'categories', 'videos'] };
 
 function toCategory(row: CategoryRow): Category {
@@ -72,7 +72,8 @@ export function createSiteService(deps: {
       picture: row.picture,
       pictureUrl: images.urlOf(row.account_id, row.picture),
       contact: row.contact,
-      home: row.home,
+      // Sites saved before the email gate existed have it off.
+      home: { ...DEFAULT_HOME, ...row.home },
       sitemap: row.sitemap,
       navigation: row.navigation,
       createdAt: seconds(row.created_at),
