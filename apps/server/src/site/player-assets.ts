@@ -10,14 +10,15 @@ import { type Encoded, precompress, sendEncoded } from './compress.ts';
 const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../player/dist');
 
 /** Versioned URLs of the player's scripts, as pages name them. */
-export type PlayerAssets = { player: string; controls: string };
+export type PlayerAssets = { player: string; controls: string; feed: string };
 
 /**
  * The player's files: /player/player.js (the facade, on every watch page and embed), /player/controls.js
- * (the controls, fetched on play) and /player/hls.light.min.js (hls.js without the subtitle and
- * alternate-audio parsers of the full build, fetched on play). Pages name ours with a hash of their bytes,
- * so they are cached for a year. All come compressed from the player's build (name.br, name.gz); compressing
- * them here instead costs about 2 s of CPU at every start, for hls.js alone.
+ * (the controls, fetched on play), /player/feed.js (an album's feed, beside the facade on its pages) and
+ * /player/hls.light.min.js (hls.js without the subtitle and alternate-audio parsers of the full build,
+ * fetched on play). Pages name ours with a hash of their bytes, so they are cached for a year. All come
+ * compressed from the player's build (name.br, name.gz); compressing them here instead costs about 2 s of
+ * CPU at every start, for hls.js alone.
  */
 export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_DIST): PlayerAssets {
   const serve = (name: string, body: Encoded | null, cacheControl: string) =>
@@ -42,14 +43,15 @@ export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_D
     precompress(readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js')));
   serve('hls.light.min.js', hls, 'public, max-age=86400');
   serve('embed.js', precompress(Buffer.from(EMBED_SCRIPT)), 'public, max-age=3600');
-  return { player: ours('player.js'), controls: ours('controls.js') };
+  return { player: ours('player.js'), controls: ours('controls.js'), feed: ours('feed.js') };
 }
 
 /**
  * /player/embed.js, for the embed dialog's script snippet: each `<div data-leadreel-video="{id}">` on the
  * customer's page becomes a responsive frame of /embed/{id} on the server the script came from, with the
- * div's options (data-options, the embed's query) and shape (data-ratio). Ids are checked; nothing of the
- * div reaches the page as markup.
+ * div's options (data-options, the embed's query) and shape (data-ratio); each `<div data-leadreel-site="{id}">`
+ * a frame of that site's gallery (/sites/{id}/embed, docs/product.md "Sites"), data-height pixels tall.
+ * Ids are checked; nothing of the div reaches the page as markup.
  */
 export const EMBED_SCRIPT = `(function () {
   var script = document.currentScript;
@@ -71,6 +73,23 @@ export const EMBED_SCRIPT = `(function () {
       frame.loading = 'lazy';
       frame.style.cssText = 'display:block;width:100%;height:auto;aspect-ratio:' + ratio + ';border:0';
       holder.replaceChildren(frame);
+    }
+    // A whole site: its gallery, whose videos open in place, in a frame of the height asked (720 px by default).
+    var sites = document.querySelectorAll('[data-leadreel-site]');
+    for (var j = 0; j < sites.length; j++) {
+      var site = sites[j];
+      var siteId = site.getAttribute('data-leadreel-site') || '';
+      if (site.getAttribute('data-leadreel-mounted') || !/^[0-9a-f-]{36}$/.test(siteId)) continue;
+      site.setAttribute('data-leadreel-mounted', '1');
+      var height = Math.min(3000, Math.max(300, parseInt(site.getAttribute('data-height') || '720', 10) || 720));
+      var gallery = document.createElement('iframe');
+      gallery.src = origin + '/sites/' + siteId + '/embed';
+      gallery.title = site.getAttribute('data-title') || 'Videos';
+      gallery.allow = 'autoplay; fullscreen; picture-in-picture';
+      gallery.allowFullscreen = true;
+      gallery.loading = 'lazy';
+      gallery.style.cssText = 'display:block;width:100%;height:' + height + 'px;border:0';
+      site.replaceChildren(gallery);
     }
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount);

@@ -90,6 +90,8 @@ export function createPublicSites(deps: {
   completions: (accountId: string, videoIds: string[]) => Promise<Map<string, number>>;
   /** The installation's publisher name (BRAND_NAME). */
   brandName: string;
+  /** The sites where the account's embeds may play (the embed screen's allow-list; empty for anywhere). */
+  embedDomainsOf: (accountId: string) => Promise<string[]>;
   /** An active custom domain by its host (the domains module's), for the site a lead's page is on. */
   domainOfHost: (host: string) => Promise<{ id: string; accountId: string } | null>;
 }) {
@@ -165,6 +167,7 @@ export function createPublicSites(deps: {
     resolve,
     categories,
     videosOf,
+    embedDomains: (site: PublicSite) => deps.embedDomainsOf(site.accountId),
 
     /**
      * The account's site whose page `pageUrl` is (what the player says it is on): /sites/{id}/... on any

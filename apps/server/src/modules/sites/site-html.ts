@@ -81,10 +81,10 @@ function thumbnail(card: SiteCard, eager = false): string {
   return `<span class="thumb">${image}${duration}</span>`;
 }
 
-export function cardList(site: PublicSite, cards: SiteCard[]): string {
+export function cardList(site: PublicSite, cards: SiteCard[], href = (id: string) => videoPath(site, id)): string {
   const items = cards.map(
     (card) =>
-      `<li class="card"><a href="${escapeHtml(videoPath(site, card.id))}">${thumbnail(card)}<span class="card-title">${escapeHtml(card.title)}</span></a></li>`,
+      `<li class="card"><a href="${escapeHtml(href(card.id))}">${thumbnail(card)}<span class="card-title">${escapeHtml(card.title)}</span></a></li>`,
   );
   return `<ul class="cards">${items.join('')}</ul>`;
 }
@@ -215,6 +215,8 @@ type PageParts = {
   style: { css: string };
   scripts?: string[];
   image?: string | null;
+  /** In a frame on the owner's own page (the site embed): no header, search or footer of its own. */
+  embedded?: boolean;
 };
 
 function page(site: PublicSite, parts: PageParts): string {
@@ -246,11 +248,11 @@ function page(site: PublicSite, parts: PageParts): string {
 ${head.join('\n')}
 </head>
 <body class="site ${ratioClass(site)}">
-${header(site, parts.lang, parts.shown, parts.query)}
+${parts.embedded ? '' : header(site, parts.lang, parts.shown, parts.query)}
 <main class="site-main">
 ${parts.main}
 </main>
-${footer(site, parts.lang)}
+${parts.embedded ? '' : footer(site, parts.lang)}
 ${(parts.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n')}
 </body>
 </html>
@@ -429,6 +431,50 @@ export function renderSearch(
       `<div class="site-page-head"><h1>${escapeHtml(heading)}</h1>${data.query ? `<p role="status">${escapeHtml(data.results.length > 0 ? t.searchResults(data.results.length) : t.noResults)}</p>` : ''}</div>`,
       data.results.length > 0 ? cardList(site, data.results) : '',
     ].join('\n'),
+  });
+}
+
+/** Where the site embed's gallery opens a video: in the same frame. */
+export const embedVideoPath = (site: PublicSite, videoId: string) => `/sites/${site.id}/embed/video/${videoId}`;
+
+/** The site embed (/sites/{id}/embed): its categories as rows of videos that open in the frame. */
+export function renderGallery(site: PublicSite, lang: PageLanguage, categories: SiteCategory[]): string {
+  const t = TEXTS[lang];
+  const rows = categories.map(
+    (category) =>
+      `<section class="site-row" aria-labelledby="c-${category.id}"><h2 id="c-${category.id}">${escapeHtml(category.name)}</h2>${cardList(site, category.cards, (id) => embedVideoPath(site, id))}</section>`,
+  );
+  return page(site, {
+    lang,
+    title: site.name,
+    description: site.description || site.name,
+    canonical: siteUrl(site),
+    indexed: false,
+    shown: shownIds(categories),
+    style: siteStyle(site, null),
+    embedded: true,
+    main: `<h1 class="visually-hidden">${escapeHtml(site.name)}</h1>${rows.length > 0 ? rows.join('\n') : `<p class="site-empty">${escapeHtml(t.emptySite)}</p>`}`,
+  });
+}
+
+/** A video opened from the site embed's gallery, in the same frame, with the way back to it. */
+export function renderEmbedVideo(
+  site: PublicSite,
+  lang: PageLanguage,
+  assets: PlayerAssets,
+  data: { categories: SiteCategory[]; video: PublicVideo },
+): string {
+  return page(site, {
+    lang,
+    title: `${data.video.title} - ${site.name}`,
+    description: data.video.description || data.video.title,
+    canonical: `${site.origin}${videoPath(site, data.video.id)}`,
+    indexed: false,
+    shown: shownIds(data.categories),
+    style: siteStyle(site, data.video),
+    embedded: true,
+    main: `<p><a class="site-button" href="${escapeHtml(`/sites/${site.id}/embed`)}">${escapeHtml(`← ${site.name}`)}</a></p><div class="site-video">${videoMain(data.video, lang, assets, gate(site, lang))}</div>`,
+    scripts: [assets.player],
   });
 }
 

@@ -338,6 +338,37 @@ describe('the public site', () => {
     expect((await page('/sites/not-a-site')).statusCode).toBe(404);
   });
 
+  it('embeds the whole site as a gallery whose videos open in the frame, where the account lets its embeds play', async () => {
+    const { owner, pump, tours } = await siteWithVideos();
+    const gallery = await page(`/sites/${owner.siteId}/embed`);
+    expect(gallery.statusCode).toBe(200);
+    expect(gallery.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(gallery.headers['x-frame-options']).toBeUndefined();
+    expect(gallery.body).toContain(`href="/sites/${owner.siteId}/embed/video/${pump}"`);
+    expect(gallery.body).toContain(`id="c-${tours}"`);
+    expect(gallery.body).toContain('<meta name="robots" content="noindex">');
+    expect(gallery.body).not.toContain('class="site-top"');
+    const inFrame = await page(`/sites/${owner.siteId}/embed/video/${pump}`);
+    expect(inFrame.statusCode).toBe(200);
+    expect(inFrame.body).toContain(`data-video-id="${pump}"`);
+    expect(inFrame.body).toContain(`href="/sites/${owner.siteId}/embed"`);
+    expect((await page(`/sites/${owner.siteId}/embed/video/${await video(owner, 'Loose')}`)).statusCode).toBe(404);
+
+    await post(t.app, '/api/vod/player/embed-config/save', { domains: ['shop.example.test'] }, owner.token);
+    const allowed = await page(`/sites/${owner.siteId}/embed`);
+    expect(allowed.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://shop.example.test http://shop.example.test",
+    );
+    // The site's own pages are never framed.
+    expect((await page(`/sites/${owner.siteId}`)).headers['content-security-policy']).toContain(
+      "frame-ancestors 'none'",
+    );
+    // One snippet: the embed script turns a site's div into that frame.
+    const script = await page('/player/embed.js');
+    expect(script.body).toContain('data-leadreel-site');
+    expect(script.body).toContain("'/sites/' + siteId + '/embed'");
+  });
+
   describe('the email gate and the site a lead names', () => {
     const gate = (body: Record<string, unknown>, from = '203.0.113.7') =>
       t.app.inject({ method: 'POST', url: '/api/public/site-gate', payload: body, remoteAddress: from });

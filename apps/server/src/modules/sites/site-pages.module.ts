@@ -30,6 +30,7 @@ export const sitePagesModule = defineModule({
       completions: (accountId, videoIds) => services.figures.completions(accountId, videoIds),
       brandName: config.BRAND_NAME,
       domainOfHost: (host) => services.domains.resolveHost(host),
+      embedDomainsOf: (accountId) => services.settings.embedDomainsOf(accountId),
     }),
   }),
   pages: ({ services, assets }) => sitePageKinds(services.publicSites, assets),

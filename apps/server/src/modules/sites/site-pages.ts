@@ -2,11 +2,14 @@ import type { PageLanguage } from '../../site/language.ts';
 import type { PlayerAssets } from '../../site/player-assets.ts';
 import type { PageKind, Rendered } from '../../site/renderer.ts';
 import type { Site } from '../../site/site.ts';
+import { embedAncestors } from '../pages/public-video.ts';
 import type { PublicSite, PublicSites } from './public-site.ts';
 import {
   CATEGORY_PAGE_SIZE,
   LISTING_STYLE_HASH,
   renderCategory,
+  renderEmbedVideo,
+  renderGallery,
   renderHome,
   renderSearch,
   renderSiteNotFound,
@@ -84,6 +87,20 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
       };
     });
 
+  // The site embed: framed on the owner's pages, by the same allow-list as the account's video embeds.
+  const framed = (rendered: Rendered, site: PublicSite) =>
+    sites.embedDomains(site).then((domains) => ({ ...rendered, frameAncestors: embedAncestors(domains) }));
+  const gallery = onSite(async (site, categories, lang) =>
+    framed(ok(site, renderGallery(site, lang, categories)), site),
+  );
+  const embeddedVideo = (videoId: string) =>
+    onSite(async (site, categories, lang) => {
+      const shown = await sites.video(site, sites.videosOf(categories), videoId);
+      if (!shown) return null;
+      const html = renderEmbedVideo(site, lang, assets, { categories, video: shown });
+      return framed({ ...ok(site, html), styleHash: siteStyle(site, shown).hash, videoId: shown.id }, site);
+    });
+
   const search = (query: string) =>
     onSite(async (site, categories, lang) => {
       const results = query ? await sites.search(site, query) : [];
@@ -121,6 +138,20 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
       query: ['q'],
       key: ({ siteId }) => String(siteId),
       render: ({ params, query, site, lang }) => search(cleanQuery(query.q))(site, params.siteId ?? '', lang),
+    },
+    {
+      name: 'site-embed',
+      path: '/sites/:siteId/embed',
+      prefix: '/sites/',
+      key: ({ siteId }) => String(siteId),
+      render: ({ params, site, lang }) => gallery(site, params.siteId ?? '', lang),
+    },
+    {
+      name: 'site-embed-video',
+      path: '/sites/:siteId/embed/video/:videoId',
+      prefix: '/sites/',
+      key: ({ siteId, videoId }) => `${siteId}/${videoId}`,
+      render: ({ params, site, lang }) => embeddedVideo(params.videoId ?? '')(site, params.siteId ?? '', lang),
     },
     // The same pages at the root of the brand's domain.
     { name: 'domain-home', path: '/', prefix: '/', key: () => '', render: ({ site, lang }) => home(site, null, lang) },

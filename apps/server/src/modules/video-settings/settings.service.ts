@@ -90,6 +90,9 @@ export function createSettingsService(deps: {
   }
 
   return {
+    /** The sites where the account's embeds may play, for its public pages (no screen's gate applies). */
+    embedDomainsOf: (accountId: string) => settings.embedDomains(accountId),
+
     async getEmbedDomains(accountId: string) {
       await entitlements.assertFeature(accountId, 'getData');
       return { domains: await settings.embedDomains(accountId) };
