@@ -1,5 +1,5 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { App, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPIED_RESET_MS } from '../../constants.ts';
@@ -40,5 +40,22 @@ export function CopyButton({
     <Button type={type} size={size} icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
       {copied ? t('share.copied') : label}
     </Button>
+  );
+}
+
+/** Code to paste elsewhere (an embed's), read-only, with its copy button under it. */
+export function CodeToCopy({ code, label }: { code: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Input.TextArea
+        readOnly
+        value={code}
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        aria-label={label}
+        className="embed-code"
+      />
+      <CopyButton text={code} label={t('share.copyCode')} type="primary" />
+    </>
   );
 }

@@ -2,30 +2,19 @@ import type { Video } from '@leadreel/shared';
 import { Form, Input, InputNumber, Radio, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './CopyButton.tsx';
+import { CodeToCopy } from './CopyButton.tsx';
 import { EmbedSites } from './EmbedSites.tsx';
 import { LinksDialog } from './LinksDialog.tsx';
-import { type EmbedChoice, emailSnippet, iframeSnippet, scriptSnippet } from './snippets.ts';
+import { DEFAULT_EMBED_CHOICE, type EmbedChoice, emailSnippet, iframeSnippet, scriptSnippet } from './snippets.ts';
 import { LinkBaseSelect, useLinkBase } from './useLinkBase.tsx';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
-
-const DEFAULT_CHOICE: EmbedChoice = {
-  responsive: true,
-  width: 640,
-  height: 360,
-  autoplay: false,
-  start: 0,
-  loop: false,
-  controls: true,
-  color: null,
-};
 
 /** dialogs: embed (website or email). */
 export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const { t } = useTranslation();
   const links = useVideoLinks(video?.videoId ?? null);
   const { bases, base, choose } = useLinkBase(video, links.data);
-  const [choice, setChoice] = useState<EmbedChoice>(DEFAULT_CHOICE);
+  const [choice, setChoice] = useState<EmbedChoice>(DEFAULT_EMBED_CHOICE);
   const [codeType, setCodeType] = useState<'iframe' | 'script'>('iframe');
   const set = (change: Partial<EmbedChoice>) => setChoice((current) => ({ ...current, ...change }));
   const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
@@ -133,14 +122,7 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
                         />
                       </Form.Item>
                     </Form>
-                    <Input.TextArea
-                      readOnly
-                      value={website}
-                      autoSize={{ minRows: 3, maxRows: 6 }}
-                      aria-label={t('share.websiteCode')}
-                      className="embed-code"
-                    />
-                    <CopyButton text={website} label={t('share.copyCode')} type="primary" />
+                    <CodeToCopy code={website} label={t('share.websiteCode')} />
                     <EmbedSites />
                   </Space>
                 ),
@@ -151,14 +133,7 @@ export function EmbedDialog({ video, onClose }: { video: Video | null; onClose: 
                 children: (
                   <Space orientation="vertical" style={{ width: '100%' }}>
                     <Typography.Paragraph type="secondary">{t('share.emailHelp')}</Typography.Paragraph>
-                    <Input.TextArea
-                      readOnly
-                      value={email}
-                      autoSize={{ minRows: 3, maxRows: 6 }}
-                      aria-label={t('share.emailCode')}
-                      className="embed-code"
-                    />
-                    <CopyButton text={email} label={t('share.copyCode')} type="primary" />
+                    <CodeToCopy code={email} label={t('share.emailCode')} />
                   </Space>
                 ),
               },

@@ -18,14 +18,27 @@ const NETWORK_NAMES = {
   pinterest: 'Pinterest',
 };
 
-/** dialogs: share with QR code. The link, the networks' share pages, and a QR code as PNG or SVG. */
-export function ShareDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
+/** What the share panel calls its link and QR code; a video's watch page unless said otherwise. */
+export type ShareTexts = { link: string; qrAlt: string; qrHelp: string };
+
+/**
+ * The share panel of a public page: its link with a copy button, the networks' share pages, and a QR code
+ * as PNG or SVG. `image` is the picture a network that asks for one (Pinterest) shows.
+ */
+export function ShareLinks({
+  link,
+  title,
+  image,
+  texts,
+}: {
+  link: string;
+  title: string;
+  image: string | null;
+  texts?: ShareTexts;
+}) {
   const { t } = useTranslation();
-  const links = useVideoLinks(video?.videoId ?? null);
-  const { bases, base, choose } = useLinkBase(video, links.data);
   const [qr, setQr] = useState<{ png: string; svg: string } | null>(null);
-  const link = base?.watchUrl ?? '';
-  const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
+  const words = texts ?? { link: t('share.link'), qrAlt: t('share.qrAlt'), qrHelp: t('share.qrHelp') };
   const fileName = (title || 'video')
     .replace(/[^\p{L}\p{N}-]+/gu, '-')
     .replace(/^-+|-+$/g, '')
@@ -48,42 +61,52 @@ export function ShareDialog({ video, onClose }: { video: Video | null; onClose: 
   }, [link]);
 
   return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input readOnly value={link} aria-label={words.link} />
+        <CopyButton text={link} label={t('share.copyLink')} type="primary" />
+      </Space.Compact>
+      <div className="share-networks">
+        {SHARE_NETWORKS.map((network) => (
+          <Button key={network} href={shareUrl(network, link, title, image)} target="_blank" rel="noopener noreferrer">
+            {NETWORK_NAMES[network]}
+          </Button>
+        ))}
+      </div>
+      {qr && (
+        <div className="share-qr">
+          <img src={qr.png} width={160} height={160} alt={words.qrAlt} data-testid="share-qr" />
+          <Space orientation="vertical">
+            <Typography.Text type="secondary">{words.qrHelp}</Typography.Text>
+            <Space wrap>
+              <Button href={qr.png} download={`${fileName}-qr.png`}>
+                {t('share.downloadPng')}
+              </Button>
+              <Button href={qr.svg} download={`${fileName}-qr.svg`}>
+                {t('share.downloadSvg')}
+              </Button>
+            </Space>
+          </Space>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** dialogs: share with QR code, of a video's watch page. */
+export function ShareDialog({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const links = useVideoLinks(video?.videoId ?? null);
+  const { bases, base, choose } = useLinkBase(video, links.data);
+  const link = base?.watchUrl ?? '';
+  const title = links.data?.title || (video?.name ?? '').replace(/\.[a-z0-9]{2,5}$/i, '');
+
+  return (
     <LinksDialog open={Boolean(video)} onClose={onClose} title={t('share.shareTitle')} error={links.error}>
       {links.data && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <LinkBaseSelect bases={bases} base={base} choose={choose} />
-          <Space.Compact style={{ width: '100%' }}>
-            <Input readOnly value={link} aria-label={t('share.link')} />
-            <CopyButton text={link} label={t('share.copyLink')} type="primary" />
-          </Space.Compact>
-          <div className="share-networks">
-            {SHARE_NETWORKS.map((network) => (
-              <Button
-                key={network}
-                href={shareUrl(network, link, title, absoluteOn(links.data?.watchUrl ?? link, video?.cover ?? null))}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {NETWORK_NAMES[network]}
-              </Button>
-            ))}
-          </div>
-          {qr && (
-            <div className="share-qr">
-              <img src={qr.png} width={160} height={160} alt={t('share.qrAlt')} data-testid="share-qr" />
-              <Space orientation="vertical">
-                <Typography.Text type="secondary">{t('share.qrHelp')}</Typography.Text>
-                <Space wrap>
-                  <Button href={qr.png} download={`${fileName}-qr.png`}>
-                    {t('share.downloadPng')}
-                  </Button>
-                  <Button href={qr.svg} download={`${fileName}-qr.svg`}>
-                    {t('share.downloadSvg')}
-                  </Button>
-                </Space>
-              </Space>
-            </div>
-          )}
+          <ShareLinks link={link} title={title} image={absoluteOn(links.data.watchUrl, video?.cover ?? null)} />
         </Space>
       )}
     </LinksDialog>

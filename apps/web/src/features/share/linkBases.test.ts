@@ -1,6 +1,6 @@
 import type { CustomDomain } from '@leadreel/shared';
 import { describe, expect, it } from 'vitest';
-import { defaultBase, linkBases } from './linkBases.ts';
+import { defaultBase, linkBases, pageBases } from './linkBases.ts';
 
 const domain = (id: string, cname: string, overrides: Partial<CustomDomain> = {}) =>
   ({ id, cname, active: true, folderId: null, ...overrides }) as CustomDomain;
@@ -56,5 +56,22 @@ describe('linkBases', () => {
     expect(defaultBase(bases, domains, 'f2').key).toBe('b');
     expect(defaultBase(bases, domains, 'f1').key).toBe('a');
     expect(defaultBase(linkBases([], links('launch')), [], 'f1').key).toBe('default');
+  });
+});
+
+describe('pageBases', () => {
+  it("serves an album's page and its player at the same path on each active custom domain, then on its own", () => {
+    const album = 'http://localhost:8080/a/11111111-1111-4111-8111-111111111111';
+    expect(
+      pageBases([domain('a', 'video.example.com'), domain('b', 'old.example.com', { active: false })], album),
+    ).toEqual([
+      {
+        key: 'a',
+        label: 'video.example.com',
+        watchUrl: 'https://video.example.com/a/11111111-1111-4111-8111-111111111111',
+        embedUrl: 'https://video.example.com/a/11111111-1111-4111-8111-111111111111/embed',
+      },
+      { key: 'default', label: 'localhost:8080', watchUrl: album, embedUrl: `${album}/embed` },
+    ]);
   });
 });

@@ -15,6 +15,18 @@ export type EmbedChoice = {
   color: string | null;
 };
 
+/** The embed's options until the owner changes them: a responsive frame with the player's own defaults. */
+export const DEFAULT_EMBED_CHOICE: EmbedChoice = {
+  responsive: true,
+  width: 640,
+  height: 360,
+  autoplay: false,
+  start: 0,
+  loop: false,
+  controls: true,
+  color: null,
+};
+
 /** The embed URL with the chosen options as its query (defaults left out). */
 export function embedSrc(embedUrl: string, choice: EmbedChoice): string {
   const url = new URL(embedUrl);
