@@ -246,6 +246,16 @@ export const brandsApi = {
   image: (body: RouteInput<'brand.image'>) => call('brand.image', body),
 };
 
+/** The account's albums (the console contract video-flow and video-flow/:classifyId, "classify list, add, edit"). */
+export const albumsApi = {
+  /** The albums and the plan's cap on them (videoSlideCount). */
+  list: () => call('album.list'),
+  detail: (id: string) => call('album.detail', { id }),
+  add: (body: RouteInput<'album.add'>) => call('album.add', body),
+  edit: (body: RouteInput<'album.edit'>) => call('album.edit', body),
+  remove: (id: string) => call('album.del', { id }),
+};
+
 /** The affiliate program's page (the console contract pay affiliate data): referrers only. */
 export const affiliatesApi = {
   data: (query: RouteInput<'pay.affiliateData'>) => call('pay.affiliateData', query),

@@ -1,4 +1,11 @@
-import { type AccountDetail, type Privileges, periodFeatures, type Video, type VipUserInfo } from '@leadreel/shared';
+import {
+  type AccountDetail,
+  type Album,
+  type Privileges,
+  periodFeatures,
+  type Video,
+  type VipUserInfo,
+} from '@leadreel/shared';
 
 /** What the Free plan of the shipped catalogue grants. */
 export const FREE_PRIVILEGES: Privileges = {
@@ -132,4 +139,61 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     return Response.json({ statusCode: status, error, message, field }, { status, headers: extra });
   });
   return calls;
+}
+
+/** An album of `videoIds`, its page on albums.test, as album detail answers it; tests change what they need. */
+export const fakeAlbum = (
+  id: string,
+  title: string,
+  videoIds: string[] = [],
+  overrides: Partial<Album> = {},
+): Album => ({
+  id,
+  title,
+  videoIds,
+  videoCount: videoIds.length,
+  coverVideoId: null,
+  coverUrl: null,
+  publicUrl: `https://albums.test/a/${id}`,
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
+  ...overrides,
+});
+
+/** What the fake album routes hold: the account's albums and the plan's cap on them. */
+export type FakeAlbums = { albums: Album[]; cap: number };
+
+/**
+ * The album routes over `state`, answering as the server does: an add past the cap is albums_too_many, an
+ * unknown id (another account's) album_not_found, and an add or a save answers the album as stored.
+ */
+export function fakeAlbumRoutes(state: FakeAlbums): Record<string, FakeRoute> {
+  let next = 0;
+  const missing: FakeAnswer = { status: 404, error: 'album_not_found', field: 'id' };
+  const stored = (id: string, body: Pick<Album, 'title' | 'videoIds' | 'coverVideoId'>) =>
+    fakeAlbum(id, body.title.trim(), body.videoIds, { coverVideoId: body.coverVideoId, updatedAt: 1_780_000_100 });
+  return {
+    'GET /vod/video/classify/list': () => ({ data: { list: state.albums, cap: state.cap } }),
+    'GET /vod/video/classify/detail': (_, query) => {
+      const album = state.albums.find((candidate) => candidate.id === query.get('id'));
+      return album ? { data: album } : missing;
+    },
+    'POST /vod/video/classify/add': (body) => {
+      if (state.albums.length >= state.cap) return { status: 400, error: 'albums_too_many' };
+      const album = stored(`00000000-0000-4000-a000-${String(++next).padStart(12, '0')}`, body as Album);
+      state.albums.push(album);
+      return { data: album };
+    },
+    'POST /vod/video/classify/edit': (body) => {
+      const at = state.albums.findIndex((album) => album.id === (body as Album).id);
+      if (at < 0) return missing;
+      state.albums[at] = stored((body as Album).id, body as Album);
+      return { data: state.albums[at] };
+    },
+    'POST /vod/video/classify/del': (body) => {
+      const before = state.albums.length;
+      state.albums = state.albums.filter((album) => album.id !== (body as { id: string }).id);
+      return state.albums.length < before ? { data: null } : missing;
+    },
+  };
 }
