@@ -160,7 +160,8 @@ describe('migrations', () => {
       const mailWindows = [...idempotent, 'lead_mail_window'].sort();
       const billingDetails = [...mailWindows, 'billing_detail'].sort();
       const brands = [...billingDetails, 'brand', 'custom_domain'].sort();
-      const latest = [...brands, 'site', 'site_category'].sort();
+      const sites = [...brands, 'site', 'site_category'].sort();
+      const latest = [...sites, 'album'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -168,6 +169,7 @@ describe('migrations', () => {
         ).rows.map((r) => r.column_name);
       expect(await tables()).toEqual(latest);
       expect(await columns('lead')).toContain('viewer_id');
+      expect(await columns('lead')).toContain('site_id');
       expect(await columns('verification_code')).toContain('requester');
       expect(await columns('account')).toContain('traffic_period_start');
       const creditDefault = async () =>
@@ -180,6 +182,11 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('first_paid_at');
       expect(await columns('invoice')).toContain('buyer');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(sites);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(sites);
+      expect(await columns('lead')).not.toContain('site_id');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(brands);
       await migrateDown(database.db as never);

@@ -2049,6 +2049,7 @@ export interface operations {
               pageUrl: string;
               referrer: string;
               language: string;
+              siteName: string | null;
               fields: ({
                 id: string;
                 kind: "name" | "email" | "phone" | "company" | "country" | "message" | "text" | "textarea" | "choice" | "multi" | "checkbox";
@@ -2184,6 +2185,7 @@ export interface operations {
             pageUrl: string;
             referrer: string;
             language: string;
+            siteName: string | null;
             fields: ({
               id: string;
               kind: "name" | "email" | "phone" | "company" | "country" | "message" | "text" | "textarea" | "choice" | "multi" | "checkbox";

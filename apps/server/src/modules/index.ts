@@ -2,6 +2,7 @@ import { accountModule } from './account/account.module.ts';
 import { accountDeletionModule } from './account-deletion/account-deletion.module.ts';
 import { adminModule } from './admin/admin.module.ts';
 import { affiliatesModule } from './affiliates/affiliates.module.ts';
+import { albumsModule } from './albums/albums.module.ts';
 import { analyticsModule } from './analytics/analytics.module.ts';
 import { apiKeysModule } from './api-keys/api-keys.module.ts';
 import { authModule } from './auth/auth.module.ts';
@@ -44,6 +45,7 @@ export const MODULES: readonly AppModule[] = [
   brandsModule,
   domainsModule,
   sitesModule,
+  albumsModule,
   pagesModule,
   exportsModule,
   analyticsModule,

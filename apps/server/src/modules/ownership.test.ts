@@ -26,6 +26,7 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   brand: 'modules/brands/',
   site: 'modules/sites/',
   site_category: 'modules/sites/',
+  album: 'modules/albums/',
   api_idempotency: 'modules/public-api/',
   account_deletion: 'modules/account-deletion/',
   commission: 'modules/affiliates/',
