@@ -50,6 +50,7 @@ const lead: Lead = {
   pageUrl: 'https://shop.example.test/',
   referrer: '',
   language: 'en',
+  siteName: null,
   fields: [{ id: 'name', kind: 'name', label: 'Name' }],
   answers: { name: 'Ada Lovelace', email: 'ada@example.test' },
 };

@@ -29,6 +29,7 @@ const fakeLead = (n: number, overrides: Partial<Lead> = {}): Lead => ({
   pageUrl: 'https://acme.example.test/pricing',
   referrer: 'https://search.example.test/',
   language: 'en',
+  siteName: null,
   fields: FIELDS,
   answers: { name: 'Ada Lovelace', email: 'ada@example.test', message: 'Call me\nafter 5pm' },
   ...overrides,
@@ -140,6 +141,34 @@ describe('the form submissions page', () => {
     expect(screen.getByText('1 unread')).toBeTruthy();
     // The hostile answer is not in the table at all, and nothing of it became an element.
     expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('names the site a lead came from, in the list and the drawer', async () => {
+    const fromSite = fakeLead(5, {
+      siteName: 'Acme Pump Academy',
+      answers: { name: 'Site Visitor', email: 'v@example.test' },
+    });
+    open('/form-submit-data', {
+      'GET /user-form-list/list': listOf([fromSite, ...leads]),
+      'GET /user-form-list/detail': () => ({ data: { lead: fromSite, clicks: [], masked: false } }),
+    });
+    await screen.findByText('Site Visitor');
+    expect(within(row('Site Visitor')).getByText('Site: Acme Pump Academy')).toBeTruthy();
+    expect(within(row('Ada Lovelace')).queryByText(/^Site:/)).toBeNull();
+    fireEvent.click(screen.getByText('Site Visitor'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Site')).toBeTruthy();
+    expect(within(drawer).getAllByText('Acme Pump Academy').length).toBeGreaterThan(0);
+  });
+
+  it('names the site in Chinese too', async () => {
+    const fromSite = fakeLead(5, {
+      siteName: 'Acme Pump Academy',
+      answers: { name: 'Site Visitor', email: 'v@example.test' },
+    });
+    open('/form-submit-data', { 'GET /user-form-list/list': listOf([fromSite]) }, 'zh_CN');
+    await screen.findByText('Site Visitor');
+    expect(within(row('Site Visitor')).getByText('站点: Acme Pump Academy')).toBeTruthy();
   });
 
   it('sends the chosen video, dates, search text and unread filter to the server, back on page 1', async () => {

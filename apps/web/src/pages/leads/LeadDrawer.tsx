@@ -140,6 +140,9 @@ export function LeadDrawer(props: {
                 ),
               },
               { key: 'second', label: t('leads.second'), children: formatSecond(lead.second) },
+              ...(lead.siteName
+                ? [{ key: 'site', label: t('leads.site'), children: <LeadText value={lead.siteName} /> }]
+                : []),
               { key: 'page', label: t('leads.page'), children: <LeadText value={lead.pageUrl} /> },
               { key: 'referrer', label: t('leads.referrer'), children: <LeadText value={lead.referrer} /> },
               { key: 'language', label: t('leads.language'), children: <LeadText value={lead.language} /> },

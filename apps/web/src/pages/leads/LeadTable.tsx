@@ -1,5 +1,5 @@
 import type { Lead } from '@leadreel/shared';
-import { Button, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Button, Table, type TableColumnsType, type TablePaginationConfig, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateMinute } from '../../format.ts';
 import { ReadState } from './LeadStates.tsx';
@@ -36,7 +36,16 @@ export function LeadTable(props: {
     {
       title: t('leads.video'),
       key: 'video',
-      render: (_, lead) => (lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })),
+      render: (_, lead) => (
+        <>
+          {lead.videoId ? lead.videoName : t('leads.videoDeleted', { name: lead.videoName })}
+          {lead.siteName ? (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {`${t('leads.site')}: ${lead.siteName}`}
+            </Typography.Text>
+          ) : null}
+        </>
+      ),
     },
     { title: t('leads.second'), key: 'second', width: 140, render: (_, lead) => formatSecond(lead.second) },
     { title: t('leads.status'), key: 'status', width: 110, render: (_, lead) => <ReadState read={lead.read} /> },

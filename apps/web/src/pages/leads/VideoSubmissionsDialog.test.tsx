@@ -22,6 +22,7 @@ const lead = (n: number, name: string, read: boolean): Lead => ({
   pageUrl: 'https://acme.example.test/',
   referrer: '',
   language: 'en',
+  siteName: null,
   fields: [
     { id: 'name', kind: 'name', label: 'Name' },
     { id: 'email', kind: 'email', label: 'Email' },
