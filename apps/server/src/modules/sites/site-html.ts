@@ -28,7 +28,7 @@ const SITE_STYLE = `
 .site-hero{position:relative;display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:24px;align-items:center;margin:8px 0 24px;padding:24px;border-radius:12px;overflow:hidden;background:#1f1f1f;color:#fff}
 .site-hero-banner{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;opacity:.45}
 .site-hero>*:not(.site-hero-banner){position:relative}.site-hero h1{margin:0 0 8px;font-size:32px}.site-hero p{margin:0;white-space:pre-line;overflow-wrap:anywhere}
-.site-featured{display:block;color:#fff;text-decoration:none}.site-featured .thumb{border-radius:10px}.site-featured-title{display:block;margin-top:8px;font-weight:700;font-size:18px}
+.site-featured{display:block;color:#fff;text-decoration:none}.play-mark{position:absolute;left:50%;top:50%;width:64px;height:64px;margin:-32px 0 0 -32px;border-radius:50%;background:rgba(0,0,0,.65)}.play-mark::before{content:"";position:absolute;left:25px;top:19px;border-style:solid;border-width:13px 0 13px 22px;border-color:transparent transparent transparent #fff}.site-featured:hover .play-mark,.site-featured:focus-visible .play-mark{background:var(--lr-button,#0958d9)}.site-featured .thumb{border-radius:10px}.site-featured-title{display:block;margin-top:8px;font-weight:700;font-size:18px}
 .site-row{margin:28px 0}.site-row-head{display:flex;align-items:baseline;justify-content:space-between;gap:12px}.site-row h2{margin:0 0 12px;font-size:22px;overflow-wrap:anywhere}
 .site-row-head a{color:inherit;font-weight:600}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:20px 16px;margin:0;padding:0;list-style:none}
@@ -73,12 +73,12 @@ export const videoPath = (site: PublicSite, videoId: string) => sitePath(site, `
 export const categoryPath = (site: PublicSite, categoryId: string, page = 1) =>
   sitePath(site, `/category/${categoryId}${page > 1 ? `?page=${page}` : ''}`);
 
-function thumbnail(card: SiteCard, eager = false): string {
+function thumbnail(card: SiteCard, eager = false, playMark = false): string {
   const image = card.thumbnailPath
     ? `<img src="${escapeHtml(card.thumbnailPath)}" alt="" width="640" height="360"${eager ? ' fetchpriority="high"' : ' loading="lazy"'}>`
     : '';
   const duration = card.durationSec ? `<span class="duration">${clock(card.durationSec)}</span>` : '';
-  return `<span class="thumb">${image}${duration}</span>`;
+  return `<span class="thumb">${image}${playMark ? '<span class="play-mark"></span>' : ''}${duration}</span>`;
 }
 
 export function cardList(site: PublicSite, cards: SiteCard[], href = (id: string) => videoPath(site, id)): string {
@@ -279,7 +279,7 @@ export function renderHome(
     ),
   ];
   const featured = data.featured
-    ? `<a class="site-featured" href="${escapeHtml(videoPath(site, data.featured.id))}">${thumbnail(data.featured, true)}<span class="site-featured-title">${escapeHtml(data.featured.title)}</span></a>`
+    ? `<a class="site-featured" href="${escapeHtml(videoPath(site, data.featured.id))}">${thumbnail(data.featured, true, true)}<span class="site-featured-title">${escapeHtml(data.featured.title)}</span></a>`
     : '';
   const hero = [
     '<section class="site-hero">',
