@@ -167,7 +167,7 @@ test('a site on its brand domain: colours, search, a video played and its form s
       ['video.html', `/video/${pump}`],
       ['search.html', '/search?q=pump'],
       ['gallery.html', `/sites/${site.id}/embed`],
-    ]) {
+    ] as const) {
       const answer = await fetched(viewer, path);
       expect(answer.status, path).toBe(200);
       pages.push([name, answer.body]);
