@@ -90,6 +90,8 @@ export function createPublicSites(deps: {
   completions: (accountId: string, videoIds: string[]) => Promise<Map<string, number>>;
   /** The installation's publisher name (BRAND_NAME). */
   brandName: string;
+  /** A subtitle track's cues (the video settings' subtitles), for a video page in that track's language. */
+  trackCues: (videoId: string, trackId: string) => Promise<{ cues: { start: number; text: string }[] } | undefined>;
   /** The sites where the account's embeds may play (the embed screen's allow-list; empty for anywhere). */
   embedDomainsOf: (accountId: string) => Promise<string[]>;
   /** An active custom domain by its host (the domains module's), for the site a lead's page is on. */
@@ -212,10 +214,32 @@ export function createPublicSites(deps: {
       return [...new Map(rows.map((row) => [row.id, cardOf(row)])).values()];
     },
 
-    /** A video of the site, shown with the site's brand on the host asked; null when the site does not show it. */
-    async video(site: PublicSite, videos: SiteCard[], videoId: string): Promise<PublicVideo | null> {
+    /**
+     * A video of the site, shown with the site's brand on the host asked; null when the site does not show
+     * it. Its `languages` are its subtitle tracks' (the default's first): with `language`, another of them,
+     * that track is the default and its words the transcript, the page of the video in that language that
+     * hreflang names.
+     */
+    async video(
+      site: PublicSite,
+      videos: SiteCard[],
+      videoId: string,
+      language?: string,
+    ): Promise<{ video: PublicVideo; language: string | null; languages: string[] } | null> {
       if (!videos.some((card) => card.id === videoId)) return null;
-      return deps.findVideo(videoId, site.context);
+      const video = await deps.findVideo(videoId, site.context);
+      if (!video) return null;
+      const languages = [...new Set(video.tracks.map((each) => each.lang))];
+      const track = language ? video.tracks.find((each) => each.lang === language && !each.isDefault) : undefined;
+      const trackId = track && /\/([0-9a-f-]{36})\.vtt/.exec(track.src)?.[1];
+      const found = trackId ? await deps.trackCues(video.id, trackId) : undefined;
+      if (!track || !found) return { video, language: null, languages };
+      const tracks = [track, ...video.tracks.filter((each) => each !== track)].map((each) => ({
+        ...each,
+        isDefault: each === track,
+      }));
+      const transcript = found.cues.map((cue) => ({ start: cue.start, text: cue.text }));
+      return { video: { ...video, tracks, transcript }, language: track.lang, languages };
     },
   };
 }

@@ -378,16 +378,38 @@ export function renderSiteVideo(
   site: PublicSite,
   lang: PageLanguage,
   assets: PlayerAssets,
-  data: { categories: SiteCategory[]; video: PublicVideo; category: SiteCategory; related: SiteCard[] },
+  data: {
+    categories: SiteCategory[];
+    video: PublicVideo;
+    category: SiteCategory;
+    related: SiteCard[];
+    /** The subtitle language the page is in (`?hl=`), null for the video's default. */
+    language: string | null;
+    /** Its subtitle tracks' languages, the default's first: each a page of its own, named by hreflang. */
+    languages: string[];
+  },
 ): string {
   const t = TEXTS[lang];
   const { video, category } = data;
+  const address = `${site.origin}${videoPath(site, video.id)}`;
+  const inLanguage = (language: string) =>
+    language === data.languages[0] ? address : `${address}?hl=${encodeURIComponent(language)}`;
+  const alternates =
+    data.languages.length > 1
+      ? [
+          ...data.languages.map(
+            (language) =>
+              `<link rel="alternate" hreflang="${escapeHtml(language)}" href="${escapeHtml(inLanguage(language))}">`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address)}">`,
+        ]
+      : [];
   const trail = [
     { name: site.name, path: sitePath(site) },
     { name: category.name, path: categoryPath(site, category.id) },
     { name: video.title, path: videoPath(site, video.id) },
   ];
-  const canonical = `${site.origin}${videoPath(site, video.id)}`;
+  const canonical = data.language ? inLanguage(data.language) : address;
   const related =
     data.related.length > 0
       ? `<section class="site-row" aria-labelledby="related"><h2 id="related">${escapeHtml(t.related)}</h2>${cardList(site, data.related)}</section>`
@@ -398,7 +420,7 @@ export function renderSiteVideo(
     description: video.description || video.title,
     canonical,
     indexed: site.sitemap.indexed && video.indexable,
-    head: videoHead({ ...video, indexable: true }, canonical, [breadcrumbs(site, trail)]),
+    head: [...videoHead({ ...video, indexable: true }, canonical, [breadcrumbs(site, trail)]), ...alternates],
     shown: shownIds(data.categories),
     style: siteStyle(site, video),
     main: [

@@ -174,6 +174,39 @@ describe('the public site', () => {
     }
   });
 
+  it('names the video page in each language it has subtitles in, with that transcript', async () => {
+    const { owner, pump } = await siteWithVideos();
+    const track = (lang: string, label: string, text: string, isDefault: boolean) =>
+      t.db
+        .insertInto('subtitle')
+        .values({
+          video_id: pump,
+          lang,
+          label,
+          is_default: isDefault,
+          cues: JSON.stringify([{ start: 0, end: 2, text }]) as never,
+        })
+        .execute();
+    await track('en', 'English', 'Open the valve first.', true);
+    await track('zh-CN', '中文', '先打开阀门。', false);
+    const url = `/sites/${owner.siteId}/video/${pump}`;
+    const address = `${t.config.publicUrl}${url}`;
+    const english = (await page(url)).body;
+    expect(english).toContain(`<link rel="alternate" hreflang="en" href="${address}">`);
+    expect(english).toContain(`<link rel="alternate" hreflang="zh-CN" href="${address}?hl=zh-CN">`);
+    expect(english).toContain(`<link rel="alternate" hreflang="x-default" href="${address}">`);
+    expect(english).toContain('Open the valve first.');
+    const chinese = await page(`${url}?hl=zh-CN`);
+    expect(chinese.statusCode).toBe(200);
+    expect(chinese.body).toContain(`<link rel="canonical" href="${address}?hl=zh-CN">`);
+    expect(chinese.body).toContain('先打开阀门。');
+    expect(chinese.body).not.toContain('Open the valve first.');
+    // A language it has no track in, or the default's own, is no page of its own.
+    expect((await page(`${url}?hl=fr`)).statusCode).toBe(404);
+    expect((await page(`${url}?hl=en`)).statusCode).toBe(404);
+    expect((await page(`${url}?hl=${'x'.repeat(5000)}`)).statusCode).toBe(404);
+  });
+
   it('serves the site at the root of its brand domain, and not another account site there', async () => {
     const { owner, pump, tours } = await siteWithVideos();
     const host = await domainOf(owner);

@@ -31,6 +31,7 @@ export const sitePagesModule = defineModule({
       brandName: config.BRAND_NAME,
       domainOfHost: (host) => services.domains.resolveHost(host),
       embedDomainsOf: (accountId) => services.settings.embedDomainsOf(accountId),
+      trackCues: (videoId, trackId) => services.subtitles.publicTrack(videoId, trackId),
     }),
   }),
   pages: ({ services, assets }) => sitePageKinds(services.publicSites, assets),

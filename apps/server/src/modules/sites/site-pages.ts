@@ -74,17 +74,15 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
       return ok(site, renderCategory(site, lang, { categories, category: found, page }));
     });
 
-  const video = (videoId: string) =>
+  const video = (videoId: string, language?: string) =>
     onSite(async (site, categories, lang) => {
-      const shown = await sites.video(site, sites.videosOf(categories), videoId);
+      const shown = await sites.video(site, sites.videosOf(categories), videoId, language);
       const found = categories.find((each) => each.cards.some((card) => card.id === videoId));
-      if (!shown || !found) return null;
+      // A language the video has no other track in is no page of its own.
+      if (!shown || !found || (language && !shown.language)) return null;
       const related = found.cards.filter((card) => card.id !== videoId).slice(0, ROW_SIZE);
-      return {
-        ...ok(site, renderSiteVideo(site, lang, assets, { categories, video: shown, category: found, related })),
-        styleHash: siteStyle(site, shown).hash,
-        videoId: shown.id,
-      };
+      const html = renderSiteVideo(site, lang, assets, { categories, ...shown, category: found, related });
+      return { ...ok(site, html), styleHash: siteStyle(site, shown.video).hash, videoId: shown.video.id };
     });
 
   // The site embed: framed on the owner's pages, by the same allow-list as the account's video embeds.
@@ -97,8 +95,8 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
     onSite(async (site, categories, lang) => {
       const shown = await sites.video(site, sites.videosOf(categories), videoId);
       if (!shown) return null;
-      const html = renderEmbedVideo(site, lang, assets, { categories, video: shown });
-      return framed({ ...ok(site, html), styleHash: siteStyle(site, shown).hash, videoId: shown.id }, site);
+      const html = renderEmbedVideo(site, lang, assets, { categories, video: shown.video });
+      return framed({ ...ok(site, html), styleHash: siteStyle(site, shown.video).hash, videoId: shown.video.id }, site);
     });
 
   const search = (query: string) =>
@@ -128,8 +126,9 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
       name: 'site-video',
       path: '/sites/:siteId/video/:videoId',
       prefix: '/sites/',
+      query: ['hl'],
       key: ({ siteId, videoId }) => `${siteId}/${videoId}`,
-      render: ({ params, site, lang }) => video(params.videoId ?? '')(site, params.siteId ?? '', lang),
+      render: ({ params, query, site, lang }) => video(params.videoId ?? '', query.hl)(site, params.siteId ?? '', lang),
     },
     {
       name: 'site-search',
@@ -167,8 +166,9 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
       name: 'domain-video',
       path: '/video/:videoId',
       prefix: '/video/',
+      query: ['hl'],
       key: ({ videoId }) => String(videoId),
-      render: ({ params, site, lang }) => video(params.videoId ?? '')(site, null, lang),
+      render: ({ params, query, site, lang }) => video(params.videoId ?? '', query.hl)(site, null, lang),
     },
     {
       name: 'domain-search',
