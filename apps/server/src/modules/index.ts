@@ -17,6 +17,7 @@ import { lifecycleModule } from './lifecycle/lifecycle.module.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { pagesModule } from './pages/pages.module.ts';
 import { publicApiModule } from './public-api/public-api.module.ts';
+import { sitePagesModule } from './sites/site-pages.module.ts';
 import { sitesModule } from './sites/sites.module.ts';
 import { storageModule } from './storage/storage.module.ts';
 import { videoSettingsModule } from './video-settings/video-settings.module.ts';
@@ -49,6 +50,7 @@ export const MODULES: readonly AppModule[] = [
   pagesModule,
   exportsModule,
   analyticsModule,
+  sitePagesModule,
   adminModule,
 ];
 
