@@ -256,6 +256,26 @@ export const albumsApi = {
   remove: (id: string) => call('album.del', { id }),
 };
 
+/** The account's sites and their categories (the console contract channel-list and /channel-setting/{brandChannelId}). */
+export const sitesApi = {
+  list: () => call('site.list'),
+  add: (body: RouteInput<'site.add'>) => call('site.add', body),
+  remove: (id: string) => call('site.del', { id }),
+  detail: (id: string) => call('site.detail', { id }),
+  /** Stores a banner or picture first; the profile then saves the answered `file`. */
+  image: (body: RouteInput<'site.image'>) => call('site.image', body),
+  saveProfile: (body: RouteInput<'site.saveProfile'>) => call('site.saveProfile', body),
+  saveHome: (body: RouteInput<'site.saveHome'>) => call('site.saveHome', body),
+  saveSitemap: (body: RouteInput<'site.saveSitemap'>) => call('site.saveSitemap', body),
+  saveNavigation: (body: RouteInput<'site.saveNavigation'>) => call('site.saveNavigation', body),
+  categories: (siteId: string) => call('site.categories', { id: siteId }),
+  addCategory: (body: RouteInput<'site.addCategory'>) => call('site.addCategory', body),
+  editCategory: (body: RouteInput<'site.editCategory'>) => call('site.editCategory', body),
+  removeCategory: (id: string) => call('site.delCategory', { id }),
+  /** Every category of the site, once each, in their new order. */
+  orderCategories: (body: RouteInput<'site.orderCategories'>) => call('site.orderCategories', body),
+};
+
 /** The affiliate program's page (the console contract pay affiliate data): referrers only. */
 export const affiliatesApi = {
   data: (query: RouteInput<'pay.affiliateData'>) => call('pay.affiliateData', query),

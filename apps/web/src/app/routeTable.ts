@@ -4,6 +4,7 @@ import { BILLING_ROUTES } from '../pages/billing/routes.ts';
 import { DASHBOARD_ROUTES } from '../pages/dashboard/routes.ts';
 import { GUIDE_ROUTE } from '../pages/guide/routes.ts';
 import { LEAD_ROUTES } from '../pages/leads/routes.ts';
+import { CHANNEL_SETTING_ROUTE, SITE_ROUTES } from '../pages/sites/routes.ts';
 import { VIDEO_SETTING_ROUTE } from '../pages/video-setting/routes.ts';
 import { VIDEO_ROUTES } from '../pages/videos/routes.ts';
 import { meta, type RouteDef, soon } from './routeDef.ts';
@@ -11,10 +12,10 @@ import { meta, type RouteDef, soon } from './routeDef.ts';
 /**
  * The console's routes, composed from the areas that own them: each area's folder exports its
  * routes with their pages loaded lazily (`pages/<area>/routes.ts`), and a new area is one line here. The
- * routes of areas not built yet (sites, blog-to-video) are the console contract's placeholders, announced as
+ * routes of areas not built yet (blog-to-video) are the console contract's placeholders, announced as
  * coming, until their area replaces them.
  */
-export { ACCOUNT_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };
+export { ACCOUNT_ROUTE, CHANNEL_SETTING_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };
 
 export const PUBLIC_ROUTES: RouteDef[] = AUTH_ROUTES;
 
@@ -27,7 +28,7 @@ export const LAYOUT_ROUTE: RouteDef = {
   children: [
     ...DASHBOARD_ROUTES,
     ...VIDEO_ROUTES,
-    soon('channel-list', 'channel-list', 'global'),
+    ...SITE_ROUTES,
     {
       name: 'video-flow',
       path: 'video-flow',
@@ -43,27 +44,6 @@ export const LAYOUT_ROUTE: RouteDef = {
     },
     ...LEAD_ROUTES,
     ...BILLING_ROUTES,
-  ],
-};
-
-export const CHANNEL_SETTING_ROUTE: RouteDef = {
-  name: 'channel-setting',
-  path: '/channel-setting/:brandChannelId',
-  meta: meta('channel-setting', 'global'),
-  hidden: true,
-  redirect: 'profile',
-  children: [
-    {
-      name: 'profile',
-      path: 'profile',
-      meta: meta('profile'),
-      redirect: 'site-info',
-      children: [soon('site-info'), soon('contact-info')],
-    },
-    soon('home-tab'),
-    soon('category-page'),
-    soon('sitemap'),
-    soon('navigation-bar'),
   ],
 };
 

@@ -1,8 +1,10 @@
 import {
   type AccountDetail,
   type Album,
+  type Category,
   type Privileges,
   periodFeatures,
+  type Site,
   type Video,
   type VipUserInfo,
 } from '@leadreel/shared';
@@ -95,6 +97,45 @@ export const fakeVideo = (videoId: string, name: string, overrides: Partial<Vide
   ...overrides,
 });
 
+/** A new site of brand b1, as site.add answers it; each test changes what it needs. */
+export const fakeSite = (id: string, name: string, overrides: Partial<Site> = {}): Site => ({
+  id,
+  brandId: 'b1',
+  name,
+  description: '',
+  banner: null,
+  bannerUrl: null,
+  picture: null,
+  pictureUrl: null,
+  contact: {
+    officialSite: null,
+    email: null,
+    linkedin: null,
+    youtube: null,
+    tiktok: null,
+    facebook: null,
+    x: null,
+    pinterest: null,
+    telegram: null,
+    instagram: null,
+  },
+  home: { forYou: true, thumbnailRatio: '16:9', emailGate: 'off' },
+  sitemap: { indexed: true, pages: ['home', 'categories', 'videos'] },
+  navigation: [],
+  createdAt: 1_780_000_000,
+  updatedAt: 1_780_000_000,
+  ...overrides,
+});
+
+/** A visible category of site `siteId` holding `videoIds`. */
+export const fakeCategory = (
+  id: string,
+  siteId: string,
+  name: string,
+  videoIds: string[] = [],
+  overrides: Partial<Category> = {},
+): Category => ({ id, siteId, name, description: '', visible: true, order: 0, videoIds, ...overrides });
+
 export const fakeVip: VipUserInfo = {
   product: { type: 'Free', showType: null },
   subscribeId: null,
@@ -139,6 +180,79 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     return Response.json({ statusCode: status, error, message, field }, { status, headers: extra });
   });
   return calls;
+}
+
+/** What the fake site routes hold: the account's sites and categories, and the plan's answer. */
+export type FakeSites = { sites: Site[]; categories: Category[]; allowed: boolean; cap: number };
+
+/**
+ * The site and category routes over `state`, each answering as the server does (a save answers the saved
+ * site, an order the reordered list); an unknown id is 404. Tests read `state` and the calls after.
+ */
+export function fakeSiteRoutes(state: FakeSites): Record<string, FakeRoute> {
+  let next = 0;
+  const newId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
+  const missing = (error: string): FakeAnswer => ({ status: 404, error, field: 'id' });
+  const ofSite = (siteId: string) => state.categories.filter((category) => category.siteId === siteId);
+  const saveSite = (change: (body: Record<string, unknown>) => Partial<Site>) => (body: unknown) => {
+    const input = body as { id: string } & Record<string, unknown>;
+    const at = state.sites.findIndex((site) => site.id === input.id);
+    if (at < 0) return missing('site_not_found');
+    const saved = { ...(state.sites[at] as Site), ...change(input), updatedAt: 1_780_000_100 };
+    state.sites[at] = saved;
+    return { data: saved };
+  };
+  const saveCategory = (body: unknown) => {
+    const { id, ...fields } = body as Category;
+    const at = state.categories.findIndex((category) => category.id === id);
+    if (at < 0) return missing('category_not_found');
+    state.categories[at] = { ...(state.categories[at] as Category), ...fields };
+    return { data: state.categories[at] };
+  };
+  return {
+    'GET /brand-channel/list': () => ({ data: { list: state.sites, allowed: state.allowed, cap: state.cap } }),
+    'GET /brand-channel/detail': (_, query) => {
+      const site = state.sites.find((candidate) => candidate.id === query.get('id'));
+      return site ? { data: site } : missing('site_not_found');
+    },
+    'POST /brand-channel/add': (body) => {
+      const { brandId, profile } = body as { brandId: string; profile: Partial<Site> };
+      const site = fakeSite(newId(), profile.name ?? '', { ...profile, brandId });
+      state.sites.push(site);
+      return { data: site };
+    },
+    'POST /brand-channel/del': (body) => {
+      state.sites = state.sites.filter((site) => site.id !== (body as { id: string }).id);
+      return { data: null };
+    },
+    'POST /brand-channel/image': (body) => {
+      const { kind } = body as { kind: string };
+      return { data: { file: `site/${kind}.png`, url: `/media/site/${kind}.png` } };
+    },
+    'POST /brand-channel/profile': saveSite((body) => body.profile as Partial<Site>),
+    'POST /brand-channel/home': saveSite((body) => ({ home: body.home as Site['home'] })),
+    'POST /brand-channel/sitemap': saveSite((body) => ({ sitemap: body.sitemap as Site['sitemap'] })),
+    'POST /brand-channel/navigation': saveSite((body) => ({ navigation: body.navigation as Site['navigation'] })),
+    'GET /brand-channel/category/list': (_, query) => ({ data: { list: ofSite(query.get('id') ?? '') } }),
+    'POST /brand-channel/category/add': (body) => {
+      const { siteId, ...fields } = body as Omit<Category, 'id' | 'order'>;
+      const category = { ...fields, id: newId(), siteId, order: ofSite(siteId).length };
+      state.categories.push(category);
+      return { data: category };
+    },
+    'POST /brand-channel/category/edit': saveCategory,
+    'POST /brand-channel/category/del': (body) => {
+      state.categories = state.categories.filter((category) => category.id !== (body as { id: string }).id);
+      return { data: null };
+    },
+    'POST /brand-channel/category/order': (body) => {
+      const { siteId, ids } = body as { siteId: string; ids: string[] };
+      const others = state.categories.filter((category) => category.siteId !== siteId);
+      const ordered = ids.map((id, order) => ({ ...(state.categories.find((c) => c.id === id) as Category), order }));
+      state.categories = [...others, ...ordered];
+      return { data: { list: ordered } };
+    },
+  };
 }
 
 /** An album of `videoIds`, its page on albums.test, as album detail answers it; tests change what they need. */
