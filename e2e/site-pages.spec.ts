@@ -201,6 +201,45 @@ test('a site on its brand domain: colours, search, a video played and its form s
     expect(problems).toEqual([]);
     await viewerContext.close();
 
+    // On a phone, and with every text of the site, a category and a video written to attack it: read as text.
+    const attack = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    await call('/api/brand-channel/profile', {
+      id: site.id,
+      profile: { ...profile, name: attack.slice(0, 60), description: attack },
+    });
+    await call('/api/brand-channel/category/edit', {
+      id: install.id,
+      name: attack.slice(0, 60),
+      description: attack,
+      visible: true,
+      videoIds: [pump],
+    });
+    await seo(pump, attack, attack);
+    const phoneContext = await browser.newContext({
+      baseURL: origin,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await phoneContext.newPage();
+    const dialogs: string[] = [];
+    phone.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    for (const path of ['/', `/category/${install.id}`, `/video/${pump}`, `/search?q=${encodeURIComponent(attack)}`]) {
+      // A page is rendered at most every 2 seconds: the one from before the change may still be served.
+      await expect(async () => {
+        await phone.goto(path);
+        await expect(phone.locator('h1').first()).toContainText('<img src=x', { timeout: 1000 });
+      }).toPass({ timeout: 30_000 });
+    }
+    await phone.goto('/');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(phone, 'site-home-phone');
+    expect(dialogs).toEqual([]);
+    await phoneContext.close();
+
     // Lighthouse on a phone, at the site's address on the installation (its canonical there).
     for (const path of [`/sites/${site.id}`, `/sites/${site.id}/video/${pump}`]) {
       await expectLighthouse(`${leadreel.url}${path}`, testInfo, {
