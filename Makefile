@@ -22,7 +22,7 @@ export NODE_COMPILE_CACHE := $(CURDIR)/.stamps/node-compile-cache
 STAMPS := .stamps
 PACKAGES := package.json package-lock.json $(wildcard apps/*/package.json packages/*/package.json)
 WEB_SOURCES := $(shell find apps/web/src apps/web/public apps/player/src packages/shared/src -type f 2>/dev/null) \
-	$(wildcard apps/web/index.html apps/web/vite.config.ts apps/player/vite.config.ts apps/player/vite.controls.config.ts)
+	$(wildcard apps/web/index.html apps/web/vite.config.ts apps/player/vite.config.ts apps/player/vite.controls.config.ts apps/player/vite.feed.config.ts)
 
 .PHONY: start test install build worker system-deps-start system-deps-test
 

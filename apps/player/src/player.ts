@@ -9,6 +9,7 @@ import { DROP_ORDER, SLOT_ORDER } from '@leadreel/shared/contracts/slots';
 import { viewerApiPath } from '@leadreel/shared/routes/viewer';
 import { asksNotToBeTracked, type Collector, createCollector } from './analytics.ts';
 import type { HlsLike, mountControls } from './controls.ts';
+import { FEED_READY, FEED_SHOWN, FEED_START, type FeedStart } from './feed-model.ts';
 import type { mountForm } from './form.ts';
 import { embedOptions, hlsConfig } from './options.ts';
 
@@ -18,10 +19,12 @@ type HlsConstructor = {
   new (
     config?: Record<string, unknown>,
   ): HlsLike & {
+    config: BufferGoals;
     loadSource(url: string): void;
     attachMedia(media: HTMLMediaElement): void;
   };
   isSupported(): boolean;
+  DefaultConfig: BufferGoals;
 };
 
 const HLS_SCRIPT = '/player/hls.light.min.js';
@@ -48,11 +51,39 @@ function loadScript<T>(src: string, global: string): Promise<T> {
   return promise;
 }
 
-async function start(root: HTMLElement, button: HTMLButtonElement) {
-  const source = root.dataset.src;
-  if (!source) return;
+/** hls.js's buffer goals: how far ahead of the playhead it fetches. */
+type BufferGoals = { maxBufferLength: number; maxMaxBufferLength: number };
+
+/** A facade's <video> and what feeds it; `unleash` lets one readied ahead of play buffer as any other. */
+type Engine = { video: HTMLVideoElement; hls: HlsLike | null; unleash: () => void };
+
+/** Each facade's engine, made once: on play, or before it for the album feed's next slide. */
+const engines = new WeakMap<HTMLElement, Promise<Engine | null>>();
+
+/**
+ * What a player readied ahead of play buffers: hls.js fetches whole segments and stops once this much is
+ * buffered, so the album feed's next video holds its first segment, enough to start at once, and no more.
+ */
+const READY_SECONDS = 1;
+
+function engineFor(root: HTMLElement, ahead: boolean): Promise<Engine | null> {
+  let engine = engines.get(root);
+  if (!engine) {
+    engine = makeEngine(root, ahead);
+    engines.set(root, engine);
+  }
+  return engine;
+}
+
+/**
+ * The <video> of a facade, fed by hls.js wherever Media Source Extensions exist (our own adaptation and
+ * quality menu, the same in every browser), by the browser's own HLS where they do not (iPhone Safari
+ * before ManagedMediaSource); null where neither plays HLS. `ahead`: made before play, so it fetches only
+ * the start of the video until it plays.
+ */
+async function makeEngine(root: HTMLElement, ahead: boolean): Promise<Engine | null> {
+  const source = root.dataset.src ?? '';
   const options = embedOptions(location.search);
-  button.disabled = true;
   const video = document.createElement('video');
   video.controls = options.controls;
   video.loop = options.loop;
@@ -60,37 +91,68 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
   video.playsInline = true;
   if (!options.controls) video.addEventListener('click', () => (video.paused ? void video.play() : video.pause()));
   video.preload = 'auto';
-  video.setAttribute('aria-label', button.getAttribute('aria-label') ?? '');
+  video.setAttribute('aria-label', root.querySelector('.lr-play')?.getAttribute('aria-label') ?? '');
   const poster = root.querySelector('img');
   // The poster the facade chose from its srcset, already in the cache, not the largest one.
   if (poster) video.poster = poster.currentSrc || poster.src;
+  // hls.js picks its rendition by the player's size; a video not yet on the page measures by these.
+  video.width = root.clientWidth;
+  video.height = root.clientHeight;
+  if ('MediaSource' in window || 'ManagedMediaSource' in window) {
+    const Hls = await loadScript<HlsConstructor>(HLS_SCRIPT, 'Hls').catch(() => null);
+    if (Hls?.isSupported()) {
+      const held: Partial<BufferGoals> = ahead
+        ? { maxBufferLength: READY_SECONDS, maxMaxBufferLength: READY_SECONDS }
+        : {};
+      // From the start, also for a ladder still encoding (its growing playlists look live to hls.js).
+      const engine = new Hls({ ...hlsConfig(options.start), ...held });
+      engine.loadSource(source);
+      engine.attachMedia(video);
+      engine.on('hlsError', (_event, data) => {
+        if (data?.fatal) showUnavailable(root);
+      });
+      // hls.js reads its goals as it goes (it lowers them itself when the browser's buffer is full).
+      const { maxBufferLength, maxMaxBufferLength } = Hls.DefaultConfig;
+      const unleash = () => {
+        if (ahead) Object.assign(engine.config, { maxBufferLength, maxMaxBufferLength });
+      };
+      return { video, hls: engine, unleash };
+    }
+  }
+  if (!video.canPlayType('application/vnd.apple.mpegurl')) return null;
+  video.addEventListener('error', () => showUnavailable(root));
+  // The browser's own HLS readies what it will of a video not yet playing (an iPhone fetches nothing).
+  if (ahead) video.preload = 'metadata';
+  video.src = options.start ? `${source}#t=${options.start}` : source;
+  return {
+    video,
+    hls: null,
+    unleash: () => {
+      video.preload = 'auto';
+    },
+  };
+}
+
+/** How a player starts: pressed by the viewer (focus moves into it), or by the album feed (muted, focus stays). */
+type Start = { muted: boolean; focus: boolean };
+const PRESSED: Start = { muted: false, focus: true };
+
+async function start(root: HTMLElement, button: HTMLButtonElement, how: Start = PRESSED) {
+  // Once: the feed may ask for a player the viewer already started.
+  if (!root.dataset.src || button.disabled) return;
+  const options = embedOptions(location.search);
+  button.disabled = true;
   // Our controls come with the engine; if they cannot load, the browser's own controls stand in.
   // (The bundle also carries the inquiry form, so an embed without controls still loads it for one.)
   const controls =
     (options.controls || root.querySelector('form.lr-form')) && root.dataset.controls
       ? loadScript<Controls>(root.dataset.controls, 'LeadReelControls').catch(() => null)
       : Promise.resolve(null);
-  // hls.js wherever Media Source Extensions exist (our own adaptation and quality menu, the same in every
-  // browser); the browser's own HLS where they do not (iPhone Safari before ManagedMediaSource).
-  let hls: HlsLike | null = null;
-  if ('MediaSource' in window || 'ManagedMediaSource' in window) {
-    const Hls = await loadScript<HlsConstructor>(HLS_SCRIPT, 'Hls').catch(() => null);
-    if (Hls?.isSupported()) {
-      // From the start, also for a ladder still encoding (its growing playlists look live to hls.js).
-      const engine = new Hls(hlsConfig(options.start));
-      engine.loadSource(source);
-      engine.attachMedia(video);
-      engine.on('hlsError', (_event, data) => {
-        if (data?.fatal) showUnavailable(root);
-      });
-      hls = engine;
-    }
-  }
-  if (!hls) {
-    if (!video.canPlayType('application/vnd.apple.mpegurl')) return;
-    video.addEventListener('error', () => showUnavailable(root));
-    video.src = options.start ? `${source}#t=${options.start}` : source;
-  }
+  const engine = await engineFor(root, false);
+  if (!engine) return;
+  const { video, hls } = engine;
+  engine.unleash();
+  if (how.muted) video.muted = true;
   collectors.get(root)?.watch(video, hls);
   addTracks(root, video);
   root.replaceChildren(video, ...root.querySelectorAll(':scope > .lr-contacts, :scope > .lr-form'));
@@ -118,8 +180,16 @@ async function start(root: HTMLElement, button: HTMLButtonElement) {
     track: (kind) => collectors.get(root)?.track(kind, video.currentTime),
   });
   if (gate) await gate;
-  await video.play().catch(() => undefined);
-  if (!gate) (loaded ? root : video).focus();
+  const played = await video.play().then(
+    () => true,
+    () => false,
+  );
+  // Sound without a press is the browser's to refuse (https://developer.chrome.com/blog/autoplay): muted, then.
+  if (!played && !how.focus && !video.muted) {
+    video.muted = true;
+    await video.play().catch(() => undefined);
+  }
+  if (!gate && how.focus) (loaded ? root : video).focus();
 }
 
 /**
@@ -281,7 +351,10 @@ function mount(root: HTMLElement) {
       viewerId: asksNotToBeTracked() || privacyMode(root) ? undefined : viewerId(root),
       ...where(),
     });
-    collector.track('load', 0);
+    // A slide of the album feed counts as shown when it comes into view, not when the page loads.
+    if (root.closest('[data-lr-feed]'))
+      root.addEventListener(FEED_SHOWN, () => collector.track('load', 0), { once: true });
+    else collector.track('load', 0);
     collectors.set(root, collector);
   }
   // The layer shrinks when the controls come (and with the player): each time, the corners fit again.
@@ -292,6 +365,12 @@ function mount(root: HTMLElement) {
   if (ratio && /^\d+\/\d+$/.test(ratio)) root.style.setProperty('--ratio', ratio);
   const button = root.querySelector<HTMLButtonElement>('.lr-play');
   if (!button) return;
+  // The album feed (feed.ts) starts the slide in view without a press and readies the next one.
+  root.addEventListener(FEED_START, (event) => {
+    const muted = (event as CustomEvent<FeedStart | null>).detail?.muted !== false;
+    void start(root, button, { muted, focus: false });
+  });
+  root.addEventListener(FEED_READY, () => void engineFor(root, true));
   button.addEventListener('click', () => void start(root, button), { once: true });
   if (embedOptions(location.search).autoplay) {
     void start(root, button);
