@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALBUM_PAGE_TEXT } from './album.ts';
 import { BILLING_TEXT } from './billing.ts';
 import { DOMAIN_LOST_MAIL_TEXT } from './custom-domain.ts';
 import { LEAD_EXPORT_COLUMNS } from './lead-export.ts';
@@ -21,6 +22,7 @@ describe('viewer-facing text', () => {
   const dictionaries = {
     WATCH_PAGE_TEXT: [WATCH_PAGE_TEXT.en, WATCH_PAGE_TEXT['zh-CN']],
     SITE_PAGE_TEXT: [SITE_PAGE_TEXT.en, SITE_PAGE_TEXT['zh-CN']],
+    ALBUM_PAGE_TEXT: [ALBUM_PAGE_TEXT.en, ALBUM_PAGE_TEXT['zh-CN']],
     PLAYER_CONTROLS_TEXT: [PLAYER_CONTROLS_TEXT.en, PLAYER_CONTROLS_TEXT.zh],
     PLAYER_FORM_TEXT: [PLAYER_FORM_TEXT.en, PLAYER_FORM_TEXT.zh],
     ACCOUNT_MAIL_TEXT: [ACCOUNT_MAIL_TEXT.en, ACCOUNT_MAIL_TEXT.zh_CN],

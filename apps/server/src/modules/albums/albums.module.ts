@@ -1,7 +1,9 @@
 import { defineModule } from '../module.ts';
+import { albumPageKinds, createPublicAlbums } from './album-pages.ts';
 import { createAlbumRepo } from './albums.repo.ts';
 import { albumRoutes } from './albums.routes.ts';
 import { type AlbumService, createAlbumService } from './albums.service.ts';
+import { createPublicAlbumRepo } from './public-album.repo.ts';
 
 declare module '../module.ts' {
   interface Services {
@@ -20,8 +22,14 @@ export const albumsModule = defineModule({
       clock,
       publicUrl: config.publicUrl,
     }),
+    publicAlbums: createPublicAlbums({
+      repo: createPublicAlbumRepo(db),
+      findVideo: (videoId, site) => services.publicVideos.find(videoId, site),
+    }),
   }),
   api: async (scope, { services, hooks }) => {
     await scope.register(albumRoutes, { albums: services.albums, hooks });
   },
+  // The album's public pages (album-pages.ts): the feed, its grid and its embed at /a/{id}.
+  pages: ({ services, assets }) => albumPageKinds(services.publicAlbums, assets),
 });

@@ -95,17 +95,10 @@ export function brandStyle(brand: SiteBrand | null): { vars: string[]; page: str
   };
 }
 
-/**
- * The page's own colours as custom properties (each checked as #rrggbb when saved, and again here): the
- * brand of the domain it is served on first, then the video's own branding over its buttons, then the
- * form's submit colour.
- */
-function customStyle(video: PublicVideo | null): string {
-  const branding = video?.branding ?? null;
-  const form = video?.form ?? null;
-  const brand = brandStyle(video?.site ?? null);
-  const vars = [
-    ...brand.vars,
+/** A video's own colours as custom properties: its branding over its buttons, then its form's submit colour. */
+export function videoColors(video: PublicVideo): string[] {
+  const { branding, form } = video;
+  return [
     ...(branding
       ? [
           `--lr-accent:${hex(branding.playerColor)}`,
@@ -115,6 +108,15 @@ function customStyle(video: PublicVideo | null): string {
       : []),
     ...(form ? [`--lr-submit:${hex(form.submitColor)}`] : []),
   ];
+}
+
+/**
+ * The page's own colours as custom properties (each checked as #rrggbb when saved, and again here): the
+ * brand of the domain it is served on first, then the video's own.
+ */
+function customStyle(video: PublicVideo | null): string {
+  const brand = brandStyle(video?.site ?? null);
+  const vars = [...brand.vars, ...(video ? videoColors(video) : [])];
   return (vars.length > 0 ? `\n:root{${vars.join(';')}}` : '') + brand.page;
 }
 

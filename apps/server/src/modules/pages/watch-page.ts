@@ -407,19 +407,19 @@ ${playerMarkup(video, lang, assets, true)}
 `;
 }
 
-export function renderNotFoundPage(lang: PageLanguage, brand: string): string {
-  const t = TEXTS[lang];
+/** A page that is not there (a video's, or `message` for another kind's), not indexed, in the fixed style. */
+export function renderNotFoundPage(lang: PageLanguage, brand: string, message = TEXTS[lang].notFound): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(`${t.notFound} - ${brand}`)}</title>
+<title>${escapeHtml(`${message} - ${brand}`)}</title>
 <meta name="robots" content="noindex">
 <style>${STYLE}</style>
 </head>
 <body>
-<main class="watch"><h1>${escapeHtml(t.notFound)}</h1></main>
+<main class="watch"><h1>${escapeHtml(message)}</h1></main>
 </body>
 </html>
 `;
