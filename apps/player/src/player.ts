@@ -11,6 +11,7 @@ import { asksNotToBeTracked, type Collector, createCollector } from './analytics
 import type { HlsLike, mountControls } from './controls.ts';
 import { FEED_READY, FEED_SHOWN, FEED_START, type FeedStart } from './feed-model.ts';
 import type { mountForm } from './form.ts';
+import { throughGate } from './gate.ts';
 import { embedOptions, hlsConfig } from './options.ts';
 
 type Controls = { mountControls: typeof mountControls; mountForm?: typeof mountForm };
@@ -371,9 +372,16 @@ function mount(root: HTMLElement) {
     void start(root, button, { muted, focus: false });
   });
   root.addEventListener(FEED_READY, () => void engineFor(root, true));
-  button.addEventListener('click', () => void start(root, button), { once: true });
+  // A site's email gate (gate.ts) may ask for the viewer's email before the video starts.
+  const play = () =>
+    throughGate(root, () => void start(root, button), {
+      keep: !privacyMode(root),
+      viewerId: () => viewerId(root),
+      where,
+    });
+  button.addEventListener('click', play, { once: true });
   if (embedOptions(location.search).autoplay) {
-    void start(root, button);
+    play();
     return;
   }
   // Warm the connection while the pointer heads for the button.
