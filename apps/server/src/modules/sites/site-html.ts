@@ -5,7 +5,7 @@ import type { PlayerAssets } from '../../site/player-assets.ts';
 import { cspHash, escapeHtml, jsonForScript } from '../pages/html.ts';
 import { brandStyle, pageStyle, STYLE } from '../pages/page-style.ts';
 import type { PublicVideo } from '../pages/view-model.ts';
-import { type PlayerExtras, siteIcons, videoHead, videoMain } from '../pages/watch-page.ts';
+import { type PlayerExtras, renderNotFoundPage, siteIcons, videoHead, videoMain } from '../pages/watch-page.ts';
 import type { PublicSite, SiteCard, SiteCategory } from './public-site.ts';
 import { sitePath, siteUrl } from './public-site.ts';
 
@@ -502,22 +502,7 @@ export function renderEmbedVideo(
 
 export function renderSiteNotFound(site: PublicSite | null, lang: PageLanguage, publisher: string): string {
   const t = TEXTS[lang];
-  if (!site) {
-    return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(`${t.notFound} - ${publisher}`)}</title>
-<meta name="robots" content="noindex">
-<style>${LISTING_CSS}</style>
-</head>
-<body>
-<main class="site-main"><h1>${escapeHtml(t.notFound)}</h1></main>
-</body>
-</html>
-`;
-  }
+  if (!site) return renderNotFoundPage(lang, publisher, t.notFound);
   return page(site, {
     lang,
     title: `${t.notFound} - ${site.name}`,
@@ -529,5 +514,3 @@ export function renderSiteNotFound(site: PublicSite | null, lang: PageLanguage, 
     main: `<h1>${escapeHtml(t.notFound)}</h1><p><a class="site-button" href="${escapeHtml(sitePath(site))}">${escapeHtml(t.backHome)}</a></p>`,
   });
 }
-
-export const LISTING_STYLE_HASH = cspHash(LISTING_CSS);

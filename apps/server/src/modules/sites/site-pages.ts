@@ -2,11 +2,11 @@ import type { PageLanguage } from '../../site/language.ts';
 import type { PlayerAssets } from '../../site/player-assets.ts';
 import type { PageKind, Rendered } from '../../site/renderer.ts';
 import type { Site } from '../../site/site.ts';
+import { STYLE_HASH } from '../pages/page-style.ts';
 import { embedAncestors } from '../pages/public-video.ts';
 import type { PublicSite, PublicSites } from './public-site.ts';
 import {
   CATEGORY_PAGE_SIZE,
-  LISTING_STYLE_HASH,
   renderCategory,
   renderEmbedVideo,
   renderGallery,
@@ -38,7 +38,7 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
     status: 404,
     html: renderSiteNotFound(site, lang, request.publisher),
     frameAncestors: "'none'",
-    styleHash: site ? siteStyle(site, null).hash : LISTING_STYLE_HASH,
+    styleHash: site ? siteStyle(site, null).hash : STYLE_HASH,
   });
   const ok = (site: PublicSite, html: string, videoId?: string): Rendered => ({
     status: 200,
