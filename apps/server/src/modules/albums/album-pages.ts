@@ -38,7 +38,7 @@ export function createPublicAlbums(deps: {
       if (!UUID_PATTERN.test(albumId)) return null;
       const row = await repo.album(albumId);
       if (!row || !servesAccount(site, row.account_id)) return null;
-      const shown = new Set(await repo.shownVideoIds(row.account_id, row.video_ids));
+      const shown = new Set(await repo.shownVideoIds(row.id));
       const ids = row.video_ids.filter((id) => shown.has(id));
       const videos: PublicVideo[] = [];
       for (let at = 0; at < ids.length; at += LOOKUPS_AT_ONCE) {

@@ -82,7 +82,7 @@ export function createAlbumService(deps: {
       return one(accountId, row);
     },
 
-    /** spec §4: "Disabled from Buffer on: ... add slider". */
+    /** Adding stops from Buffer (docs/product.md "Albums"). */
     async add(accountId: string, input: AlbumInput) {
       const rights = await entitlements.of(accountId);
       if (!rights.features.addSlider) throw planPeriod();
@@ -92,7 +92,7 @@ export function createAlbumService(deps: {
       return one(accountId, row);
     },
 
-    /** spec §4: "Disabled from Frozen on: ... slider settings". */
+    /** Changing stops from Frozen (docs/product.md "Albums"). */
     async edit(accountId: string, id: string, input: AlbumInput) {
       await entitlements.assertFeature(accountId, 'sliderSettings');
       if (!(await repo.find(accountId, id))) throw albumNotFound();

@@ -1,4 +1,5 @@
 import { SHOWN_STATUSES } from '@leadreel/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -18,16 +19,19 @@ export function createPublicAlbumRepo(db: Db) {
         .where('album.id', '=', id)
         .executeTakeFirst(),
 
-    /** The account's videos among `ids` that can play and are shown, in no order. */
-    async shownVideoIds(accountId: string, ids: readonly string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
+    /**
+     * The album's videos that can play and are shown, in no order: the album's own row joined to its
+     * account's videos, so another account's id in it matches nothing.
+     */
+    async shownVideoIds(albumId: string): Promise<string[]> {
       const rows = await db
-        .selectFrom('video')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('id', 'in', ids)
-        .where('playable', '=', true)
-        .where('status', 'in', SHOWN_STATUSES)
+        .selectFrom('album')
+        .innerJoin('video', (join) => join.on(sql<boolean>`video.id = any(album.video_ids)`))
+        .select('video.id')
+        .where('album.id', '=', albumId)
+        .whereRef('video.account_id', '=', 'album.account_id')
+        .where('video.playable', '=', true)
+        .where('video.status', 'in', SHOWN_STATUSES)
         .execute();
       return rows.map((row) => row.id);
     },
