@@ -23,6 +23,7 @@ import { apiKeysApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { domainKey } from '../../api/keys.ts';
 import { useRowAction } from '../../api/queries.ts';
+import { RemoveButton } from '../../components/RemoveButton.tsx';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { formatDate, formatDateMinute } from '../../format.ts';
@@ -140,17 +141,14 @@ function KeyActions({
           </Button>
         </Popconfirm>
       )}
-      <Popconfirm
+      <RemoveButton
         title={t('apiKeys.revokeConfirm')}
-        okText={t('apiKeys.revoke')}
-        okButtonProps={{ danger: true }}
+        label={t('apiKeys.revoke')}
         cancelText={t('apiKeys.cancel')}
         onConfirm={() => revoke.mutate()}
-      >
-        <Button size="small" danger data-testid="api-key-revoke" loading={revoke.isPending}>
-          {t('apiKeys.revoke')}
-        </Button>
-      </Popconfirm>
+        loading={revoke.isPending}
+        testId="api-key-revoke"
+      />
     </Flex>
   );
 }

@@ -1,26 +1,15 @@
 import type { Brand } from '@leadreel/shared';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Empty,
-  Flex,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Empty, Flex, Result, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { brandsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { routeKey } from '../../api/keys.ts';
 import { useRowAction } from '../../api/queries.ts';
+import { LinkNotice } from '../../components/LinkNotice.tsx';
 import { usePeriodGate } from '../../components/periodGate.ts';
+import { RemoveButton } from '../../components/RemoveButton.tsx';
 import { UpgradeNotice } from '../../components/UpgradeNotice.tsx';
 import { displayDomain } from '../../features/domains/punycode.ts';
 import { useCustomDomains, useDomainsAccess } from '../../features/domains/useCustomDomains.ts';
@@ -54,17 +43,14 @@ function BrandActions({
           {t('brands.edit')}
         </Button>
       )}
-      <Popconfirm
+      <RemoveButton
         title={t('brands.removeConfirm', { name: brand.name })}
-        okText={t('brands.remove')}
-        okButtonProps={{ danger: true }}
+        label={t('brands.remove')}
         cancelText={t('brands.cancel')}
         onConfirm={() => gate(() => remove.mutate())}
-      >
-        <Button size="small" danger loading={remove.isPending} data-testid="brand-remove">
-          {t('brands.remove')}
-        </Button>
-      </Popconfirm>
+        loading={remove.isPending}
+        testId="brand-remove"
+      />
     </Flex>
   );
 }
@@ -172,18 +158,11 @@ export function BrandSetting() {
         />
       )}
       {allowed && noDomain && (
-        <Alert
-          type="info"
-          showIcon
+        <LinkNotice
           style={{ marginBottom: 16 }}
           title={t('brands.noDomain')}
-          action={
-            <Link to="/account/custom-domain">
-              <Button size="small" type="primary">
-                {t('brands.addDomain')}
-              </Button>
-            </Link>
-          }
+          to="/account/custom-domain"
+          action={t('brands.addDomain')}
         />
       )}
       {allowed && full && (

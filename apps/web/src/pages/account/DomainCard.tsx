@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { domainsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { useRowAction } from '../../api/queries.ts';
+import { RemoveButton } from '../../components/RemoveButton.tsx';
 import { displayDomain } from '../../features/domains/punycode.ts';
 import { domainKeys } from '../../features/domains/useCustomDomains.ts';
 import { ImagePick } from '../../features/images/ImagePick.tsx';
@@ -200,17 +201,13 @@ export function DomainCard({
               {t('domains.reset')}
             </Button>
           )}
-          <Popconfirm
+          <RemoveButton
             title={t('domains.removeConfirm', { domain: shown })}
-            okText={t('domains.remove')}
-            okButtonProps={{ danger: true }}
+            label={t('domains.remove')}
             cancelText={t('domains.cancelDialog')}
             onConfirm={() => remove.mutate()}
-          >
-            <Button size="small" danger loading={remove.isPending}>
-              {t('domains.remove')}
-            </Button>
-          </Popconfirm>
+            loading={remove.isPending}
+          />
         </Flex>
       }
     >

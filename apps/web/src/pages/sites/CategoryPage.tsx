@@ -8,7 +8,6 @@ import {
   Card,
   Empty,
   Flex,
-  Popconfirm,
   Result,
   Skeleton,
   Switch,
@@ -21,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
+import { RemoveButton } from '../../components/RemoveButton.tsx';
 import { MoveButtons, moveItem, useDragOrder } from '../../features/sortable/Sortable.tsx';
 import { CategoryDialog } from './CategoryDialog.tsx';
 import { moveLabels, siteKeys, useCategories, useSite, useSiteEditing } from './siteData.ts';
@@ -154,17 +154,13 @@ export function CategoryPage() {
           <Button size="small" disabled={readOnly} onClick={() => setEditing(category)}>
             {t('sites.categories.edit')}
           </Button>
-          <Popconfirm
+          <RemoveButton
             title={t('sites.categories.removeConfirm', { name: category.name })}
-            okText={t('sites.remove')}
-            okButtonProps={{ danger: true }}
+            label={t('sites.remove')}
             cancelText={t('sites.cancel')}
             onConfirm={() => remove.mutate(category)}
-          >
-            <Button size="small" danger disabled={locked}>
-              {t('sites.remove')}
-            </Button>
-          </Popconfirm>
+            disabled={locked}
+          />
         </Flex>
       ),
     },

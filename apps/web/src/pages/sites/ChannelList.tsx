@@ -1,21 +1,7 @@
 import { ExportOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Brand, Site } from '@leadreel/shared';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Empty,
-  Flex,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Empty, Flex, Result, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -23,12 +9,15 @@ import { brandsApi, sitesApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
 import { routeKey } from '../../api/keys.ts';
 import { useRowAction } from '../../api/queries.ts';
+import { LinkNotice } from '../../components/LinkNotice.tsx';
 import { usePeriodGate } from '../../components/periodGate.ts';
+import { RemoveButton } from '../../components/RemoveButton.tsx';
 import { useCustomDomains } from '../../features/domains/useCustomDomains.ts';
 import { formatDateMinute } from '../../format.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
 import { useCustomDomainStore } from '../../stores/customDomain.ts';
 import { AddSiteDialog } from './AddSiteDialog.tsx';
+import { SitesUpgradeNotice } from './SitesUpgradeNotice.tsx';
 import { settingsPath, siteAddresses, siteKeys } from './siteData.ts';
 import './sites.css';
 
@@ -59,17 +48,14 @@ function SiteActions({
       <Button size="small" icon={<ExportOutlined />} href={address} target="_blank" rel="noopener" disabled={!address}>
         {t('sites.open')}
       </Button>
-      <Popconfirm
+      <RemoveButton
         title={t('sites.removeConfirm', { name: site.name })}
-        okText={t('sites.remove')}
-        okButtonProps={{ danger: true }}
+        label={t('sites.remove')}
         cancelText={t('sites.cancel')}
         onConfirm={() => gate(() => remove.mutate())}
-      >
-        <Button size="small" danger loading={remove.isPending} data-testid="site-remove">
-          {t('sites.remove')}
-        </Button>
-      </Popconfirm>
+        loading={remove.isPending}
+        testId="site-remove"
+      />
     </Flex>
   );
 }
@@ -185,47 +171,23 @@ export function ChannelList() {
         )}
       </Flex>
       <Typography.Paragraph type="secondary">{t('sites.intro')}</Typography.Paragraph>
-      {!allowed && (
-        <Alert
-          type="info"
-          showIcon
-          className="sites-notice"
-          title={t('errors.site_not_allowed')}
-          action={
-            <Link to="/buy-vip">
-              <Button size="small" type="primary">
-                {t('sites.upgrade')}
-              </Button>
-            </Link>
-          }
-        />
-      )}
+      {!allowed && <SitesUpgradeNotice />}
       {allowed && noBrand && (
-        <Alert
-          type="info"
-          showIcon
+        <LinkNotice
           className="sites-notice"
           title={t('errors.site_brand_required')}
-          action={
-            <Link to="/account/global-settings/brand-setting">
-              <Button size="small" type="primary">
-                {t('sites.addBrand')}
-              </Button>
-            </Link>
-          }
+          to="/account/global-settings/brand-setting"
+          action={t('sites.addBrand')}
         />
       )}
       {allowed && full && (
-        <Alert
+        <LinkNotice
           type="warning"
-          showIcon
           className="sites-notice"
           title={t('errors.sites_too_many')}
-          action={
-            <Link to="/buy-vip">
-              <Button size="small">{t('sites.upgrade')}</Button>
-            </Link>
-          }
+          to="/buy-vip"
+          action={t('sites.upgrade')}
+          primary={false}
         />
       )}
       {(allowed || sites.length > 0) && (

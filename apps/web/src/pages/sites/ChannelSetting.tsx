@@ -10,6 +10,7 @@ import { routeKey } from '../../api/keys.ts';
 import type { RouteDef } from '../../app/routeDef.ts';
 import { useCustomDomains } from '../../features/domains/useCustomDomains.ts';
 import { useCustomDomainStore } from '../../stores/customDomain.ts';
+import { SitesUpgradeNotice } from './SitesUpgradeNotice.tsx';
 import { siteAddresses, siteKeys, useSite, useSiteEditing } from './siteData.ts';
 import './sites.css';
 
@@ -81,21 +82,7 @@ export function ChannelSetting({ def }: { def: RouteDef }) {
           {t('sites.viewSite')}
         </Button>
       </Flex>
-      {!allowed && (
-        <Alert
-          type="info"
-          showIcon
-          className="sites-notice"
-          title={t('errors.site_not_allowed')}
-          action={
-            <Link to="/buy-vip">
-              <Button size="small" type="primary">
-                {t('sites.upgrade')}
-              </Button>
-            </Link>
-          }
-        />
-      )}
+      {!allowed && <SitesUpgradeNotice />}
       {allowed && locked && <Alert type="warning" showIcon className="sites-notice" title={t('errors.plan_period')} />}
       <div className="site-settings-body">
         <Menu

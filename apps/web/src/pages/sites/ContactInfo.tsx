@@ -1,11 +1,12 @@
 import type { SiteContact } from '@leadreel/shared';
 import { SITE_URL_MAX, SOCIAL_HOSTS, type SocialNetwork, siteContact } from '@leadreel/shared/contracts/sites';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/endpoints.ts';
 import { optionalText, schemaRule } from './rules.ts';
+import { SiteForm } from './SiteForm.tsx';
 import { profileOf, useSiteSave } from './saving.ts';
-import { useSite, useSiteEditing } from './siteData.ts';
+import { useSite } from './siteData.ts';
 
 type Field = keyof SiteContact;
 type Values = Record<Field, string>;
@@ -28,7 +29,6 @@ function examplePage(network: SocialNetwork): string {
 export function ContactInfo() {
   const { t } = useTranslation();
   const { data: site } = useSite();
-  const { readOnly } = useSiteEditing();
   const [form] = Form.useForm<Values>();
   const { busy, save } = useSiteSave(form, 'profile.contact.');
   if (!site) return null;
@@ -40,44 +40,39 @@ export function ContactInfo() {
   };
 
   return (
-    <Card title={t('route.contact-info')}>
-      <Typography.Paragraph type="secondary">{t('sites.contact.intro')}</Typography.Paragraph>
-      <Form<Values>
-        key={site.id}
-        form={form}
-        name="contact-info"
-        layout="vertical"
-        requiredMark={false}
-        disabled={readOnly}
-        initialValues={initial}
-        onFinish={(values) => void submit(values)}
-        className="site-contact-form"
-      >
-        {FIELDS.map((field) => (
-          <Form.Item
-            key={field}
-            name={field}
-            label={t(`sites.contact.${field}`)}
-            rules={[schemaRule(siteContact.shape[field], t, optionalText)]}
-          >
-            <Input
-              // Not type=url: the browser's own check would stop the form in its own words before ours.
-              inputMode={field === 'email' ? 'email' : 'url'}
-              maxLength={SITE_URL_MAX}
-              placeholder={
-                field === 'officialSite'
-                  ? 'https://'
-                  : field === 'email'
-                    ? t('sites.contact.emailPlaceholder')
-                    : examplePage(field)
-              }
-            />
-          </Form.Item>
-        ))}
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {t('sites.save')}
-        </Button>
-      </Form>
-    </Card>
+    <SiteForm<Values>
+      key={site.id}
+      title={t('route.contact-info')}
+      intro={<Typography.Paragraph type="secondary">{t('sites.contact.intro')}</Typography.Paragraph>}
+      busy={busy}
+      form={form}
+      name="contact-info"
+      requiredMark={false}
+      initialValues={initial}
+      onFinish={(values) => void submit(values)}
+      className="site-contact-form"
+    >
+      {FIELDS.map((field) => (
+        <Form.Item
+          key={field}
+          name={field}
+          label={t(`sites.contact.${field}`)}
+          rules={[schemaRule(siteContact.shape[field], t, optionalText)]}
+        >
+          <Input
+            // Not type=url: the browser's own check would stop the form in its own words before ours.
+            inputMode={field === 'email' ? 'email' : 'url'}
+            maxLength={SITE_URL_MAX}
+            placeholder={
+              field === 'officialSite'
+                ? 'https://'
+                : field === 'email'
+                  ? t('sites.contact.emailPlaceholder')
+                  : examplePage(field)
+            }
+          />
+        </Form.Item>
+      ))}
+    </SiteForm>
   );
 }

@@ -7,7 +7,7 @@ import {
   siteDescriptionField,
   siteNameField,
 } from '@leadreel/shared/contracts/sites';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/endpoints.ts';
@@ -15,6 +15,7 @@ import { ImagePick } from '../../features/images/ImagePick.tsx';
 import { ImageRefused, type ReadImage } from '../../features/images/imageFile.ts';
 import { i18n } from '../../i18n/index.ts';
 import { schemaRule } from './rules.ts';
+import { SiteForm } from './SiteForm.tsx';
 import { profileOf, useSiteSave } from './saving.ts';
 import { useSite, useSiteEditing } from './siteData.ts';
 
@@ -95,57 +96,52 @@ function SiteInfoForm({ site }: { site: Site }) {
     );
 
   return (
-    <Card title={t('route.site-info')}>
-      <Form<Values>
-        form={form}
-        name="site-info"
-        layout="vertical"
-        requiredMark={false}
-        disabled={readOnly}
-        initialValues={{ name: site.name, description: site.description, banner: site.banner, picture: site.picture }}
-        onFinish={(values) => void submit(values)}
+    <SiteForm<Values>
+      title={t('route.site-info')}
+      busy={busy}
+      form={form}
+      name="site-info"
+      requiredMark={false}
+      initialValues={{ name: site.name, description: site.description, banner: site.banner, picture: site.picture }}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item name="name" label={t('sites.name')} rules={[schemaRule(siteNameField, t)]}>
+        <Input placeholder={t('sites.namePlaceholder')} maxLength={SITE_NAME_MAX + 10} />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('sites.info.description')}
+        rules={[schemaRule(siteDescriptionField, t, (value) => value ?? '')]}
       >
-        <Form.Item name="name" label={t('sites.name')} rules={[schemaRule(siteNameField, t)]}>
-          <Input placeholder={t('sites.namePlaceholder')} maxLength={SITE_NAME_MAX + 10} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('sites.info.description')}
-          rules={[schemaRule(siteDescriptionField, t, (value) => value ?? '')]}
-        >
-          <Input.TextArea
-            rows={4}
-            maxLength={SITE_DESCRIPTION_MAX}
-            showCount
-            placeholder={t('sites.info.descriptionPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item name="banner" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item name="picture" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('sites.info.banner')} extra={t('sites.info.bannerHelp')}>
-          <ImageField
-            kind="banner"
-            url={urls.banner}
-            disabled={readOnly}
-            onChange={(file, url) => setImage('banner', file, url)}
-          />
-        </Form.Item>
-        <Form.Item label={t('sites.info.picture')} extra={t('sites.info.pictureHelp', { size: SITE_PICTURE_MIN_PX })}>
-          <ImageField
-            kind="picture"
-            url={urls.picture}
-            disabled={readOnly}
-            onChange={(file, url) => setImage('picture', file, url)}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {t('sites.save')}
-        </Button>
-      </Form>
-    </Card>
+        <Input.TextArea
+          rows={4}
+          maxLength={SITE_DESCRIPTION_MAX}
+          showCount
+          placeholder={t('sites.info.descriptionPlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item name="banner" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="picture" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('sites.info.banner')} extra={t('sites.info.bannerHelp')}>
+        <ImageField
+          kind="banner"
+          url={urls.banner}
+          disabled={readOnly}
+          onChange={(file, url) => setImage('banner', file, url)}
+        />
+      </Form.Item>
+      <Form.Item label={t('sites.info.picture')} extra={t('sites.info.pictureHelp', { size: SITE_PICTURE_MIN_PX })}>
+        <ImageField
+          kind="picture"
+          url={urls.picture}
+          disabled={readOnly}
+          onChange={(file, url) => setImage('picture', file, url)}
+        />
+      </Form.Item>
+    </SiteForm>
   );
 }

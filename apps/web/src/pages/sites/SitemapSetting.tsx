@@ -1,8 +1,9 @@
 import type { SiteSitemap } from '@leadreel/shared';
 import { SITEMAP_PAGES } from '@leadreel/shared/contracts/sites';
-import { Alert, Button, Card, Checkbox, Form, Switch } from 'antd';
+import { Alert, Checkbox, Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sitesApi } from '../../api/endpoints.ts';
+import { SiteForm } from './SiteForm.tsx';
 import { useSiteSave } from './saving.ts';
 import { useSite, useSiteEditing } from './siteData.ts';
 
@@ -20,35 +21,30 @@ export function SitemapSetting() {
   if (!site) return null;
 
   return (
-    <Card title={t('route.sitemap')}>
-      <Form<SiteSitemap>
-        key={site.id}
-        form={form}
-        name="sitemap"
-        layout="vertical"
-        disabled={readOnly}
-        initialValues={site.sitemap}
-        onFinish={(sitemap) => void save(() => sitesApi.saveSitemap({ id: site.id, sitemap }))}
+    <SiteForm<SiteSitemap>
+      key={site.id}
+      title={t('route.sitemap')}
+      busy={busy}
+      form={form}
+      name="sitemap"
+      initialValues={site.sitemap}
+      onFinish={(sitemap) => void save(() => sitesApi.saveSitemap({ id: site.id, sitemap }))}
+    >
+      <Form.Item
+        name="indexed"
+        label={t('sites.sitemap.indexed')}
+        valuePropName="checked"
+        extra={t('sites.sitemap.indexedHelp')}
       >
-        <Form.Item
-          name="indexed"
-          label={t('sites.sitemap.indexed')}
-          valuePropName="checked"
-          extra={t('sites.sitemap.indexedHelp')}
-        >
-          <Switch />
-        </Form.Item>
-        {!indexed && <Alert type="warning" showIcon className="sites-notice" title={t('sites.sitemap.hidden')} />}
-        <Form.Item name="pages" label={t('sites.sitemap.pages')} extra={t('sites.sitemap.pagesHelp')}>
-          <Checkbox.Group
-            disabled={readOnly || !indexed}
-            options={SITEMAP_PAGES.map((page) => ({ value: page, label: t(`sites.sitemap.page.${page}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>
-          {t('sites.save')}
-        </Button>
-      </Form>
-    </Card>
+        <Switch />
+      </Form.Item>
+      {!indexed && <Alert type="warning" showIcon className="sites-notice" title={t('sites.sitemap.hidden')} />}
+      <Form.Item name="pages" label={t('sites.sitemap.pages')} extra={t('sites.sitemap.pagesHelp')}>
+        <Checkbox.Group
+          disabled={readOnly || !indexed}
+          options={SITEMAP_PAGES.map((page) => ({ value: page, label: t(`sites.sitemap.page.${page}`) }))}
+        />
+      </Form.Item>
+    </SiteForm>
   );
 }
