@@ -101,11 +101,11 @@ test('a new user registers, uses the console in both languages, logs out, logs i
   await snap(page, 'memberships-zh_CN');
   await page.goto('/account/change-password');
   await snap(page, 'change-password-zh_CN');
-  await page.goto('/channel-list');
+  await page.goto('/videos/blog-to-video');
   await expect(page.getByText('即将上线')).toBeVisible();
   await snap(page, 'not-available-zh_CN');
   await switchLanguage(page, 'English');
-  await expect(page).toHaveTitle('Sites - LeadReel');
+  await expect(page).toHaveTitle('My projects - LeadReel');
   await snap(page, 'not-available-en');
 
   await page.getByTestId('account-menu').hover();
@@ -235,7 +235,7 @@ for (const lang of LANGS) {
         { en: 'Email notifications', zh_CN: '邮件通知' },
       ],
       ['/video-setting/some-video/branding', 'video-setting-branding', { en: 'Branding', zh_CN: '品牌展示' }],
-      ['/channel-setting/some-site', 'channel-setting', { en: 'Site info', zh_CN: '站点信息' }],
+      ['/channel-setting/some-site', 'channel-setting', { en: 'Site settings', zh_CN: '站点设置' }],
       ['/blog-to-video/some-project/audio/bgm/online', 'blog-to-video-bgm', { en: 'Music library', zh_CN: '音乐库' }],
       ['/account/affiliate-system', 'affiliate-forbidden', { en: 'Affiliate program', zh_CN: '推广计划' }],
       ['/no/such/page', 'not-found', { en: 'Page not found', zh_CN: '页面不存在' }],
