@@ -146,6 +146,8 @@ export function ChannelList() {
     {
       title: t('sites.column.actions'),
       key: 'actions',
+      // Kept in view when a long name or address widens the table past a laptop's width, as the videos list does.
+      fixed: 'right',
       render: (_, site) => <SiteActions site={site} address={addressesOf(site)[0]} gate={gate} />,
     },
   ];
