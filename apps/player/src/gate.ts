@@ -91,6 +91,7 @@ export function throughGate(
       return;
     }
     email?.removeAttribute('aria-invalid');
+    if (status) status.textContent = '';
     // A person takes seconds; the server drops what comes faster, so wait out the rest of them.
     const wait = MIN_FILL_MS - (Date.now() - shownAt);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
