@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnalyticsTotals, Overview, VideoAnalytics } from '@leadreel/shared/contracts/analytics';
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { failOnPageProblems, snap } from './support.ts';
+import { DESKTOP_CHROME, failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { inquiryForm, saveSetting, uploadVideo, whatsappButton } from './support-video.ts';
 
@@ -14,8 +14,6 @@ failOnPageProblems(test);
 
 // The server drops batches from bots (isbot), and Playwright's headless Chromium says "HeadlessChrome": the
 // viewer browses with a desktop Chrome's user agent, the bot with the default one.
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const FORM = inquiryForm({
   submitText: 'Send my request',

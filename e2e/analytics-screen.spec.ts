@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsBatch, PlayEvent } from '@leadreel/shared/contracts/analytics';
 import { expect, type Page, test } from '@playwright/test';
-import { failOnPageProblems, snap } from './support.ts';
+import { DESKTOP_CHROME, failOnPageProblems, snap } from './support.ts';
 import { grantPlan, signUpByApi, switchLanguage } from './support-console.ts';
 import { inquiryForm, saveSetting, sendLead, uploadVideo } from './support-video.ts';
 
@@ -11,8 +11,6 @@ import { inquiryForm, saveSetting, sendLead, uploadVideo } from './support-video
 // go from the test with a desktop Chrome's user agent instead of through the player.
 failOnPageProblems(test);
 
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/135.0.0.0 Safari/537.36';
 const PAGE_URL = 'https://shop.example.test/products/tour';
 
 /** A random id of the form the player uses for sessions and viewers. */

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fakeDns } from '../apps/server/test/fakes/dns.ts';
 import { CHROMIUM } from './chromium.ts';
-import { snap, watchPageProblems } from './support.ts';
+import { DESKTOP_CHROME, snap, watchPageProblems } from './support.ts';
 import { signUpByApi } from './support-console.ts';
 import { expectLighthouse, nuErrors } from './support-quality.ts';
 import { ownLeadReel } from './support-server.ts';
@@ -121,7 +121,8 @@ test('a site on its brand domain: colours, search, a video played and its form s
 
     // A viewer on the brand's domain.
     const origin = `http://${DOMAIN}:${new URL(leadreel.url).port}`;
-    const viewerContext = await browser.newContext({ baseURL: origin });
+    // A desktop Chrome's user agent: the server counts no viewing of a browser that says it is headless.
+    const viewerContext = await browser.newContext({ baseURL: origin, userAgent: DESKTOP_CHROME });
     const viewer = await viewerContext.newPage();
     const problems = watchPageProblems(viewer);
     await viewer.goto('/');
@@ -153,6 +154,18 @@ test('a site on its brand domain: colours, search, a video played and its form s
     await snap(viewer, 'site-video-en');
     const [lead] = (await call('/api/user-form-list/list')).list;
     expect(lead).toMatchObject({ videoId: valve, siteName: 'Acme Pump Academy', pageUrl: `${origin}/video/${valve}` });
+    // The viewing counts in the video's figures with the site's page as where it was watched (rolled up
+    // seconds after it is written, and by a run every minute).
+    const today = new Date().toISOString().slice(0, 10);
+    await expect
+      .poll(
+        async () =>
+          (await call(`/api/analytics/video/breakdown?videoId=${valve}&from=${today}&to=${today}`)).pages.map(
+            (row: { name: string }) => row.name,
+          ),
+        { timeout: 180_000, intervals: [2000] },
+      )
+      .toContain(`${origin}/video/${valve}`);
 
     // The sitemap robots.txt names, listing the site's pages on its domain with the video extension.
     const robots = await fetched(viewer, '/robots.txt');

@@ -134,3 +134,10 @@ export function signatureIsValid(hook: Hook, secret: string): boolean {
   const expected = createHmac('sha256', secret).update(`${t}.${hook.body}`).digest('hex');
   return v1 === expected && Math.abs(Date.now() / 1000 - Number(t)) < 300;
 }
+
+/**
+ * A desktop Chrome's user agent. The server drops viewing batches from bots (isbot), and Playwright's
+ * headless Chromium says "HeadlessChrome": a viewer whose viewing must count browses with this one.
+ */
+export const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/135.0.0.0 Safari/537.36';
