@@ -490,7 +490,7 @@ export interface BrandTable {
 export interface SiteTable {
   id: Generated<string>;
   account_id: string;
-  /** Null once the brand is deleted: the site stays, unpublished. */
+  /** Null once the brand is deleted: the site stays at its /sites/ address, without a brand's look or domain. */
   brand_id: string | null;
   name: string;
   description: Generated<string>;

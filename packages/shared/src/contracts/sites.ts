@@ -209,7 +209,7 @@ export const siteGateBody = z.strictObject({
 
 export const siteData = z.object({
   id: z.string(),
-  /** Null once the brand is deleted: the site stays, unpublished. */
+  /** Null once the brand is deleted: the site stays at its /sites/ address, without a brand's look or domain. */
   brandId: z.string().nullable(),
   name: z.string(),
   description: z.string(),

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Sites (the console contract's "Site/channel", brandChannelId) and their category pages. A site is shown
- * under one of the account's brands; when the brand is deleted the site stays, unpublished, until it is
+ * under one of the account's brands; when the brand is deleted the site stays at its default address, plain, until it is
  * given another. Profile, contact info, home tab, sitemap and navigation are each saved whole by their
  * own screen, so each is one jsonb column. A category's videos are an ordered list of the account's own.
  */

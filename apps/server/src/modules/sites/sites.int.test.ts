@@ -126,7 +126,7 @@ describe('sites: the screens', () => {
     expect(await siteRow(site.id)).toBeUndefined();
   });
 
-  it('keeps a site, unpublished, when its brand is deleted', async () => {
+  it('keeps a site, without a brand, when its brand is deleted', async () => {
     const owner = await ownerWithSite(t);
     expect((await post(t.app, '/api/brand/del', { id: owner.brandId }, owner.token)).status).toBe(200);
     expect((await get(t.app, `/api/brand-channel/detail?id=${owner.siteId}`, owner.token)).body.data.brandId).toBe(
