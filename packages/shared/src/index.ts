@@ -14,6 +14,7 @@ export * from './contracts/pay.ts';
 export * from './contracts/player.ts';
 export * from './contracts/sites.ts';
 export * from './contracts/slots.ts';
+export * from './contracts/speech.ts';
 export * from './contracts/subtitles.ts';
 export * from './contracts/videos.ts';
 export * from './contracts/webhooks.ts';

@@ -79,6 +79,7 @@ export const fakeVideo = (videoId: string, name: string, overrides: Partial<Vide
   status: 'ready',
   uploadPercent: 100,
   processPercent: 100,
+  translatingPercent: null,
   playable: true,
   size: 1024,
   duration: 120,

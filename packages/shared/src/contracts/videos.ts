@@ -67,6 +67,8 @@ export const videoData = z.object({
   status: z.enum(VIDEO_STATUSES),
   uploadPercent: z.number().int(),
   processPercent: z.number().int(),
+  /** A speech task's progress while one is queued or running for the video ("translating N%"), else null. */
+  translatingPercent: z.number().int().nullable(),
   /** True once a first HLS rendition plays (seconds after upload for H.264/AAC sources). */
   playable: z.boolean(),
   size: z.number().describe('bytes of the uploaded file'),

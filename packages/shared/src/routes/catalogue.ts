@@ -35,6 +35,9 @@ const auth = (method: RouteMethod, path: string, session: RouteAuth = 'public') 
 const setting = (method: RouteMethod, path: string) =>
   ({ method, path, auth: 'session', tag: 'video settings' }) as const;
 
+const speech = (method: RouteMethod, path: string) =>
+  ({ method, path, auth: 'session', tag: 'speech to text' }) as const;
+
 export const ROUTES = {
   config: { method: 'GET', path: '/config', auth: 'public', tag: 'config' },
   'auth.verifyCode': auth('POST', '/auth/verify-code', 'optional'),
@@ -202,6 +205,17 @@ export const ROUTES = {
   'settings.seoPage': setting('GET', '/vod/video/seo-page'),
   'settings.saveSeoPage': setting('POST', '/vod/video/seo-page/save'),
   'settings.cover': setting('POST', '/vod/video/seo-page/cover'),
+  'speech.engines': speech('GET', '/speech-to-text/engines'),
+  'speech.estimate': speech('POST', '/speech-to-text/credit-calculations'),
+  'speech.transcribe': speech('POST', '/speech-to-text/transcribe'),
+  'speech.translate': speech('POST', '/speech-to-text/translate'),
+  'speech.optimise': speech('POST', '/speech-to-text/ai-optimise'),
+  'speech.tasks': speech('GET', '/speech-to-text/task/list'),
+  'speech.status': speech('GET', '/speech-to-text/task/status'),
+  'speech.cancel': speech('POST', '/speech-to-text/task/cancel'),
+  'speech.retry': speech('POST', '/speech-to-text/task/retry'),
+  'speech.dubs': speech('GET', '/speech-to-text/dub/list'),
+  'speech.removeDub': speech('POST', '/speech-to-text/dub/delete'),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -14,6 +14,7 @@ import * as overlays from '../contracts/overlays.ts';
 import * as pay from '../contracts/pay.ts';
 import * as player from '../contracts/player.ts';
 import * as sites from '../contracts/sites.ts';
+import * as speech from '../contracts/speech.ts';
 import * as subtitles from '../contracts/subtitles.ts';
 import * as videos from '../contracts/videos.ts';
 import * as webhooks from '../contracts/webhooks.ts';
@@ -177,6 +178,17 @@ export const ROUTE_SCHEMAS = {
   'settings.seoPage': { query: player.seoPageQuery, response: player.seoPageData },
   'settings.saveSeoPage': { body: player.saveSeoPageBody, response: player.seoPageData },
   'settings.cover': { body: player.coverUploadBody, response: player.seoPageData },
+  'speech.engines': { response: speech.speechEnginesData },
+  'speech.estimate': { body: speech.estimateBody, response: speech.estimateData },
+  'speech.transcribe': { body: speech.transcribeBody, response: speech.speechTaskData },
+  'speech.translate': { body: speech.translateBody, response: speech.speechTaskData },
+  'speech.optimise': { body: speech.optimiseBody, response: speech.optimiseData },
+  'speech.tasks': { query: speech.taskListQuery, response: speech.taskListData },
+  'speech.status': { query: speech.taskIdQuery, response: speech.speechTaskData },
+  'speech.cancel': { body: speech.taskIdBody, response: speech.speechTaskData },
+  'speech.retry': { body: speech.taskIdBody, response: speech.speechTaskData },
+  'speech.dubs': { query: speech.dubListQuery, response: speech.dubListData },
+  'speech.removeDub': { body: speech.removeDubBody, response: emptyData },
 } as const satisfies Record<RouteName, RouteSchema>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;

@@ -39,8 +39,8 @@ function failure(row: { fail_reason: string | null }) {
 export const holdsStorage = (row: { status: string; fail_reason: string | null }) =>
   row.status !== 'failed' || canRetryVideo({ status: row.status, failCode: failure(row).failCode });
 
-/** The API's view of a video row (the console contract Video). */
-export function toVideoData(row: VideoRow): Video {
+/** The API's view of a video row (the console contract Video), with its running speech task's progress if any. */
+export function toVideoData(row: VideoRow, translatingPercent: number | null = null): Video {
   const media = row.media;
   const file = (name: string | null | undefined) => (name ? mediaUrl(row.id, row.generation, name) : null);
   return {
@@ -50,6 +50,7 @@ export function toVideoData(row: VideoRow): Video {
     status: row.status,
     uploadPercent: row.status === 'uploading' || row.status === 'upload_failed' ? row.upload_percent : 100,
     processPercent: row.status === 'ready' ? 100 : row.process_percent,
+    translatingPercent,
     playable: row.playable,
     size: Number(row.size),
     duration: row.duration_sec,

@@ -16,6 +16,7 @@ const video: Video = {
   status: 'ready',
   uploadPercent: 100,
   processPercent: 100,
+  translatingPercent: null,
   playable: true,
   size: 1000,
   duration: 60,
