@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hexColorField, httpUrlField } from './overlays.ts';
-import { cueSchema, parseSubtitles, SubtitleParseError, toWebVtt } from './subtitles.ts';
+import { cueSchema, parseSubtitles, SubtitleParseError, toSrt, toWebVtt } from './subtitles.ts';
 
 describe('parseSubtitles', () => {
   it('reads SRT with Windows line ends, a byte-order mark, styling tags and multi-line cues', () => {
@@ -46,6 +46,20 @@ describe('parseSubtitles', () => {
       [0.5, 2],
       [3661.25, 3662],
     ]);
+  });
+
+  it('writes SRT numbered from 1 with commas, that reads back to the same cues, with no blank line inside a cue', () => {
+    const cues = [
+      { start: 0.5, end: 2, text: 'a < b & c' },
+      { start: 3661.25, end: 3662, text: 'one\n\ntwo' },
+    ];
+    const srt = toSrt(cues);
+    expect(srt).toBe('1\n00:00:00,500 --> 00:00:02,000\na < b & c\n\n2\n01:01:01,250 --> 01:01:02,000\none\ntwo\n');
+    expect(parseSubtitles(srt)).toEqual([
+      { start: 0.5, end: 2, text: 'a < b & c' },
+      { start: 3661.25, end: 3662, text: 'one\ntwo' },
+    ]);
+    expect(toSrt([])).toBe('');
   });
 });
 

@@ -132,13 +132,14 @@ export function parseSubtitles(content: string): Cue[] {
   return cues;
 }
 
-function stamp(value: number): string {
+/** hh:mm:ss.mmm, or with SRT's comma before the milliseconds. */
+function stamp(value: number, decimal: '.' | ',' = '.'): string {
   const ms = Math.round(value * 1000);
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);
   const s = Math.floor((ms % 60_000) / 1000);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+  return `${pad(h)}:${pad(m)}:${pad(s)}${decimal}${pad(ms % 1000, 3)}`;
 }
 
 /** WebVTT of plain-text cues; the text is escaped so nothing in it reads as a tag. */
@@ -151,4 +152,17 @@ export function toWebVtt(cues: Cue[]): string {
       .replace(/>/g, '&gt;')
       .replace(/\n\s*\n/g, '\n');
   return `WEBVTT\n\n${cues.map((cue) => `${stamp(cue.start)} --> ${stamp(cue.end)}\n${plain(cue.text)}`).join('\n\n')}\n`;
+}
+
+/**
+ * SRT of plain-text cues: numbered blocks from 1, a comma before the milliseconds. SRT has no escapes, so the
+ * text goes as it is, only without blank lines (a blank line ends the block).
+ */
+export function toSrt(cues: Cue[]): string {
+  return cues
+    .map(
+      (cue, index) =>
+        `${index + 1}\n${stamp(cue.start, ',')} --> ${stamp(cue.end, ',')}\n${cue.text.replace(/\n\s*\n/g, '\n')}\n`,
+    )
+    .join('\n');
 }
