@@ -210,11 +210,24 @@ describe('kill -9 of a worker halfway through an encode', () => {
         expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
           200,
         );
-        const detail = async () =>
-          (await api.get(`/api/vod/video/detail?videoId=${videoId}`)).data as {
-            status: string;
-            processPercent: number;
-          };
+        // The video's detail as the console reads it. Right after the kill, on a loaded machine, the server
+        // once answered it with an error rather than the video (seen once in CI, where the error was not
+        // kept): it is asked again while it answers one, and a lasting error fails with its code.
+        let lastDetailError = '';
+        const detail = () =>
+          waitFor(
+            "the video's detail",
+            async () => {
+              const answer = await api.get(`/api/vod/video/detail?videoId=${videoId}`);
+              if (answer.statusCode === 200) return answer.data as { status: string; processPercent: number };
+              lastDetailError = `${answer.statusCode} ${answer.error}`;
+              return undefined;
+            },
+            30_000,
+          ).catch((error: unknown) => {
+            throw new Error(`the video's detail answered ${lastDetailError}`, { cause: error });
+          });
+
         // The moment to kill: the ladder's ffmpeg is running under the worker.
         const workerPid = worker.child.pid as number;
         const ladder = await waitFor(
