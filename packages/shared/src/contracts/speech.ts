@@ -82,6 +82,7 @@ export const SPEECH_REFUSALS = [
   'speech_pair_unsupported',
   'speech_source_missing',
   'speech_video_not_ready',
+  'subtitle_lang_taken',
   'credits_insufficient',
 ] as const;
 export const estimateData = z.object({

@@ -30,6 +30,8 @@ const plan = z.strictObject({
   /** Playback allowed per billing period (Free: per calendar month). */
   trafficGibPerPeriod: z.number().positive().max(10_000_000),
   creditsPerPeriod: count.max(10_000_000),
+  /** The longest video an AI task (subtitles from speech, translation, dubbing) takes, in minutes. */
+  aiTaskMaxMinutes: count.min(1).max(100_000),
   sites: count.max(1000),
   brands: count.max(1000),
   privileges,
@@ -48,6 +50,15 @@ const catalogueSchema = z.strictObject({
    * whole percent: commissions are the invoice's minor units times it over 100, rounded down.
    */
   affiliatePercent: z.number().int().min(0).max(100),
+  /**
+   * What AI tasks cost in credits per started minute of video: subtitles from speech, then per target
+   * language a translation, or a dub (which includes its translation). docs/product.md "Speech tasks".
+   */
+  speech: z.strictObject({
+    transcribePerMinute: count.max(100_000),
+    translatePerMinute: count.max(100_000),
+    dubPerMinute: count.max(100_000),
+  }),
   /** How long a lapsed plan stays in each period before the next (the console contract leaves them to us). */
   lifecycle: z.strictObject({
     bufferDays: z.number().int().min(1).max(365),
