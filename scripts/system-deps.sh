@@ -8,6 +8,13 @@ mode=${1:-start}
 declare -A probe=(
   [ffmpeg]=/usr/bin/ffmpeg
   [fonts-noto-cjk]=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+  # The local speech engines (README, "Speech engines"): speech to text, translation, text to speech.
+  [pocketsphinx]=/usr/bin/pocketsphinx_continuous
+  [pocketsphinx-en-us]=/usr/share/pocketsphinx/model/en-us/en-us.lm.bin
+  [apertium]=/usr/bin/apertium
+  [apertium-eng-spa]=/usr/share/apertium/modes/eng-spa.mode
+  [espeak-ng]=/usr/bin/espeak-ng
+  [flite]=/usr/bin/flite
 )
 if [ "$mode" = test ]; then
   probe[chromium]=/usr/bin/chromium

@@ -63,6 +63,28 @@ describe('configuration', () => {
     expect(() => parseConfig({ DNS_TIMEOUT_MS: '10' })).toThrow(/DNS_TIMEOUT_MS/);
   });
 
+  it('runs the speech engines locally unless a URL is set, and reads their language lists', () => {
+    const config = parseConfig({});
+    expect([config.SPEECH_TO_TEXT_URL, config.TRANSLATE_URL, config.TEXT_TO_SPEECH_URL, config.TEXT_TASKS_URL]).toEqual(
+      [undefined, undefined, undefined, undefined],
+    );
+    expect(config.TRANSLATE_PROTOCOL).toBe('libretranslate');
+    expect(config.SPEECH_TO_TEXT_LANGUAGES).toContain('en');
+    const set = parseConfig({ TRANSLATE_LANGUAGES: ' en, pt-BR ,zh-Hant,', TRANSLATE_PROTOCOL: 'openai' });
+    expect(set.TRANSLATE_LANGUAGES).toEqual(['en', 'pt-BR', 'zh-Hant']);
+    for (const [key, wrong] of [
+      ['TRANSLATE_LANGUAGES', 'english'],
+      ['TEXT_TO_SPEECH_LANGUAGES', ','],
+      ['SPEECH_TO_TEXT_LANGUAGES', 'en;zh'],
+      ['TRANSLATE_PROTOCOL', 'deepl'],
+      ['SPEECH_TO_TEXT_URL', 'not a url'],
+      ['SPEECH_ENGINE_TIMEOUT_SECONDS', '0'],
+      ['SPEECH_ENGINE_RETRIES', '-1'],
+    ] as const) {
+      expect(() => parseConfig({ [key]: wrong }), `${key}=${wrong}`).toThrow(new RegExp(key));
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
     expect(parseConfig({ SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();

@@ -87,6 +87,24 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
 
+/** A comma-separated list of BCP 47 language tags (en, zh, pt-BR), as subtitle tracks carry them. */
+const languageList = z.string().transform((value, context): string[] => {
+  const tags = value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  const wrong = tags.filter((tag) => !/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/.test(tag));
+  if (wrong.length === 0 && tags.length > 0) return tags;
+  context.addIssue({
+    code: 'custom',
+    message: `expected language tags such as en,zh,pt-BR, comma-separated; not understood: ${wrong.join(', ') || '(none)'}`,
+  });
+  return z.NEVER;
+});
+
+/** What an HTTP speech engine is offered for when its list is not set: the console's languages, which Whisper and GPT models know. */
+const HTTP_ENGINE_LANGUAGES = 'en,zh,es,fr,de,ja,ko,pt,ru,ar,hi,it,nl,tr,vi,th,id';
+
 const optionalEmail = z
   .string()
   .optional()
@@ -266,6 +284,43 @@ export const configSchema = z.object({
   GEOIP_DB: z.string().min(1).optional(),
   /** Days raw viewing events are kept (13 months by default); older days are dropped whole. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(396),
+  /**
+   * Speech to text (subtitles from a video's speech): an OpenAI-compatible server's base URL
+   * (POST /v1/audio/transcriptions: OpenAI, faster-whisper-server, LocalAI...). Unset, pocketsphinx
+   * hears English on this machine. The key goes as a Bearer token; the model and languages are what it is
+   * asked for and offered for.
+   */
+  SPEECH_TO_TEXT_URL: optionalUrl,
+  SPEECH_TO_TEXT_API_KEY: z.string().min(1).optional(),
+  SPEECH_TO_TEXT_MODEL: z.string().min(1).default('whisper-1'),
+  SPEECH_TO_TEXT_LANGUAGES: languageList.default(languageList.parse(HTTP_ENGINE_LANGUAGES)),
+  /**
+   * Translation of subtitles: a LibreTranslate server (`libretranslate`, its languages as it lists them) or
+   * an OpenAI-compatible chat model (`openai`, between every two of TRANSLATE_LANGUAGES). Unset, apertium
+   * translates the pairs installed on this machine.
+   */
+  TRANSLATE_URL: optionalUrl,
+  TRANSLATE_PROTOCOL: z.enum(['libretranslate', 'openai']).default('libretranslate'),
+  TRANSLATE_API_KEY: z.string().min(1).optional(),
+  TRANSLATE_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TRANSLATE_LANGUAGES: languageList.default(languageList.parse(HTTP_ENGINE_LANGUAGES)),
+  /**
+   * Text to speech (dubbing): an OpenAI-compatible server's base URL (POST /v1/audio/speech), with its
+   * model, voice and the languages it is offered for. Unset, flite speaks English and espeak-ng the rest.
+   */
+  TEXT_TO_SPEECH_URL: optionalUrl,
+  TEXT_TO_SPEECH_API_KEY: z.string().min(1).optional(),
+  TEXT_TO_SPEECH_MODEL: z.string().min(1).default('tts-1'),
+  TEXT_TO_SPEECH_VOICE: z.string().min(1).default('alloy'),
+  TEXT_TO_SPEECH_LANGUAGES: languageList.default(languageList.parse(HTTP_ENGINE_LANGUAGES)),
+  /** "AI optimise" of subtitles by an OpenAI-compatible chat model; unset, by rules on this machine. */
+  TEXT_TASKS_URL: optionalUrl,
+  TEXT_TASKS_API_KEY: z.string().min(1).optional(),
+  TEXT_TASKS_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** How long one request to an HTTP speech engine, or one run of a local one, may take. */
+  SPEECH_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How many times a request that timed out, failed to connect, or got a 429 or 5xx is tried again. */
+  SPEECH_ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z
     .string()
