@@ -1,19 +1,25 @@
+import { nativeLanguageName } from '@leadreel/shared/languages';
 import { clock, cueAt, parseStoryboard, type StoryboardCue } from '@leadreel/shared/storyboard';
 import { PLAYER_CONTROLS_TEXT } from '@leadreel/shared/viewer-text/player-controls';
 
 /**
  * The player's controls, loaded with hls.js when the viewer presses play: play/pause, seek with storyboard
- * thumbnails, volume, speed, quality, subtitles, picture-in-picture, fullscreen, keyboard control, and a
- * label on every control for screen readers, in the page's language (English or Chinese).
+ * thumbnails, volume, speed, quality, subtitles, audio language, picture-in-picture, fullscreen, keyboard
+ * control, and a label on every control for screen readers, in the page's language (English or Chinese).
  */
 
 type Level = { height: number; bitrate: number };
-/** The part of hls.js the controls use (quality levels), and the analytics (the level playing). */
+/** An audio rendition of the master (EXT-X-MEDIA TYPE=AUDIO): the original and each dubbed language. */
+type AudioTrack = { name?: string; lang?: string };
+/** The part of hls.js the controls use (quality levels, audio tracks), and the analytics (the level playing). */
 export type HlsLike = {
   levels: Level[];
   currentLevel: number;
   autoLevelEnabled: boolean;
-  on(event: string, listener: (event: string, data?: { fatal?: boolean; level?: number }) => void): void;
+  /** hls.js's light build has no alternate audio: it lists none. */
+  audioTracks?: AudioTrack[];
+  audioTrack?: number;
+  on(event: string, listener: (event: string, data?: { fatal?: boolean; level?: number; id?: number }) => void): void;
 };
 
 const TEXTS = PLAYER_CONTROLS_TEXT;
@@ -53,16 +59,26 @@ function setIcon(button: HTMLButtonElement, path: string) {
   button.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${path}"/></svg>`;
 }
 
-function select(className: string, label: string, options: [string, string][], value: string) {
+/** A select's options, as [value, text], in place of the ones it had. */
+function setOptions(node: HTMLSelectElement, options: string[][]) {
+  node.replaceChildren(
+    ...options.map(([value = '', text = '']) => {
+      const option = element('option', '', { value });
+      option.textContent = text;
+      return option;
+    }),
+  );
+}
+
+function select(className: string, label: string, options: string[][], value: string) {
   const node = element('select', `lr-select ${className}`, { 'aria-label': label, title: label });
-  for (const [optionValue, text] of options) {
-    const option = element('option', '', { value: optionValue });
-    option.textContent = text;
-    node.append(option);
-  }
+  setOptions(node, options);
   node.value = value;
   return node;
 }
+
+/** The primary language subtag (es of es-419): a Latin American dub and a Spanish subtitle track speak alike. */
+const sameLanguage = (a = '', b = '') => !!a && a.split('-')[0]?.toLowerCase() === b.split('-')[0]?.toLowerCase();
 
 export function mountControls(options: {
   root: HTMLElement;
@@ -70,6 +86,8 @@ export function mountControls(options: {
   hls: HlsLike | null;
   storyboard: string | null;
   lang: string;
+  /** The audio language the page asks for (a language tag), played from the start when the video has it. */
+  audioLang?: string | null;
 }) {
   const { root, video, hls } = options;
   const t = textsFor(options.lang);
@@ -109,11 +127,13 @@ export function mountControls(options: {
   quality.hidden = true;
   const subtitles = select('lr-subtitles', t.subtitles, [['', t.off]], '');
   subtitles.hidden = true;
+  const audio = select('lr-audio', t.audio, [], '');
+  audio.hidden = true;
   const pip = iconButton('lr-pip', t.pip, ICONS.pip);
   pip.hidden = !document.pictureInPictureEnabled;
   const fullscreen = iconButton('lr-fullscreen', t.fullscreen, ICONS.fullscreen);
   fullscreen.hidden = !document.fullscreenEnabled;
-  bar.append(play, time, seekWrap, mute, volume, speed, quality, subtitles, pip, fullscreen);
+  bar.append(play, time, seekWrap, mute, volume, speed, quality, subtitles, audio, pip, fullscreen);
   root.append(bar);
   root.classList.add('lr-has-controls');
   root.tabIndex = -1;
@@ -179,15 +199,7 @@ export function mountControls(options: {
       const levels = hls.levels
         .map((level, index) => ({ level, index }))
         .sort((a, b) => b.level.height - a.level.height);
-      quality.replaceChildren();
-      for (const [value, text] of [
-        ['-1', t.auto],
-        ...levels.map(({ level, index }) => [String(index), `${level.height}p`]),
-      ]) {
-        const option = element('option', '', { value: value as string });
-        option.textContent = text as string;
-        quality.append(option);
-      }
+      setOptions(quality, [['-1', t.auto], ...levels.map(({ level, index }) => [String(index), `${level.height}p`])]);
       quality.value = hls.autoLevelEnabled ? '-1' : String(hls.currentLevel);
       quality.hidden = levels.length === 0;
     };
@@ -199,33 +211,73 @@ export function mountControls(options: {
   }
 
   // Subtitles: the <track>s of the video, and Off.
+  const subtitleTracks = () =>
+    [...video.textTracks].filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
+  const showSubtitles = (value: string) => {
+    subtitleTracks().forEach((track, index) => {
+      track.mode = String(index) === value ? 'showing' : 'disabled';
+    });
+    subtitles.value = value;
+  };
   const fillSubtitles = () => {
-    const tracks = [...video.textTracks].filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
-    subtitles.replaceChildren();
-    for (const [value, text] of [
+    const tracks = subtitleTracks();
+    setOptions(subtitles, [
       ['', t.off],
       ...tracks.map((track, index) => [String(index), track.label || track.language]),
-    ]) {
-      const option = element('option', '', { value: value as string });
-      option.textContent = text as string;
-      subtitles.append(option);
-    }
+    ]);
     const showing = tracks.findIndex((track) => track.mode === 'showing');
     subtitles.value = showing >= 0 ? String(showing) : '';
     subtitles.hidden = tracks.length === 0;
-    subtitles.onchange = () => {
-      tracks.forEach((track, index) => {
-        track.mode = String(index) === subtitles.value ? 'showing' : 'disabled';
-      });
-    };
   };
+  subtitles.addEventListener('change', () => showSubtitles(subtitles.value));
   video.textTracks.addEventListener('addtrack', fillSubtitles);
   // The default track turns itself on once the video loads.
   video.textTracks.addEventListener('change', () => {
-    const showing = [...video.textTracks].findIndex((track) => track.mode === 'showing');
+    const showing = subtitleTracks().findIndex((track) => track.mode === 'showing');
     subtitles.value = showing >= 0 ? String(showing) : '';
   });
   fillSubtitles();
+
+  // Audio language: the original and its dubs, when there are two or more (docs/product.md "Speech tasks").
+  if (hls) {
+    let asked = options.audioLang;
+    const choose = (index: number, starting = false) => {
+      hls.audioTrack = index;
+      audio.value = String(index);
+      const lang = hls.audioTracks?.[index]?.lang;
+      const match = subtitleTracks().findIndex((track) => sameLanguage(track.language, lang));
+      const defaults = [...video.querySelectorAll('track')];
+      // At the start the default <track> may not show yet, but is about to: it makes way for the language's.
+      const on =
+        subtitleTracks().some((track) => track.mode === 'showing') || (starting && defaults.some((d) => d.default));
+      if (match < 0 || !on) return;
+      if (starting) for (const track of defaults) track.default = sameLanguage(track.srclang, lang);
+      showSubtitles(String(match));
+    };
+    const fillAudio = () => {
+      const tracks = hls.audioTracks ?? [];
+      setOptions(
+        audio,
+        tracks.map((track, index) => [
+          String(index),
+          track.name || nativeLanguageName(track.lang ?? '') || String(index + 1),
+        ]),
+      );
+      audio.value = String(hls.audioTrack);
+      audio.hidden = tracks.length < 2;
+      // The language the page asks for, once, as soon as the tracks are known (before any audio is fetched).
+      const start = tracks.findIndex((track) => sameLanguage(track.lang, asked ?? ''));
+      if (tracks.length > 0) asked = null;
+      if (start >= 0) choose(start, true);
+    };
+    hls.on('hlsAudioTracksUpdated', fillAudio);
+    // hls.js's own choice (the DEFAULT=YES track) is known as it starts switching to it.
+    hls.on('hlsAudioTrackSwitching', (_event, data) => {
+      audio.value = String(data?.id ?? hls.audioTrack);
+    });
+    fillAudio();
+    audio.addEventListener('change', () => choose(Number(audio.value)));
+  }
 
   // Storyboard thumbnails over the seek bar.
   let cues: StoryboardCue[] = [];

@@ -1,0 +1,245 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type HlsLike, mountControls } from './controls.ts';
+
+// The audio language menu of a dubbed video. jsdom plays nothing and has no hls.js, so the browser's parts are
+// stand-ins: an hls.js that lists the master's audio tracks and says so as hls.js does, and a video whose text
+// tracks come from its <track>s and turn the default one on when it loads, as browsers do.
+
+type Rendition = { name?: string; lang?: string; default?: boolean };
+
+/** hls.js as the controls meet it: levels, audio tracks, and its events. */
+class FakeHls implements HlsLike {
+  levels = [];
+  currentLevel = -1;
+  autoLevelEnabled = true;
+  audioTracks: Rendition[] = [];
+  audioTrack = -1;
+  listeners: [string, (event: string, data?: { id?: number }) => void][] = [];
+  on(event: string, listener: (event: string, data?: { id?: number }) => void) {
+    this.listeners.push([event, listener]);
+  }
+  emit(event: string, data?: { id?: number }) {
+    for (const [name, listener] of this.listeners) if (name === event) listener(event, data);
+  }
+  /**
+   * The master parsed: hls.js lists the tracks, then starts on the DEFAULT=YES one unless a listener chose
+   * one meanwhile (audio-track-controller.ts).
+   */
+  parse(tracks: Rendition[]) {
+    this.audioTracks = tracks;
+    this.audioTrack = -1;
+    this.emit('hlsAudioTracksUpdated');
+    if (this.audioTrack !== -1) return;
+    this.audioTrack = Math.max(
+      0,
+      tracks.findIndex((track) => track.default),
+    );
+    this.emit('hlsAudioTrackSwitching', { id: this.audioTrack });
+  }
+}
+
+type Subtitle = { lang: string; label: string; isDefault?: boolean };
+
+/** A <video> with its subtitle <track>s, as player.ts makes it, and the text tracks a browser makes of them. */
+function videoWith(subtitles: Subtitle[]) {
+  const video = document.createElement('video');
+  const list = Object.assign(new EventTarget(), { tracks: [] as TextTrack[] });
+  for (const { lang, label, isDefault } of subtitles) {
+    const element = document.createElement('track');
+    element.kind = 'subtitles';
+    element.srclang = lang;
+    element.label = label;
+    element.default = !!isDefault;
+    video.append(element);
+    list.tracks.push({ kind: 'subtitles', language: lang, label, mode: 'disabled' } as TextTrack);
+  }
+  const textTracks = Object.assign(list, { [Symbol.iterator]: () => list.tracks[Symbol.iterator]() });
+  Object.defineProperty(video, 'textTracks', { value: textTracks });
+  return {
+    video,
+    /**
+     * The video loads: the browser turns the default track on unless one already shows (HTML's automatic text
+     * track selection, https://html.spec.whatwg.org/multipage/media.html#honor-user-preferences-for-automatic-text-track-selection).
+     */
+    load() {
+      if (list.tracks.some((track) => track.mode === 'showing')) return;
+      const elements = [...video.querySelectorAll('track')];
+      const chosen = list.tracks[elements.findIndex((element) => element.default)];
+      if (chosen) chosen.mode = 'showing';
+      list.dispatchEvent(new Event('change'));
+    },
+    /** The language of the subtitles showing, or null when they are off. */
+    showing: () => list.tracks.find((track) => track.mode === 'showing')?.language ?? null,
+  };
+}
+
+function mount(
+  options: { subtitles?: Subtitle[]; audioLang?: string | null; lang?: string; hls?: FakeHls | null } = {},
+) {
+  const root = document.createElement('div');
+  document.body.append(root);
+  const player = videoWith(options.subtitles ?? []);
+  root.append(player.video);
+  const hls = options.hls === undefined ? new FakeHls() : options.hls;
+  mountControls({
+    root,
+    video: player.video,
+    hls,
+    storyboard: null,
+    lang: options.lang ?? 'en',
+    audioLang: options.audioLang ?? null,
+  });
+  const select = (name: string) => root.querySelector(`select.lr-${name}`) as HTMLSelectElement;
+  const audio = select('audio');
+  const labels = () => [...audio.options].map((option) => option.textContent);
+  /** The viewer picks the option labelled `label`. */
+  const pick = (label: string) => {
+    audio.value = [...audio.options].find((option) => option.textContent === label)?.value ?? '';
+    audio.dispatchEvent(new Event('change'));
+  };
+  return { ...player, root, hls: hls as FakeHls, audio, subtitles: select('subtitles'), labels, pick };
+}
+
+const ENGLISH_AND_SPANISH = [
+  { name: 'English', lang: 'en', default: true },
+  { name: 'español', lang: 'es-419' },
+];
+const SUBTITLES: Subtitle[] = [
+  { lang: 'en', label: 'English', isDefault: true },
+  { lang: 'es', label: 'Español' },
+];
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('the audio language menu', () => {
+  it('shows only when the video has two audio languages or more', () => {
+    const player = mount();
+    expect(player.audio.hidden).toBe(true);
+    player.hls.parse([{ name: 'English', lang: 'en', default: true }]);
+    expect(player.audio.hidden).toBe(true);
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    expect(player.audio.hidden).toBe(false);
+    expect(player.labels()).toEqual(['English', 'español']);
+    expect(player.audio.value).toBe('0');
+
+    // The browser's own HLS (no hls.js) lists no audio tracks here: no menu.
+    expect(mount({ hls: null }).audio.hidden).toBe(true);
+  });
+
+  it('is labelled in the page language, beside the subtitles', () => {
+    for (const [lang, label] of [
+      ['en', 'Audio language'],
+      ['zh-CN', '音频语言'],
+    ]) {
+      const { audio } = mount({ lang });
+      expect(audio.getAttribute('aria-label')).toBe(label);
+      expect(audio.title).toBe(label);
+      expect(audio.previousElementSibling?.classList.contains('lr-subtitles')).toBe(true);
+    }
+  });
+
+  it('names a track without a NAME by its language, in that language, and one without either by its number', () => {
+    const player = mount();
+    player.hls.parse([{ lang: 'en', default: true }, { lang: 'es' }, { lang: 'zh' }, { name: '' }]);
+    expect(player.labels()).toEqual(['English', 'Español', '中文', '4']);
+  });
+
+  it('plays the language the viewer picks, and follows the switches hls.js makes', () => {
+    const player = mount({ hls: new FakeHls() });
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    player.pick('español');
+    expect(player.hls.audioTrack).toBe(1);
+    player.hls.emit('hlsAudioTrackSwitching', { id: 0 });
+    expect(player.audio.value).toBe('0');
+  });
+
+  it('leaves keys on the menu to the menu, not to the player', () => {
+    const player = mount();
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    player.video.volume = 0.5;
+    const key = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    player.audio.dispatchEvent(key);
+    expect(key.defaultPrevented).toBe(false);
+    expect(player.video.volume).toBe(0.5);
+  });
+});
+
+describe('subtitles and the audio language', () => {
+  it('follow the language picked when they are on, a regional dub matching its language', () => {
+    const player = mount({ subtitles: SUBTITLES });
+    player.load();
+    player.hls.parse([...ENGLISH_AND_SPANISH, { name: 'Deutsch', lang: 'de' }]);
+    expect(player.showing()).toBe('en');
+    player.pick('español');
+    expect(player.showing()).toBe('es');
+    expect(player.subtitles.value).toBe('1');
+    // No German subtitles: the Spanish ones stay rather than none.
+    player.pick('Deutsch');
+    expect(player.showing()).toBe('es');
+    player.pick('English');
+    expect(player.showing()).toBe('en');
+  });
+
+  it('stay off for a viewer who turned them off', () => {
+    const player = mount({ subtitles: SUBTITLES });
+    player.load();
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    player.subtitles.value = '';
+    player.subtitles.dispatchEvent(new Event('change'));
+    expect(player.showing()).toBeNull();
+    player.pick('español');
+    expect(player.showing()).toBeNull();
+    expect(player.subtitles.value).toBe('');
+  });
+});
+
+describe('the audio language the page asks for', () => {
+  it('plays from the start, before hls.js starts on the default, with its subtitles once the video loads', () => {
+    const player = mount({ subtitles: SUBTITLES, audioLang: 'es' });
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    expect(player.hls.audioTrack).toBe(1);
+    expect(player.audio.value).toBe('1');
+    // A browser that makes its own choice at load (whatever shows) finds the Spanish track the default.
+    const defaults = [...player.video.querySelectorAll('track')].filter((track) => track.default);
+    expect(defaults.map((track) => track.srclang)).toEqual(['es']);
+    player.load();
+    expect(player.showing()).toBe('es');
+    expect(player.subtitles.value).toBe('1');
+  });
+
+  it('is taken once: the viewer’s later choice stays when hls.js lists the tracks again', () => {
+    const player = mount({ audioLang: 'ES-mx' });
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    expect(player.hls.audioTrack).toBe(1);
+    player.pick('English');
+    player.hls.audioTracks = [...ENGLISH_AND_SPANISH];
+    player.hls.emit('hlsAudioTracksUpdated');
+    expect(player.hls.audioTrack).toBe(0);
+  });
+
+  it('is taken when hls.js knew the tracks before the controls came', () => {
+    const hls = new FakeHls();
+    hls.parse(ENGLISH_AND_SPANISH);
+    expect(mount({ hls, audioLang: 'es' }).hls.audioTrack).toBe(1);
+  });
+
+  it('leaves the default, and subtitles as they were, when the video is not dubbed in it', () => {
+    const player = mount({ subtitles: SUBTITLES, audioLang: 'fr' });
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    player.load();
+    expect(player.hls.audioTrack).toBe(0);
+    expect(player.showing()).toBe('en');
+  });
+
+  it('turns no subtitles on when none are on by default', () => {
+    const player = mount({ subtitles: SUBTITLES.map((track) => ({ ...track, isDefault: false })), audioLang: 'es' });
+    player.hls.parse(ENGLISH_AND_SPANISH);
+    player.load();
+    expect(player.hls.audioTrack).toBe(1);
+    expect(player.showing()).toBeNull();
+  });
+});
