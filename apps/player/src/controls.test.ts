@@ -243,3 +243,76 @@ describe('the audio language the page asks for', () => {
     expect(player.showing()).toBeNull();
   });
 });
+
+describe('a dubbed video on its page', () => {
+  const made: PageHls[] = [];
+  /** hls.js as player.ts makes it, from the script the facade names. */
+  class PageHls extends FakeHls {
+    static DefaultConfig = { maxBufferLength: 30, maxMaxBufferLength: 600 };
+    static isSupported = () => true;
+    config: Record<string, unknown>;
+    constructor(config: Record<string, unknown>) {
+      super();
+      this.config = config;
+      made.push(this);
+    }
+    loadSource() {}
+    attachMedia() {}
+  }
+
+  /** The page's player, its play button pressed; the scripts it fetched, and its hls.js. */
+  async function play(attributes: string, search = '') {
+    const id = '44444444-4444-4444-8444-444444444444';
+    history.replaceState(null, '', `/v/${id}${search}`);
+    document.body.innerHTML = `<div class="lr-player" data-lr-player data-src="/media/${id}/master.m3u8" data-video-id="${id}" data-scope="abcd" data-controls="/player/controls.js" ${attributes}>
+      <button class="lr-play" type="button" aria-label="Play video: tour"></button>
+    </div>`;
+    made.length = 0;
+    vi.restoreAllMocks();
+    vi.stubGlobal('MediaSource', class {});
+    vi.stubGlobal('Hls', PageHls);
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => true });
+    const scripts: string[] = [];
+    const append = document.head.append.bind(document.head);
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      append(...nodes);
+      for (const node of nodes)
+        if (node instanceof HTMLScriptElement) {
+          scripts.push(node.getAttribute('src') ?? '');
+          setTimeout(() => node.onload?.(new Event('load')));
+        }
+    });
+    // (jsdom's list of text tracks is no EventTarget; the controls listen to it.)
+    vi.spyOn(HTMLMediaElement.prototype, 'textTracks', 'get').mockReturnValue(
+      Object.assign(new EventTarget(), { [Symbol.iterator]: [][Symbol.iterator] }) as unknown as TextTrackList,
+    );
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.resetModules();
+    await import('./controls-entry.ts');
+    await import('./player.ts');
+    document.querySelector<HTMLButtonElement>('.lr-play')?.click();
+    await vi.waitFor(() => expect(document.querySelector('.lr-controls')).not.toBeNull());
+    const hls = made[0] as PageHls;
+    hls.parse([...ENGLISH_AND_SPANISH, { name: 'Deutsch', lang: 'de' }]);
+    return { scripts, hls };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(window, 'LeadReelControls');
+  });
+
+  it('fetches the hls.js build the page names (the light one has no alternate audio)', async () => {
+    expect((await play('')).scripts).toContain('/player/hls.light.min.js');
+    const { scripts } = await play('data-hls="/player/hls.min.js"');
+    expect(scripts).toContain('/player/hls.min.js');
+    expect(scripts).not.toContain('/player/hls.light.min.js');
+  });
+
+  it('starts in the language of data-audio-lang, or of the embed’s ?audioLang=', async () => {
+    expect((await play('data-audio-lang="es"')).hls.audioTrack).toBe(1);
+    expect((await play('data-audio-lang="es"', '?audioLang=de')).hls.audioTrack).toBe(2);
+    for (const bad of ['', 'x'.repeat(10_000), 'de\u0000', 'de-\ud800', '&quot;de'])
+      expect((await play(`data-audio-lang="${bad}"`)).hls.audioTrack, bad).toBe(0);
+  });
+});

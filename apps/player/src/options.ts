@@ -1,6 +1,15 @@
 /**
+ * A language tag as subtitle and audio tracks are named (subtitleLangField of contracts/subtitles.ts, restated
+ * because that file carries zod, which the facade's bundle must not; options.test.ts holds the two together),
+ * or null.
+ */
+export const languageTag = (value: string | null | undefined) =>
+  value && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/.test(value) ? value : null;
+
+/**
  * Options from the page's own URL, as the embed dialog writes them: autoplay (muted, the only autoplay
- * browsers allow), t (start second), loop, controls=0, muted, color.
+ * browsers allow), t (start second), loop, controls=0, muted, color, audioLang (the audio language to start
+ * in, when the video is dubbed in it).
  */
 export function embedOptions(search: string) {
   const params = new URLSearchParams(search);
@@ -16,6 +25,7 @@ export function embedOptions(search: string) {
     color: /^[0-9a-f]{6}$/i.test(params.get('color') ?? '')
       ? `#${(params.get('color') as string).toLowerCase()}`
       : null,
+    audioLang: languageTag(params.get('audioLang')),
   };
 }
 

@@ -1,7 +1,10 @@
 /**
  * The LeadReel player. Before play each `[data-lr-player]` element is a facade the server rendered (poster,
  * title, play button) and nothing else loads; on play it becomes a <video> fed by native HLS where the
- * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js.
+ * browser has it (Safari) or by hls.js, fetched then from /player/hls.light.min.js, or from the build the
+ * facade names in data-hls: the light build has no alternate audio, so a dubbed video (an audio track per
+ * language in its master) names the full one. data-audio-lang is the audio language the page asks for (the
+ * watch page's ?hl=); an embed asks with ?audioLang=, which comes first.
  */
 
 import type { ClickKind } from '@leadreel/shared/contracts/player';
@@ -12,7 +15,7 @@ import type { HlsLike, mountControls } from './controls.ts';
 import { FEED_READY, FEED_SHOWN, FEED_START, type FeedStart } from './feed-model.ts';
 import type { mountForm } from './form.ts';
 import { throughGate } from './gate.ts';
-import { embedOptions, hlsConfig } from './options.ts';
+import { embedOptions, hlsConfig, languageTag } from './options.ts';
 
 type Controls = { mountControls: typeof mountControls; mountForm?: typeof mountForm };
 
@@ -29,6 +32,7 @@ type HlsConstructor = {
 };
 
 const HLS_SCRIPT = '/player/hls.light.min.js';
+const hlsScript = (root: HTMLElement) => root.dataset.hls || HLS_SCRIPT;
 const loading = new Map<string, Promise<unknown>>();
 
 /** A script of ours, once, resolving to the global it defines. */
@@ -100,7 +104,7 @@ async function makeEngine(root: HTMLElement, ahead: boolean): Promise<Engine | n
   video.width = root.clientWidth;
   video.height = root.clientHeight;
   if ('MediaSource' in window || 'ManagedMediaSource' in window) {
-    const Hls = await loadScript<HlsConstructor>(HLS_SCRIPT, 'Hls').catch(() => null);
+    const Hls = await loadScript<HlsConstructor>(hlsScript(root), 'Hls').catch(() => null);
     if (Hls?.isSupported()) {
       const held: Partial<BufferGoals> = ahead
         ? { maxBufferLength: READY_SECONDS, maxMaxBufferLength: READY_SECONDS }
@@ -169,6 +173,7 @@ async function start(root: HTMLElement, button: HTMLButtonElement, how: Start = 
       hls,
       storyboard: root.dataset.storyboard ?? null,
       lang: document.documentElement.lang || navigator.language,
+      audioLang: options.audioLang ?? languageTag(root.dataset.audioLang),
     });
   }
   // The inquiry form: at its moment; one before play holds the start until it is sent (or skipped).
@@ -391,7 +396,7 @@ function mount(root: HTMLElement) {
       const link = document.createElement('link');
       link.rel = 'preload';
       link.as = 'script';
-      link.href = HLS_SCRIPT;
+      link.href = hlsScript(root);
       document.head.append(link);
     },
     { once: true },
