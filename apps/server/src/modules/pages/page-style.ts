@@ -6,6 +6,10 @@ import type { SiteBrand } from '../../site/site.ts';
 import type { PublicVideo } from './view-model.ts';
 
 // Fixed styles, allowed by their hash (no 'unsafe-inline'): nothing the owner writes can style the page.
+// The control bar keeps to one row down to a 320-pixel player, its menus shrinking first: below 640 pixels
+// a bar with two menus beside speed (quality, subtitles, audio language) gives up time, volume and speed;
+// below 480 every bar does, and quality too (hls.js keeps a small player on small rungs anyway,
+// capLevelToPlayerSize); below 360, picture in picture.
 export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;color:#1f1f1f;background:#fff}
 .watch{max-width:960px;margin:0 auto;padding:16px}
 .site-header{display:flex;align-items:center;gap:12px;margin:0 0 16px;font-weight:600;font-size:18px}.site-header img{height:36px;width:auto;max-width:180px;object-fit:contain}
@@ -35,12 +39,14 @@ export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system
 .lr-seek-wrap{position:relative;flex:1;min-width:60px;display:flex}
 .lr-seek{width:100%;accent-color:var(--lr-accent,#1677ff);cursor:pointer}
 .lr-volume{width:64px;accent-color:#fff}
-.lr-select{flex:none;max-width:84px;height:28px;border:0;border-radius:4px;background:rgba(255,255,255,.15);color:#fff;font:inherit}
+.lr-select{flex:0 1 auto;min-width:48px;max-width:84px;height:28px;border:0;border-radius:4px;background:rgba(255,255,255,.15);color:#fff;font:inherit}
 .lr-select option{color:#000}
 .lr-preview{position:absolute;bottom:28px;display:none;min-width:40px;border:2px solid #fff;border-radius:4px;background:#000 no-repeat;box-shadow:0 2px 8px rgba(0,0,0,.5)}
 .lr-preview.lr-visible{display:block}
 .lr-preview-time{position:absolute;left:0;right:0;bottom:-1px;text-align:center;background:rgba(0,0,0,.6);font-size:12px}
-@media (max-width:480px){.lr-volume,.lr-time,.lr-speed{display:none}}
+@media (max-width:640px){.lr-controls:has(.lr-select:not([hidden])~.lr-select:not([hidden])~.lr-select:not([hidden])) :is(.lr-volume,.lr-time,.lr-speed){display:none}}
+@media (max-width:480px){.lr-volume,.lr-time,.lr-speed,.lr-quality{display:none}}
+@media (max-width:360px){.lr-pip{display:none}}
 .lr-mark{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.6);color:#fff;font-size:12px;text-decoration:none}
 .lr-action-banner{grid-area:4/1/5/3;margin:6px -10px -10px;pointer-events:auto;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:12px 16px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-align:center;text-decoration:none}
 .lr-logo{display:block;line-height:0}.lr-logo img{position:static;width:auto;height:40px;max-width:min(160px,100%);object-fit:contain}
