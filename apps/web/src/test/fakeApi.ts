@@ -35,6 +35,7 @@ export const PAID_PRIVILEGES: Privileges = {
 
 import { vi } from 'vitest';
 import { PAY_ROUTES } from './fakePay.ts';
+import { fakeSpeechRoutes, fakeSpeechState } from './fakeSpeech.ts';
 
 /** What a stubbed route answers: the envelope's data, or a failure with its error key. */
 export type FakeAnswer =
@@ -165,6 +166,8 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     'GET /account/detail': () => ({ data: fakeAccount() }),
     'GET /pay/vip-user-info': () => ({ data: fakeVip }),
     ...PAY_ROUTES,
+    // No speech task yet and the fake engines: a test that needs more passes its own fakeSpeechRoutes.
+    ...fakeSpeechRoutes(fakeSpeechState()),
     ...routes,
   };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
