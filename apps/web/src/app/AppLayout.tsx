@@ -12,6 +12,7 @@ import { COMMUNITY_EVENT, CommunityDialog } from '../components/CommunityDialog.
 import { routeIcon } from '../components/icons.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PeriodBanner } from '../components/PeriodBanner.tsx';
+import { TaskCenterButton } from '../features/speech/TaskCenter.tsx';
 import { useUploadStore } from '../features/upload/store.ts';
 import { UploadPanel } from '../features/upload/UploadPanel.tsx';
 import { useAccountStore } from '../stores/account.ts';
@@ -152,6 +153,7 @@ export function AppLayout() {
               />
             </Badge>
           )}
+          <TaskCenterButton />
           <LanguageSwitch />
           <Dropdown
             trigger={['hover', 'click']}

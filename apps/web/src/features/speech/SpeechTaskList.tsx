@@ -1,0 +1,212 @@
+import { SPEECH_TASK_TABS, type SpeechTask, type SpeechTaskTab } from '@leadreel/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Empty,
+  Pagination,
+  Popconfirm,
+  Progress,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../api/index.ts';
+import { isTaskActive, refreshAfterTasks, speechApi, useRefreshWhenTasksEnd, useSpeechTasks } from './speechQueries.ts';
+import { agoText, taskErrorText, useTaskLanguages } from './speechText.ts';
+import './speech.css';
+
+const PAGE_SIZE = 10;
+
+const STATUS_COLORS: Record<SpeechTask['status'], string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+  canceled: 'warning',
+};
+
+/** Where a task's video is worked on: its subtitles for a transcription, GlobalVoice for the rest. */
+const screenOf = (task: SpeechTask) =>
+  `/video-setting/${task.videoId}/${task.kind === 'transcribe' ? 'subtitle' : 'global-voice'}`;
+
+/**
+ * The translation tasks (the console contract: the task center's tabs translating / translated / error,
+ * with cancel), of the account or of one video: each task's video, kind, languages, progress and time; a
+ * running one can be canceled, a failed or canceled one tried again, and a failure says why.
+ */
+export function SpeechTaskList({
+  videoId,
+  locked = false,
+  onOpenVideo,
+}: {
+  /** Only this video's tasks, without the video column. */
+  videoId?: string;
+  /** The plan's period closes new work: retry is off (cancel stays, it gives credits back). */
+  locked?: boolean;
+  /** A video's link was followed (the dialog closes). */
+  onOpenVideo?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const languages = useTaskLanguages();
+  const [tab, setTab] = useState<SpeechTaskTab>('translating');
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const tasks = useSpeechTasks({ tab, videoId, page, pageSize: PAGE_SIZE });
+  const counts = tasks.data?.counts;
+  useRefreshWhenTasksEnd(counts?.translating, queryClient);
+
+  const act = async (task: SpeechTask, action: () => Promise<void>) => {
+    setBusy(task.taskId);
+    try {
+      await action();
+      await refreshAfterTasks(queryClient);
+    } catch (failure) {
+      message.error(errorText(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const cancel = (task: SpeechTask) =>
+    act(task, async () => {
+      const canceled = await speechApi.cancel(task.taskId);
+      message.success(
+        canceled.refunded > 0
+          ? t('speech.task.canceledRefund', { count: canceled.refunded })
+          : t('speech.task.canceled'),
+      );
+    });
+  const retry = (task: SpeechTask) =>
+    act(task, async () => {
+      await speechApi.retry(task.taskId);
+      message.success(t('speech.task.retried'));
+    });
+
+  const row = (task: SpeechTask) => {
+    const active = isTaskActive(task);
+    const reason = taskErrorText(t, (key) => i18n.exists(key), task.error);
+    const time = active
+      ? t('speech.task.started', { time: agoText(t, task.createdAt) })
+      : t('speech.task.finished', { time: agoText(t, task.finishedAt ?? task.updatedAt) });
+    return (
+      <li key={task.taskId} className="plain-list-item speech-task" data-status={task.status} data-task={task.taskId}>
+        <div className="plain-list-main speech-task-body">
+          {!videoId && (
+            <Link to={screenOf(task)} className="video-title-cell speech-task-video" onClick={onOpenVideo}>
+              {task.videoCover ? (
+                <img className="video-thumb" src={task.videoCover} alt="" loading="lazy" />
+              ) : (
+                <div className="video-thumb video-thumb-empty" />
+              )}
+              <Typography.Text strong className="video-name" ellipsis={{ tooltip: task.videoName }}>
+                {task.videoName}
+              </Typography.Text>
+            </Link>
+          )}
+          <Space size={6} wrap>
+            <Tag color={STATUS_COLORS[task.status]}>{t(`speech.status.${task.status}`)}</Tag>
+            <Typography.Text>{t(`speech.kind.${task.kind}`)}</Typography.Text>
+            <Typography.Text type="secondary">{languages(task)}</Typography.Text>
+          </Space>
+          {active && (
+            <Progress
+              percent={task.progress}
+              size="small"
+              status="normal"
+              aria-label={t('speech.task.progress', { percent: task.progress })}
+            />
+          )}
+          <Typography.Text type="secondary" className="speech-task-meta">
+            {[
+              time,
+              t('speech.task.engine', { engine: task.engine }),
+              t('speech.task.credits', { count: task.credits }),
+            ].join(' · ')}
+          </Typography.Text>
+          {task.refunded > 0 && (
+            <Typography.Text type="secondary" className="speech-task-meta">
+              {t('speech.task.refunded', { count: task.refunded })}
+            </Typography.Text>
+          )}
+          {/* A canceled task's reason is its tag; a failure says why. */}
+          {reason && task.status === 'failed' && <Typography.Text type="danger">{reason}</Typography.Text>}
+        </div>
+        <div className="plain-list-actions">
+          {active && (
+            <Popconfirm
+              title={t('speech.task.cancelConfirm')}
+              description={t('speech.task.cancelHelp')}
+              okText={t('speech.task.cancel')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('speech.task.keep')}
+              onConfirm={() => cancel(task)}
+            >
+              <Button size="small" danger loading={busy === task.taskId}>
+                {t('speech.task.cancel')}
+              </Button>
+            </Popconfirm>
+          )}
+          {(task.status === 'failed' || task.status === 'canceled') && (
+            <Button
+              size="small"
+              type="primary"
+              disabled={locked}
+              loading={busy === task.taskId}
+              onClick={() => void retry(task)}
+            >
+              {t('speech.task.retry')}
+            </Button>
+          )}
+        </div>
+      </li>
+    );
+  };
+
+  const body = () => {
+    if (tasks.error) return <Alert type="error" showIcon title={errorText(tasks.error)} />;
+    if (!tasks.data) return <Skeleton active />;
+    if (tasks.data.list.length === 0)
+      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`speech.tabs.empty.${tab}`)} />;
+    return (
+      <>
+        <ul className="plain-list speech-tasks">{tasks.data.list.map(row)}</ul>
+        {tasks.data.total > PAGE_SIZE && (
+          <Pagination
+            size="small"
+            className="speech-tasks-pages"
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={tasks.data.total}
+            showSizeChanger={false}
+            onChange={setPage}
+          />
+        )}
+      </>
+    );
+  };
+
+  return (
+    <div className="speech-task-list">
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key as SpeechTaskTab);
+          setPage(1);
+        }}
+        items={SPEECH_TASK_TABS.map((key) => ({
+          key,
+          label: counts ? t(`speech.tabs.${key}Count`, { count: counts[key] }) : t(`speech.tabs.${key}`),
+        }))}
+      />
+      {body()}
+    </div>
+  );
+}
