@@ -8,7 +8,7 @@ import {
   SUBTITLE_LABEL_MAX,
   type Subtitle,
 } from '@leadreel/shared';
-import { App, Button, Card, Form, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -57,24 +57,35 @@ function TimeInput({
   );
 }
 
-/** subtitle: the track's lines as a table of start, end and text, saved all at once. */
+/** Lines proposed for a track and not saved yet ("AI optimise"), with the engine that wrote them. */
+export type CueDraft = { engine: string; cues: Cue[] };
+
+/**
+ * subtitle: the track's lines as a table of start, end and text, saved all at once. A `draft` starts the
+ * table on proposed lines instead, which the owner reviews and saves, or discards for the track's own.
+ */
 export function CueEditor({
   track,
   locked,
+  draft = null,
   onSaved,
   onClose,
+  onDiscard,
 }: {
   track: Subtitle;
   locked: boolean;
+  draft?: CueDraft | null;
   onSaved: (saved: Subtitle) => void;
   onClose: () => void;
+  onDiscard?: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ label: string }>();
   const nextKey = useRef(0);
   const toRows = (cues: Cue[]): Row[] => cues.map((cue) => ({ key: nextKey.current++, ...cue }));
-  const [rows, setRows] = useState<Row[]>(() => toRows(track.cues));
+  const [rows, setRows] = useState<Row[]>(() => toRows(draft?.cues ?? track.cues));
+  const [proposed, setProposed] = useState(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -146,6 +157,7 @@ export function CueEditor({
       });
       setRows(toRows(saved.cues));
       setErrors({});
+      setProposed(null);
       form.setFieldsValue({ label: saved.label });
       onSaved(saved);
       message.success(t('subtitle.saved'));
@@ -231,12 +243,37 @@ export function CueEditor({
     },
   ];
 
+  const discard = () => {
+    setRows(toRows(track.cues));
+    setErrors({});
+    setProposed(null);
+    onDiscard?.();
+  };
+
   return (
     <Card
       className="subtitle-editor"
-      title={t('subtitle.editorTitle', { label: track.label })}
+      title={
+        <Space size={8} wrap>
+          {t('subtitle.editorTitle', { label: track.label })}
+          {proposed && <Tag color="orange">{t('speech.optimise.unsaved')}</Tag>}
+        </Space>
+      }
       extra={<Button onClick={onClose}>{t('subtitle.close')}</Button>}
     >
+      {proposed && (
+        <Alert
+          type="info"
+          showIcon
+          className="seo-locked"
+          title={t('speech.optimise.review', { engine: proposed.engine })}
+          action={
+            <Button size="small" onClick={discard}>
+              {t('speech.optimise.discard')}
+            </Button>
+          }
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
