@@ -11,6 +11,7 @@ const PAGES: Record<string, PageLoader> = {
   widget: () => import('./OverlaySettings.tsx').then((m) => m.WidgetSetting),
   share: () => import('./OverlaySettings.tsx').then((m) => m.ShareSetting),
   subtitle: () => import('./SubtitleSetting.tsx').then((m) => m.SubtitleSetting),
+  'global-voice': () => import('./GlobalVoiceSetting.tsx').then((m) => m.GlobalVoiceSetting),
   'kit-clone': () => import('./KitCloneSetting.tsx').then((m) => m.KitCloneSetting),
   'inquiry-form': () => import('./InquiryFormSetting.tsx').then((m) => m.InquiryFormSetting),
   analytics: () => import('./analytics/AnalyticsScreen.tsx').then((m) => m.AnalyticsScreen),
