@@ -32,9 +32,15 @@ export const videoKeys = {
   status: (videoIds: string[]) => routeKey('videos.status', { videoIds: videoIds.join(',') }),
 };
 
-/** Videos whose figures still move (the console contract Video: uploading, encoding/processing with percent). */
-export const isVideoInProgress = (video: Pick<Video, 'status'>) =>
-  video.status === 'uploading' || video.status === 'uploaded' || video.status === 'processing';
+/**
+ * Videos whose figures still move (the console contract Video: uploading, encoding/processing with percent,
+ * translating with percent).
+ */
+export const isVideoInProgress = (video: Pick<Video, 'status' | 'translatingPercent'>) =>
+  video.status === 'uploading' ||
+  video.status === 'uploaded' ||
+  video.status === 'processing' ||
+  video.translatingPercent !== null;
 /** How often moving figures are asked for again. */
 export const VIDEO_POLL_MS = 2000;
 

@@ -53,7 +53,17 @@ export function StatusCell({ video }: { video: Video }) {
         </Space>
       );
     case 'ready':
-      return <Tag color="success">{t('videos.status.ready')}</Tag>;
+      // Video: "translating with percent" (a GlobalVoice or subtitles-from-speech task under way).
+      return video.translatingPercent === null ? (
+        <Tag color="success">{t('videos.status.ready')}</Tag>
+      ) : (
+        <Progress
+          className="video-status-progress"
+          percent={video.translatingPercent}
+          size="small"
+          format={(p) => t('speech.videoTranslating', { percent: p })}
+        />
+      );
     case 'cleared':
       // The plan lapsed into Clear: renewing encodes it again from its original.
       return <Tag color="warning">{t('videos.status.cleared')}</Tag>;

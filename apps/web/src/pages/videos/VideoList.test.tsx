@@ -92,6 +92,23 @@ describe('the video list', () => {
     expect(asked).toBe('v-interview');
   });
 
+  it('shows a video being translated with its percent, and follows it until the translation ends', async () => {
+    const asked: string[] = [];
+    let translatingPercent: number | null = 30;
+    await openList({
+      'GET /vod/video/list': () => ({ data: { list: [video('demo', { translatingPercent })], total: 1 } }),
+      'GET /vod/video/status': (_, query) => {
+        asked.push(query.get('videoIds') ?? '');
+        translatingPercent = asked.length > 1 ? null : 70;
+        return { data: [video('demo', { translatingPercent })] };
+      },
+    });
+    expect(within(row('demo')).getByText('Translating 30%')).toBeTruthy();
+    expect(await within(row('demo')).findByText('Translating 70%')).toBeTruthy();
+    expect(await within(row('demo')).findByText('Ready')).toBeTruthy();
+    expect(asked.every((ids) => ids === 'v-demo')).toBe(true);
+  });
+
   it("shows the uploader's own progress for a video this browser sends, and polls it once the upload ends", async () => {
     const asked: string[] = [];
     const task = (uploadStatus: UploadTask['uploadStatus'], uploadPercent: number): UploadTask => ({
