@@ -1,23 +1,11 @@
 import { SPEECH_TASK_TABS, type SpeechTask, type SpeechTaskTab } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Empty,
-  Pagination,
-  Popconfirm,
-  Progress,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Empty, Pagination, Progress, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/index.ts';
+import { CancelTaskButton } from './CancelTaskButton.tsx';
 import { isTaskActive, refreshAfterTasks, speechApi, useRefreshWhenTasksEnd, useSpeechTasks } from './speechQueries.ts';
 import { agoText, taskErrorText, useTaskLanguages } from './speechText.ts';
 import './speech.css';
@@ -75,15 +63,6 @@ export function SpeechTaskList({
       setBusy(null);
     }
   };
-  const cancel = (task: SpeechTask) =>
-    act(task, async () => {
-      const canceled = await speechApi.cancel(task.taskId);
-      message.success(
-        canceled.refunded > 0
-          ? t('speech.task.canceledRefund', { count: canceled.refunded })
-          : t('speech.task.canceled'),
-      );
-    });
   const retry = (task: SpeechTask) =>
     act(task, async () => {
       await speechApi.retry(task.taskId);
@@ -140,20 +119,7 @@ export function SpeechTaskList({
           {reason && task.status === 'failed' && <Typography.Text type="danger">{reason}</Typography.Text>}
         </div>
         <div className="plain-list-actions">
-          {active && (
-            <Popconfirm
-              title={t('speech.task.cancelConfirm')}
-              description={t('speech.task.cancelHelp')}
-              okText={t('speech.task.cancel')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('speech.task.keep')}
-              onConfirm={() => cancel(task)}
-            >
-              <Button size="small" danger loading={busy === task.taskId}>
-                {t('speech.task.cancel')}
-              </Button>
-            </Popconfirm>
-          )}
+          {active && <CancelTaskButton taskId={task.taskId} />}
           {(task.status === 'failed' || task.status === 'canceled') && (
             <Button
               size="small"

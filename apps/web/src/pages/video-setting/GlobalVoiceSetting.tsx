@@ -1,12 +1,10 @@
 import { SPEECH_TARGETS_MAX, type SpeechEngines, type Subtitle } from '@leadreel/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { settingsApi } from '../../api/endpoints.ts';
 import { errorText } from '../../api/index.ts';
-import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { LinkNotice } from '../../components/LinkNotice.tsx';
 import { DubList } from '../../features/speech/DubList.tsx';
@@ -15,6 +13,7 @@ import { SpeechTaskList } from '../../features/speech/SpeechTaskList.tsx';
 import { refreshTasks, speechApi, useSpeechEngines, useSpeechEstimate } from '../../features/speech/speechQueries.ts';
 import { sameLang } from '../../features/speech/speechText.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
+import { useSubtitleTracks } from './SubtitleSetting.tsx';
 import { useLanguageName } from './SubtitleUpload.tsx';
 import { ScreenFallback } from './screen.tsx';
 import '../../features/speech/speech.css';
@@ -47,11 +46,7 @@ export function GlobalVoiceSetting() {
   const account = useAccountStore((s) => s.account);
   const languageName = useLanguageName();
   const video = useVideoDetailQuery(videoId);
-  const subtitles = useQuery({
-    queryKey: routeKey('settings.subtitles', { videoId }),
-    queryFn: () => settingsApi.subtitles(videoId),
-    retry: false,
-  });
+  const subtitles = useSubtitleTracks(videoId);
   const engines = useSpeechEngines();
   const [source, setSource] = useState<string | null>(null);
   const [targets, setTargets] = useState<string[]>([]);

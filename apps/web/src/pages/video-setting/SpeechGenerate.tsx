@@ -1,9 +1,10 @@
 import type { Subtitle } from '@leadreel/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Popconfirm, Progress, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Progress, Select, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/index.ts';
+import { CancelTaskButton } from '../../features/speech/CancelTaskButton.tsx';
 import { SpeechEstimate } from '../../features/speech/SpeechEstimate.tsx';
 import {
   isTaskActive,
@@ -93,17 +94,6 @@ export function SpeechGenerate({
     }
   };
   const start = () => lang && begin(() => speechApi.transcribe({ videoId, lang }));
-  const cancel = (id: string) =>
-    begin(async () => {
-      const canceled = await speechApi.cancel(id);
-      message.success(
-        canceled.refunded > 0
-          ? t('speech.task.canceledRefund', { count: canceled.refunded })
-          : t('speech.task.canceled'),
-      );
-      return canceled;
-    });
-
   const progress = () => {
     if (!task) return null;
     const lang = languageName(task.sourceLang);
@@ -121,18 +111,10 @@ export function SpeechGenerate({
               style={{ minWidth: 200 }}
               aria-label={t('speech.task.progress', { percent: task.progress })}
             />
-            <Popconfirm
-              title={t('speech.task.cancelConfirm')}
-              description={t('speech.task.cancelHelp')}
-              okText={t('speech.task.cancel')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('speech.task.keep')}
-              onConfirm={() => cancel(task.taskId)}
-            >
-              <Button size="small" danger loading={busy}>
-                {t('speech.task.cancel')}
-              </Button>
-            </Popconfirm>
+            <CancelTaskButton
+              taskId={task.taskId}
+              onCanceled={(canceled) => queryClient.setQueryData(speechKeys.status(canceled.taskId), canceled)}
+            />
           </Space>
         </div>
       );

@@ -32,6 +32,10 @@ import '../../features/speech/speech.css';
 
 const subtitleKey = (videoId: string) => routeKey('settings.subtitles', { videoId });
 
+/** A video's subtitle tracks (the subtitle and GlobalVoice screens). */
+export const useSubtitleTracks = (videoId: string) =>
+  useQuery({ queryKey: subtitleKey(videoId), queryFn: () => settingsApi.subtitles(videoId), retry: false });
+
 /** A track as a file made in the browser: SRT, or WebVTT as the player reads it. */
 const FORMATS = {
   srt: { write: toSrt, type: 'application/x-subrip' },
@@ -54,7 +58,7 @@ export function SubtitleSetting() {
   const [busy, setBusy] = useState<string | null>(null);
   const video = useVideoDetailQuery(videoId);
   const key = subtitleKey(videoId);
-  const subtitles = useQuery({ queryKey: key, queryFn: () => settingsApi.subtitles(videoId), retry: false });
+  const subtitles = useSubtitleTracks(videoId);
 
   const locked = isLocked(account, 'videoSettings');
   // AI tasks are "translate video", closed from the Frozen period on.
