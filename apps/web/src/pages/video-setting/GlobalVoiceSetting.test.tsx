@@ -62,7 +62,8 @@ describe('GlobalVoice', () => {
   it('offers only the languages the engines can translate the source into, and for dubbing also speak', async () => {
     open();
     expect(await screen.findByText('Translation: apertium · 2 credits per minute per language')).toBeTruthy();
-    expect(await optionsOf('Translate into', 'global-voice-targets')).toEqual(['French', 'Spanish', 'German']);
+    // Spanish has subtitles already, and says so.
+    expect(await optionsOf('Translate into', 'global-voice-targets')).toEqual(['French', 'Spanish (added)', 'German']);
     fireEvent.click(screen.getByRole('switch', { name: 'Dub the voice' }));
     expect(
       await screen.findByText('Translation: apertium · voice: espeak-ng · 5 credits per minute per language'),
@@ -76,7 +77,7 @@ describe('GlobalVoice', () => {
       'Español (Spanish)',
     ]);
     choose('global-voice-source', 'Español (Spanish)');
-    expect(await optionsOf('Translate into', 'global-voice-targets')).toEqual(['English']);
+    expect(await optionsOf('Translate into', 'global-voice-targets')).toEqual(['English (added)']);
   });
 
   it('says when the engine cannot translate from the chosen track', async () => {
@@ -196,7 +197,7 @@ describe('GlobalVoice', () => {
     open({ language: 'zh_CN' });
     expect(await screen.findByText('翻译字幕')).toBeTruthy();
     expect(await screen.findByText('翻译：apertium · 每种语言每分钟 2 积分')).toBeTruthy();
-    expect(await optionsOf('目标语言', 'global-voice-targets')).toEqual(['法语', '西班牙语', '德语']);
+    expect(await optionsOf('目标语言', 'global-voice-targets')).toEqual(['法语', '西班牙语 （已添加）', '德语']);
     choose('global-voice-targets', '法语');
     expect(await screen.findByText('按 2 分钟计费：4 积分。您的余额：100 积分。')).toBeTruthy();
     expect(screen.getByText('本视频的任务')).toBeTruthy();

@@ -130,7 +130,12 @@ export function GlobalVoiceSetting() {
             maxCount={SPEECH_TARGETS_MAX}
             disabled={locked || allowed.length === 0}
             placeholder={t('speech.globalVoice.targetsPlaceholder')}
-            options={allowed.map((lang) => ({ value: lang, label: languageName(lang) }))}
+            options={allowed.map((lang) => ({
+              value: lang,
+              label: tracks.some((track) => sameLang(track.lang, lang))
+                ? `${languageName(lang)} ${t('subtitle.langTaken')}`
+                : languageName(lang),
+            }))}
           />
         </Form.Item>
         <Typography.Text type="secondary" className="speech-engine">

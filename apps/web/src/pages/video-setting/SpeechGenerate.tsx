@@ -56,7 +56,7 @@ export function SpeechGenerate({
   }, [earlier]);
   const taskId = started ?? earlier?.taskId ?? null;
   const status = useSpeechTaskStatus(taskId);
-  const task = status.data ?? (earlier?.taskId === taskId ? earlier : null) ?? null;
+  const task = status.data ?? (earlier?.taskId === taskId ? earlier : null);
   const active = task ? isTaskActive(task) : false;
 
   const languages = engines.data?.transcribe.languages ?? [];
@@ -80,10 +80,10 @@ export function SpeechGenerate({
     }
   }, [task, message, t, languageName, onDone, queryClient]);
 
-  const begin = async (action: () => Promise<{ taskId: string }>) => {
+  const start = async (spoken: string) => {
     setBusy(true);
     try {
-      const answer = await action();
+      const answer = await speechApi.transcribe({ videoId, lang: spoken });
       queryClient.setQueryData(speechKeys.status(answer.taskId), answer);
       setStarted(answer.taskId);
       void refreshTasks(queryClient);
@@ -93,7 +93,6 @@ export function SpeechGenerate({
       setBusy(false);
     }
   };
-  const start = () => lang && begin(() => speechApi.transcribe({ videoId, lang }));
   const progress = () => {
     if (!task) return null;
     const lang = languageName(task.sourceLang);
@@ -170,7 +169,7 @@ export function SpeechGenerate({
                 type="primary"
                 loading={busy}
                 disabled={!lang || !estimate.data || refused}
-                onClick={() => void start()}
+                onClick={() => lang && void start(lang)}
               >
                 {t('speech.generate.start')}
               </Button>
