@@ -4,16 +4,19 @@ import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
 
 // One small classic script (player.js) for watch pages and embeds; hls.js stays a separate file that the
-// player fetches only when the viewer presses play. It is copied beside player.js (hls.js without the subtitle
-// and alternate-audio parsers of the full build), so the server finds it built and compressed like ours.
+// player fetches only when the viewer presses play. It is copied beside player.js, so the server finds it built
+// and compressed like ours: the light build (without the subtitle and alternate-audio parsers) for every
+// video, and the full build for a dubbed video, whose languages are alternate audio renditions.
 export default defineConfig({
   plugins: [
     {
       name: 'leadreel-hls-light',
       apply: 'build',
       async generateBundle() {
-        const file = createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js');
-        this.emitFile({ type: 'asset', fileName: 'hls.light.min.js', source: await readFile(file) });
+        for (const fileName of ['hls.light.min.js', 'hls.min.js']) {
+          const file = createRequire(import.meta.url).resolve(`hls.js/dist/${fileName}`);
+          this.emitFile({ type: 'asset', fileName, source: await readFile(file) });
+        }
       },
     },
     precompress(),

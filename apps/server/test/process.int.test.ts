@@ -161,7 +161,8 @@ describe('migrations', () => {
       const billingDetails = [...mailWindows, 'billing_detail'].sort();
       const brands = [...billingDetails, 'brand', 'custom_domain'].sort();
       const sites = [...brands, 'site', 'site_category'].sort();
-      const latest = [...sites, 'album'].sort();
+      const albums = [...sites, 'album'].sort();
+      const latest = [...albums, 'speech_task', 'video_dub'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -182,6 +183,8 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('first_paid_at');
       expect(await columns('invoice')).toContain('buyer');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(albums);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(sites);
       await migrateDown(database.db as never);

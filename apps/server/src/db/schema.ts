@@ -20,6 +20,8 @@ import type {
   SiteContact,
   SiteHome,
   SiteSitemap,
+  SpeechTaskKind,
+  SpeechTaskStatus,
   SuperActionSetting,
   TelephoneSetting,
   VideoStatus,
@@ -530,6 +532,41 @@ export interface AlbumTable {
   updated_at: Generated<Date>;
 }
 
+/** A speech task (modules/speech): subtitles from speech, a translation or a dub, and its credits. */
+export interface SpeechTaskTable {
+  id: Generated<string>;
+  account_id: string;
+  video_id: string;
+  kind: SpeechTaskKind;
+  source_lang: string;
+  target_langs: Generated<string[]>;
+  done_langs: Generated<string[]>;
+  status: Generated<SpeechTaskStatus>;
+  progress: Generated<number>;
+  engine: string;
+  minutes: number;
+  credits: number;
+  refunded: Generated<number>;
+  run: Generated<number>;
+  attempts: Generated<number>;
+  error_code: string | null;
+  error_detail: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+/** A dubbed language of a video: an HLS audio rendition beside the original's. */
+export interface VideoDubTable {
+  video_id: string;
+  lang: string;
+  label: string;
+  generation: number;
+  prefix: string;
+  bytes: ColumnType<string, number | string, number | string>;
+  created_at: CreatedAt;
+}
+
 export interface ServerSecretTable {
   name: string;
   secret: Buffer;
@@ -572,4 +609,6 @@ export interface Database {
   site: SiteTable;
   site_category: SiteCategoryTable;
   album: AlbumTable;
+  speech_task: SpeechTaskTable;
+  video_dub: VideoDubTable;
 }

@@ -19,6 +19,7 @@ import { pagesModule } from './pages/pages.module.ts';
 import { publicApiModule } from './public-api/public-api.module.ts';
 import { sitePagesModule } from './sites/site-pages.module.ts';
 import { sitesModule } from './sites/sites.module.ts';
+import { speechModule } from './speech/speech.module.ts';
 import { storageModule } from './storage/storage.module.ts';
 import { videoSettingsModule } from './video-settings/video-settings.module.ts';
 import { videosModule } from './videos/videos.module.ts';
@@ -47,6 +48,7 @@ export const MODULES: readonly AppModule[] = [
   domainsModule,
   sitesModule,
   albumsModule,
+  speechModule,
   pagesModule,
   exportsModule,
   analyticsModule,

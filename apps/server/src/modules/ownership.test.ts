@@ -27,6 +27,8 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   site: 'modules/sites/',
   site_category: 'modules/sites/',
   album: 'modules/albums/',
+  speech_task: 'modules/speech/',
+  video_dub: 'modules/speech/',
   api_idempotency: 'modules/public-api/',
   account_deletion: 'modules/account-deletion/',
   commission: 'modules/affiliates/',

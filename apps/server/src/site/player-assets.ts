@@ -9,14 +9,15 @@ import { type Encoded, precompress, sendEncoded } from './compress.ts';
 
 const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../player/dist');
 
-/** Versioned URLs of the player's scripts, as pages name them. */
-export type PlayerAssets = { player: string; controls: string; feed: string };
+/** Versioned URLs of the player's scripts, as pages name them; `hlsFull` is hls.js's full build (dubbed videos). */
+export type PlayerAssets = { player: string; controls: string; feed: string; hlsFull: string };
 
 /**
  * The player's files: /player/player.js (the facade, on every watch page and embed), /player/controls.js
  * (the controls, fetched on play), /player/feed.js (an album's feed, beside the facade on its pages) and
  * /player/hls.light.min.js (hls.js without the subtitle and alternate-audio parsers of the full build,
- * fetched on play). Pages name ours with a hash of their bytes, so they are cached for a year. All come
+ * fetched on play) and /player/hls.min.js (the full build, fetched instead for a dubbed video: its languages
+ * are alternate audio renditions, which the light build ignores). Pages name ours with a hash of their bytes, so they are cached for a year. All come
  * compressed from the player's build (name.br, name.gz); compressing them here instead costs about 2 s of
  * CPU at every start, for hls.js alone.
  */
@@ -38,12 +39,19 @@ export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_D
       .slice(0, 12);
     return `/player/${name}?v=${version}`;
   };
-  const hls =
-    readBuilt(path.join(playerDist, 'hls.light.min.js')) ??
-    precompress(readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js')));
-  serve('hls.light.min.js', hls, 'public, max-age=86400');
+  for (const name of ['hls.light.min.js', 'hls.min.js']) {
+    const hls =
+      readBuilt(path.join(playerDist, name)) ??
+      precompress(readFileSync(createRequire(import.meta.url).resolve(`hls.js/dist/${name}`)));
+    serve(name, hls, 'public, max-age=86400');
+  }
   serve('embed.js', precompress(Buffer.from(EMBED_SCRIPT)), 'public, max-age=3600');
-  return { player: ours('player.js'), controls: ours('controls.js'), feed: ours('feed.js') };
+  return {
+    player: ours('player.js'),
+    controls: ours('controls.js'),
+    feed: ours('feed.js'),
+    hlsFull: '/player/hls.min.js',
+  };
 }
 
 /**

@@ -35,3 +35,61 @@ export async function makeVideo(
   ]);
   return file;
 }
+
+/**
+ * A video whose sound is `text` spoken by flite's kal16 voice (which pocketsphinx recognises; it does not
+ * recognise espeak-ng's), over ffmpeg's test pattern, as long as the speech plus half a second.
+ */
+export async function makeSpeechVideo(file: string, text: string): Promise<string> {
+  const wav = `${file}.wav`;
+  await run('flite', ['-voice', 'kal16', '-t', text, '-o', wav]);
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=25',
+    '-i',
+    wav,
+    '-af',
+    'apad=pad_dur=0.5',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '25',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+/** A video with no audio stream at all, as a screen recorder without a microphone makes. */
+export async function makeSilentVideo(file: string, seconds = 2): Promise<string> {
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=25:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  return file;
+}

@@ -32,8 +32,8 @@ export function createSubtitleRepo(db: Db) {
     },
 
     /** Throws PostgreSQL's 23505 when the video already has a track in that language. */
-    insert(row: { videoId: string; lang: string; label: string; cues: Cue[] }) {
-      return db
+    insert(row: { videoId: string; lang: string; label: string; cues: Cue[] }, trx: Db = db) {
+      return trx
         .insertInto('subtitle')
         .values({ video_id: row.videoId, lang: row.lang, label: row.label, cues: JSON.stringify(row.cues) as never })
         .returningAll()

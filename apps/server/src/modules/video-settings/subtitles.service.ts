@@ -1,12 +1,15 @@
 import {
   type Cue,
   cuesField,
+  nativeLanguageName,
   parseSubtitles,
+  SUBTITLE_LABEL_MAX,
   SUBTITLE_TRACKS_MAX,
   type Subtitle,
   SubtitleParseError,
 } from '@leadreel/shared';
 import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { SubtitleTable } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
@@ -115,6 +118,24 @@ export function createSubtitleService(deps: {
       }
       await subtitles.setDefault(videoId, subtitleId);
       return this.list(accountId, videoId);
+    },
+
+    /** One of the account's tracks (AI optimise reads it); anyone else's is the same 404 as none. */
+    ownOne: async (accountId: string, subtitleId: string) => toSubtitle(await ownTrack(accountId, subtitleId)),
+
+    /** A video's tracks whoever owns it: for a speech task, whose owner was checked when it started. */
+    tracksOf: async (videoId: string): Promise<Subtitle[]> => (await subtitles.listForVideo(videoId)).map(toSubtitle),
+
+    /**
+     * A track a speech task made, labelled with its language's own name, written in the task's transaction
+     * (a canceled task publishes nothing). Its cues must already hold to the editor's rules.
+     */
+    async publishGenerated(trx: Db, input: { videoId: string; lang: string; cues: Cue[] }) {
+      const cues = cuesField.parse(input.cues);
+      await subtitles.insert(
+        { ...input, cues, label: nativeLanguageName(input.lang).slice(0, SUBTITLE_LABEL_MAX) },
+        trx,
+      );
     },
 
     /** A track as WebVTT for the player, when its video is one a viewer can see. */

@@ -44,7 +44,16 @@ export const videosModule = defineModule({
     const folders = createFolderRepo(db);
     const transaction = transactor(db);
     const { accounts, entitlements } = services;
-    const videos = createVideoService({ transaction, videos: repo, folders, accounts, entitlements, storage, log });
+    const videos = createVideoService({
+      transaction,
+      videos: repo,
+      folders,
+      accounts,
+      entitlements,
+      storage,
+      log,
+      translating: (videoIds) => services.speech.translatingPercent(videoIds),
+    });
     const uploads = createUploadsService({
       transaction,
       videos: repo,

@@ -79,8 +79,16 @@ export function createVideoService(deps: {
   entitlements: EntitlementsService;
   storage: StorageDriver;
   log: Logger;
+  /** The progress of each video's running speech task (the speech module's), for "translating N%". */
+  translating?: (videoIds: string[]) => Promise<Map<string, number>>;
 }) {
   const { transaction, videos, folders, accounts, entitlements, storage, log } = deps;
+
+  /** Rows as the API shows them, each with its running speech task's progress. */
+  async function shown(rows: VideoRow[]): Promise<Video[]> {
+    const translating = deps.translating ? await deps.translating(rows.map((row) => row.id)) : new Map();
+    return rows.map((row) => toVideoData(row, translating.get(row.id) ?? null));
+  }
 
   const folderNotFound = () => notFound('folder_invalid', 'folderId');
   const videoNotFound = () => notFound('video_invalid', 'videoId');
@@ -189,7 +197,7 @@ export function createVideoService(deps: {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return { list: rows.map(toVideoData), total };
+      return { list: await shown(rows), total };
     },
 
     /** A page of the account's videos, newest first, after the cursor a page before gave (the public API). */
@@ -202,7 +210,7 @@ export function createVideoService(deps: {
         after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
         limit: query.limit,
       });
-      return { data: rows.map(toVideoData), nextCursor };
+      return { data: await shown(rows), nextCursor };
     },
 
     /** Renames a video and moves it to a folder, either or both (the public API's PATCH). */
@@ -219,13 +227,13 @@ export function createVideoService(deps: {
       await entitlements.assertFeature(accountId, 'getData');
       const row = await videos.find(accountId, videoId);
       if (!row) throw videoNotFound();
-      return toVideoData(row);
+      return (await shown([row]))[0] as Video;
     },
 
     async status(accountId: string, videoIds: string[]) {
       await entitlements.assertFeature(accountId, 'getData');
       const rows = await videos.findMany(accountId, [...new Set(videoIds)]);
-      return rows.map(toVideoData);
+      return shown(rows);
     },
 
     /** Deletes videos and gives their bytes back to the quota in one transaction; files go afterwards. */

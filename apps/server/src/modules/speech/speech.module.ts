@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { transactor } from '../../db/database.ts';
+import { worker } from '../jobs/jobs.ts';
+import { defineModule } from '../module.ts';
+import { createEngines } from './engines/index.ts';
+import { SPEECH_TASK } from './speech.jobs.ts';
+import { createSpeechRepo } from './speech.repo.ts';
+import { speechRoutes } from './speech.routes.ts';
+import { createSpeechService, type SpeechService } from './speech.service.ts';
+import { createSpeechRunner, type SpeechRunner } from './speech-runner.ts';
+
+declare module '../module.ts' {
+  interface Services {
+    speech: SpeechService;
+    speechRunner: SpeechRunner;
+  }
+}
+
+/** Speech tasks: subtitles from speech, translation and dubbing, with the configured engines (docs/product.md "Speech tasks"). */
+export const speechModule = defineModule({
+  name: 'speech',
+  create: ({ db, services, config, storage, queue, log }) => {
+    const repo = createSpeechRepo(db);
+    const transaction = transactor(db);
+    const engines = createEngines(config);
+    const speech = createSpeechService({
+      repo,
+      transaction,
+      engines,
+      videos: services.videos,
+      subtitles: services.subtitles,
+      credits: services.credits,
+      entitlements: services.entitlements,
+      catalogue: config.catalogue,
+      storage,
+      queue,
+      log,
+    });
+    const speechRunner = createSpeechRunner({
+      repo,
+      transaction,
+      engines,
+      speech,
+      subtitles: services.subtitles,
+      videos: services.videos,
+      storage,
+      // Beside the media jobs' folders, which every worker sweeps of dead workers' leftovers when it starts.
+      workRoot: path.join(config.dataDir, 'work'),
+      log,
+    });
+    return { speech, speechRunner };
+  },
+  api: async (scope, { services, hooks }) => {
+    await scope.register(speechRoutes, { speech: services.speech, hooks });
+  },
+  jobs: [SPEECH_TASK],
+  workers: ({ services }) => [
+    worker(SPEECH_TASK, async (jobs) => {
+      for (const job of jobs) await services.speechRunner.run(job.data.taskId, job.signal);
+    }),
+  ],
+});
