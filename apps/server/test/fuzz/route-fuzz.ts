@@ -272,7 +272,7 @@ function routeSpecs(partQuery: Record<string, string>, examples: Record<string, 
         (file): RouteSpec => ({ method: 'GET', path: `${docs}${file}`, envelope: false, runs: 50 }),
       ),
     ),
-    ...['hls.light.min.js', 'embed.js', 'player.js', 'controls.js', 'feed.js'].map(
+    ...['hls.light.min.js', 'hls.min.js', 'embed.js', 'player.js', 'controls.js', 'feed.js'].map(
       (file): RouteSpec => ({ method: 'GET', path: `/player/${file}`, envelope: false }),
     ),
     { method: 'GET', path: '/api/:anything', envelope: true },
