@@ -15,7 +15,8 @@ describe('isSafeMediaPath', () => {
     ['a\u0000b', false],
     ['HLS/Upper.ts', false],
     ['', false],
-    ['a/b/c/d/e', false],
+    ['hls/dub/video/240p/seg_00001.m4s', true],
+    ['a/b/c/d/e/f', false],
   ])('%j -> %s', (path, safe) => {
     expect(isSafeMediaPath(path)).toBe(safe);
   });

@@ -19,13 +19,14 @@ export function contentTypeOf(file: string): string {
 
 /**
  * A file path inside a generation as a URL may name it: lower-case segments of letters, digits, `_`, `-`
- * and `.`, never `.` or `..` alone, at most 4 deep. Everything else is refused before a key is built.
+ * and `.`, never `.` or `..` alone, at most 5 deep (a dubbed video's rungs: hls/dub/video/<rung>/<file>).
+ * Everything else is refused before a key is built.
  */
 const SEGMENT = /^(?!\.{1,2}$)[a-z0-9_][a-z0-9_.-]{0,63}$/;
 
 export function isSafeMediaPath(path: string): boolean {
   const segments = path.split('/');
-  return segments.length <= 4 && segments.every((segment) => SEGMENT.test(segment));
+  return segments.length <= 5 && segments.every((segment) => SEGMENT.test(segment));
 }
 
 export type ByteRange = { start: number; end: number };

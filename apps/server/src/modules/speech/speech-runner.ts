@@ -1,17 +1,24 @@
-import { createWriteStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { type Cue, type MessageKey, SUBTITLE_CUE_TEXT_MAX, SUBTITLE_CUES_MAX } from '@leadreel/shared';
+import {
+  type Cue,
+  type MessageKey,
+  nativeLanguageName,
+  SUBTITLE_CUE_TEXT_MAX,
+  SUBTITLE_CUES_MAX,
+} from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Transact } from '../../db/database.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import type { SubtitleService } from '../video-settings/subtitles.service.ts';
 import { createJobFolder } from '../videos/job-folders.ts';
+import type { VideoRow } from '../videos/videos.repo.ts';
 import type { VideoService } from '../videos/videos.service.ts';
 import { extractSpeech, NoAudioError } from './dub-media.ts';
 import { EngineError, type Engines } from './engines/engine.ts';
 import type { SpeechRepo, SpeechTaskRow } from './speech.repo.ts';
 import type { SpeechService } from './speech.service.ts';
+import type { Dubber } from './speech-dub.ts';
 
 /** Workers that took one run of a task and died before it ended: the next one to take it gives up. */
 const MAX_ATTEMPTS = 3;
@@ -56,10 +63,11 @@ export function createSpeechRunner(deps: {
   subtitles: Pick<SubtitleService, 'tracksOf' | 'publishGenerated'>;
   videos: Pick<VideoService, 'findById'>;
   storage: StorageDriver;
+  dubber: Dubber;
   workRoot: string;
   log: Logger;
 }) {
-  const { repo, transaction, engines, speech, subtitles, storage, log } = deps;
+  const { repo, transaction, engines, speech, subtitles, storage, dubber, log } = deps;
 
   /** Publishes one result if the task still runs; answers false (and publishes nothing) once it was canceled. */
   async function publish(task: SpeechTaskRow, lang: string | null, work: Parameters<Transact>[0], last: boolean) {
@@ -76,13 +84,18 @@ export function createSpeechRunner(deps: {
     });
   }
 
+  /** The original upload on this machine (ffmpeg reads files), once per run. */
+  async function sourceFile(video: VideoRow, folder: string, signal: AbortSignal) {
+    const file = path.join(folder, 'source');
+    if (!signal.aborted) await storage.downloadToFile(video.source_key, file);
+    signal.throwIfAborted();
+    return file;
+  }
+
   async function sourceAudio(task: SpeechTaskRow, folder: string, signal: AbortSignal) {
     const video = await deps.videos.findById(task.video_id);
     if (!video) throw new Canceled('the video was deleted');
-    const object = await storage.get(video.source_key);
-    if (!object) throw new Error('the original upload is missing from storage');
-    const source = path.join(folder, 'source');
-    await pipeline(object.body, createWriteStream(source), { signal });
+    const source = await sourceFile(video, folder, signal);
     const wav = path.join(folder, 'speech.wav');
     await extractSpeech(source, wav, signal);
     await fs.rm(source, { force: true });
@@ -107,38 +120,85 @@ export function createSpeechRunner(deps: {
     );
   }
 
-  async function translate(task: SpeechTaskRow, call: Call) {
+  /** The source track's cues in `to`, translated in batches; `share` maps this language's 0..1 onto the task's percent. */
+  async function translated(task: SpeechTaskRow, source: Cue[], to: string, call: Call, share: (f: number) => number) {
+    const texts = source.map((cue) => cue.text);
+    const answers: string[] = [];
+    for (let at = 0; at < texts.length; at += TRANSLATE_BATCH) {
+      const batch = texts.slice(at, at + TRANSLATE_BATCH);
+      const answer = await engines.translator.translate(batch, { from: task.source_lang, to }, { signal: call.signal });
+      if (answer.length !== batch.length)
+        throw new EngineError('speech_engine_garbage', 'a text was lost in translation');
+      answers.push(...answer);
+      await call.progress(share((at + batch.length) / texts.length));
+    }
+    // A text the engine answered empty keeps its source rather than leave a hole in the track.
+    return editorCues(source.map((cue, i) => ({ ...cue, text: answers[i]?.trim() || cue.text })));
+  }
+
+  /**
+   * Translate, or dub: each target language in turn, published whole when it is done. A dub voices the
+   * target's own track when the video has one (the owner may have corrected it), else translates first and
+   * publishes that track with the audio.
+   */
+  async function translateOrDub(task: SpeechTaskRow, folder: string, call: Call) {
     const tracks = await subtitles.tracksOf(task.video_id);
-    const source = tracks.find((t) => t.lang.toLowerCase() === task.source_lang.toLowerCase());
+    const track = (lang: string) => tracks.find((t) => t.lang.toLowerCase() === lang.toLowerCase());
+    const source = track(task.source_lang);
     if (!source) throw new TaskFailure('speech_source_missing');
     const left = task.target_langs.filter((lang) => !task.done_langs.includes(lang));
     const total = task.target_langs.length;
     if (left.length === 0) return publish(task, null, async () => undefined, true);
+    const dubbing = task.kind === 'dub';
+    const video = dubbing ? await deps.videos.findById(task.video_id) : undefined;
+    if (dubbing && !video) throw new Canceled('the video was deleted');
+    const original = video ? await sourceFile(video, folder, call.signal) : null;
     for (const [index, to] of left.entries()) {
-      const doneBefore = total - left.length + index;
-      const texts = source.cues.map((cue) => cue.text);
-      const translated: string[] = [];
-      for (let at = 0; at < texts.length; at += TRANSLATE_BATCH) {
-        const batch = texts.slice(at, at + TRANSLATE_BATCH);
-        const answer = await engines.translator.translate(
-          batch,
-          { from: task.source_lang, to },
-          { signal: call.signal },
-        );
-        if (answer.length !== batch.length)
-          throw new EngineError('speech_engine_garbage', 'a text was lost in translation');
-        translated.push(...answer);
-        await call.progress(Math.round(((doneBefore + (at + batch.length) / texts.length) / total) * 99));
-      }
-      // A text the engine answered empty keeps its source rather than leave a hole in the track.
-      const cues = editorCues(source.cues.map((cue, i) => ({ ...cue, text: translated[i]?.trim() || cue.text })));
+      const before = total - left.length + index;
+      const share = (from: number, to: number) => (f: number) =>
+        Math.round(((before + from + (to - from) * f) / total) * 99);
+      const existing = dubbing ? track(to) : undefined;
+      const cues = existing?.cues ?? (await translated(task, source.cues, to, call, share(0, dubbing ? 0.2 : 1)));
+      const dub =
+        video && original
+          ? await dubber.dub({
+              video,
+              source: original,
+              sourceLang: task.source_lang,
+              lang: to,
+              cues,
+              tag: `${task.id.slice(0, 8)}${task.run}`,
+              folder,
+              signal: call.signal,
+              onProgress: (f) => call.progress(share(0.2, 1)(f)),
+            })
+          : null;
+      let replaced: string | null = null;
       const published = await publish(
         task,
         to,
-        (trx) => subtitles.publishGenerated(trx, { videoId: task.video_id, lang: to, cues }),
+        async (trx) => {
+          if (!existing) await subtitles.publishGenerated(trx, { videoId: task.video_id, lang: to, cues });
+          if (!video || !dub) return;
+          replaced = (await repo.dubs(video.id, trx)).find((row) => row.lang === to)?.prefix ?? null;
+          await repo.upsertDub(trx, {
+            video_id: video.id,
+            lang: to,
+            label: nativeLanguageName(to),
+            generation: video.generation,
+            prefix: dub.prefix,
+            bytes: dub.bytes,
+          });
+          await dubber.offer(video, await repo.dubs(video.id, trx), trx);
+        },
         index === left.length - 1,
       );
-      if (!published) return false;
+      if (!published) {
+        // Canceled meanwhile: the audio made for nobody goes.
+        if (dub) await storage.deletePrefix(dub.prefix);
+        return false;
+      }
+      if (replaced && replaced !== dub?.prefix) await storage.deletePrefix(replaced);
       task = { ...task, done_langs: [...task.done_langs, to] };
     }
     return true;
@@ -181,8 +241,7 @@ export function createSpeechRunner(deps: {
       const folder = await createJobFolder(deps.workRoot);
       try {
         if (task.kind === 'transcribe') await transcribe(task, folder, call);
-        else if (task.kind === 'translate') await translate(task, call);
-        else throw new EngineError('speech_engine_failed', 'dubbing is not available yet');
+        else await translateOrDub(task, folder, call);
       } catch (error) {
         if (jobSignal.aborted) throw error;
         if (canceled.signal.aborted || error instanceof Canceled) return;

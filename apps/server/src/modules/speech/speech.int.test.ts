@@ -371,3 +371,74 @@ describe('failures, cancels and credits', () => {
     await settledTask(owner, taskId);
   });
 });
+
+describe('dubbing', () => {
+  const TWO_LINES =
+    '1\n00:00:00,200 --> 00:00:02,600\nOur factory makes steel pipes.\n\n2\n00:00:02,800 --> 00:00:05,000\nPlease contact us.\n';
+
+  it('voices a translation over the original, offers it as an audio language, and takes it away again', async () => {
+    const owner = await ownerWithCredits(20);
+    const videoId = await speechVideo(owner);
+    await post(
+      t.app,
+      '/api/vod/video/subtitle/upload',
+      { videoId, lang: 'en', label: 'English', fileName: 'en.srt', content: TWO_LINES },
+      owner.token,
+    );
+    const estimate = await post(
+      t.app,
+      '/api/speech-to-text/credit-calculations',
+      { videoId, kind: 'dub', sourceLang: 'en', targetLangs: ['es'] },
+      owner.token,
+    );
+    expect(estimate.body.data).toMatchObject({ minutes: 1, credits: 4, refusal: null });
+    const started = await post(
+      t.app,
+      '/api/speech-to-text/translate',
+      { videoId, sourceLang: 'en', targetLangs: ['es'], dub: true },
+      owner.token,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.data.kind).toBe('dub');
+    const done = await settledTask(owner, started.body.data.taskId);
+    expect(done.status, JSON.stringify(done.error)).toBe('done');
+    expect(await balance(owner)).toBe(16);
+
+    // The Spanish track, and the Spanish voice as an audio rendition beside the original's.
+    expect((await tracks(owner, videoId)).map((track) => track.lang).sort()).toEqual(['en', 'es']);
+    const dubs = await get(t.app, `/api/speech-to-text/dub/list?videoId=${videoId}`, owner.token);
+    expect(dubs.body.data).toEqual([expect.objectContaining({ lang: 'es', label: 'Español' })]);
+    expect(dubs.body.data[0].bytes).toBeGreaterThan(0);
+    const master = (await t.app.inject({ url: `/media/${videoId}/master.m3u8` })).body;
+    expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="en",NAME="English",DEFAULT=YES/);
+    expect(master).toMatch(/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="es",NAME="Español",DEFAULT=NO/);
+    const variants = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF'));
+    expect(variants.length).toBeGreaterThan(0);
+    for (const variant of variants) expect(variant).toContain('AUDIO="audio"');
+    // Every playlist the master names is served, and so is every file each of them names (URIs are relative
+    // to the master's address, as a player resolves them).
+    const uris = [
+      ...[...master.matchAll(/URI="([^"]+)"/g)].map((match) => match[1] as string),
+      ...master.split('\n').filter((line) => line !== '' && !line.startsWith('#')),
+    ].map((uri) => new URL(uri, `http://localhost/media/${videoId}/master.m3u8`).pathname);
+    for (const uri of uris) {
+      const playlist = await t.app.inject({ url: uri });
+      expect(playlist.statusCode, uri).toBe(200);
+      const files = playlist.body.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+      expect(files.length, uri).toBeGreaterThan(0);
+      const base = uri.slice(0, uri.lastIndexOf('/') + 1);
+      for (const file of files) expect((await t.app.inject({ url: `${base}${file}` })).statusCode, file).toBe(200);
+    }
+
+    const removed = await post(t.app, '/api/speech-to-text/dub/delete', { videoId, lang: 'es' }, owner.token);
+    expect(removed.status).toBe(200);
+    const after = (await t.app.inject({ url: `/media/${videoId}/master.m3u8` })).body;
+    expect(after).not.toContain('EXT-X-MEDIA');
+    expect((await get(t.app, `/api/speech-to-text/dub/list?videoId=${videoId}`, owner.token)).body.data).toEqual([]);
+    const spanishUri = uris.find((uri) => uri.includes('/es-')) as string;
+    expect((await t.app.inject({ url: spanishUri })).statusCode).toBe(404);
+    const again = await post(t.app, '/api/speech-to-text/dub/delete', { videoId, lang: 'es' }, owner.token);
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe('dub_not_found');
+  });
+});

@@ -7,6 +7,7 @@ import { SPEECH_TASK } from './speech.jobs.ts';
 import { createSpeechRepo } from './speech.repo.ts';
 import { speechRoutes } from './speech.routes.ts';
 import { createSpeechService, type SpeechService } from './speech.service.ts';
+import { createDubber } from './speech-dub.ts';
 import { createSpeechRunner, type SpeechRunner } from './speech-runner.ts';
 
 declare module '../module.ts' {
@@ -23,6 +24,7 @@ export const speechModule = defineModule({
     const repo = createSpeechRepo(db);
     const transaction = transactor(db);
     const engines = createEngines(config);
+    const dubber = createDubber({ storage, speaker: engines.speaker, videos: services.videos });
     const speech = createSpeechService({
       repo,
       transaction,
@@ -33,6 +35,7 @@ export const speechModule = defineModule({
       entitlements: services.entitlements,
       catalogue: config.catalogue,
       storage,
+      dubber,
       queue,
       log,
     });
@@ -44,6 +47,7 @@ export const speechModule = defineModule({
       subtitles: services.subtitles,
       videos: services.videos,
       storage,
+      dubber,
       // Beside the media jobs' folders, which every worker sweeps of dead workers' leftovers when it starts.
       workRoot: path.join(config.dataDir, 'work'),
       log,

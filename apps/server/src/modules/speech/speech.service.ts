@@ -29,6 +29,7 @@ import { EngineError, type Engines, type LanguagePair } from './engines/engine.t
 import { matchLanguage, requirePair } from './engines/languages.ts';
 import { SPEECH_TASK } from './speech.jobs.ts';
 import { type ListedTaskRow, OPEN_STATUSES, type SpeechRepo, type SpeechTaskRow } from './speech.repo.ts';
+import type { Dubber } from './speech-dub.ts';
 
 type Refusal = (typeof SPEECH_REFUSALS)[number];
 type TaskInput = { videoId: string; kind: SpeechTaskKind; sourceLang: string; targetLangs: string[] };
@@ -86,6 +87,7 @@ export function createSpeechService(deps: {
   entitlements: EntitlementsService;
   catalogue: Pick<Catalogue, 'plans' | 'speech'>;
   storage: StorageDriver;
+  dubber: Pick<Dubber, 'offer'>;
   queue: JobQueue | null;
   log: Logger;
 }) {
@@ -367,10 +369,14 @@ export function createSpeechService(deps: {
       }));
     },
 
-    /** Removes a dubbed language: viewers no longer get it, and its storage is given back. */
+    /** Removes a dubbed language: viewers no longer get it (the master offers the rest), and its files go. */
     async removeDub(accountId: string, videoId: string, lang: string) {
-      await videos.ownVideo(accountId, videoId, 'videoSettings');
-      const removed = await transaction((trx) => repo.removeDub(trx, videoId, lang));
+      const video = await videos.ownVideo(accountId, videoId, 'videoSettings');
+      const removed = await transaction(async (trx) => {
+        const row = await repo.removeDub(trx, videoId, lang);
+        if (row) await deps.dubber.offer(video, await repo.dubs(videoId, trx), trx);
+        return row;
+      });
       if (!removed) throw notFound('dub_not_found', 'lang');
       await storage.deletePrefix(removed.prefix);
     },

@@ -60,7 +60,8 @@ export class MediaRefusal extends Error {
   }
 }
 
-async function walk(dir: string, base = dir): Promise<string[]> {
+/** Every file under `dir`, as paths relative to `base` with forward slashes (storage keys). */
+export async function walk(dir: string, base = dir): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries) {

@@ -172,6 +172,17 @@ export function createVideoRepo(db: Db) {
     },
 
     /** Saves the multipart upload id unless another request saved one first (then undefined). */
+    /** Points the generation's media at another master playlist of its own (a dubbed video's), if it is still the video's. */
+    async useMaster(videoId: string, generation: number, master: string, trx: Db = db) {
+      await trx
+        .updateTable('video')
+        .set({ media: sql`jsonb_set(media, '{master}', to_jsonb(${master}::text))` })
+        .where('id', '=', videoId)
+        .where('generation', '=', generation)
+        .where('media', 'is not', null)
+        .execute();
+    },
+
     setUploadId(videoId: string, uploadId: string) {
       return db
         .updateTable('video')

@@ -127,6 +127,13 @@ export function createVideoService(deps: {
       return video;
     },
 
+    /**
+     * The master playlist a generation serves: the pipeline's, or one of its own files offering more (a
+     * dubbed video's audio languages, modules/speech). Nothing changes for a generation no longer the video's.
+     */
+    useMaster: (videoId: string, generation: number, master: string, trx?: Db) =>
+      videos.useMaster(videoId, generation, master, trx),
+
     /** A video whoever owns it, for viewers' requests (a public page, a form, a click). */
     findById: (videoId: string) => videos.findById(videoId),
 
