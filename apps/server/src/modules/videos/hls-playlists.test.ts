@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AudioRendition,
+  languageName,
   masterCodecs,
   masterPlaylist,
+  masterWithAudio,
   measureRendition,
+  parseAttributes,
+  parseMaster,
   playlistEntries,
   playlistFiles,
   playlistSegments,
@@ -115,5 +120,138 @@ describe('master playlists', () => {
       ['720p/index.m3u8', 'avc1.64001f,mp4a.40.2'],
       ['360p/index.m3u8', 'avc1.64001e,mp4a.40.2'],
     ]);
+  });
+});
+
+describe('master playlists with audio renditions', () => {
+  const variants = [
+    {
+      uri: '720p/index.m3u8',
+      width: 1280,
+      height: 720,
+      bandwidth: 2_000_000,
+      averageBandwidth: 1_500_000,
+      codecs: 'avc1.64001f,mp4a.40.2',
+    },
+    { uri: '360p/index.m3u8', width: 640, height: 360, bandwidth: 600_000, codecs: 'avc1.64001e' },
+  ];
+  const original: AudioRendition = {
+    lang: 'en',
+    uri: 'audio/en/index.m3u8',
+    isDefault: true,
+    bandwidth: 140_000,
+    averageBandwidth: 130_000,
+  };
+  const spanish: AudioRendition = { lang: 'es', uri: 'audio/es/index.m3u8', isDefault: false, bandwidth: 150_000 };
+  const write = (renditions: AudioRendition[], groupId = 'audio') => masterWithAudio(variants, { groupId, renditions });
+
+  it('lists each rendition in the group and sends every variant to it, with the audio counted in', () => {
+    expect(write([original, spanish])).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/en/index.m3u8"',
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="es",NAME="Español",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio/es/index.m3u8"',
+        // The largest rendition's peak is added to the video's peak, its mean to the video's mean.
+        '#EXT-X-STREAM-INF:BANDWIDTH=2150000,AVERAGE-BANDWIDTH=1650000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",AUDIO="audio"',
+        '720p/index.m3u8',
+        '#EXT-X-STREAM-INF:BANDWIDTH=750000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2",AUDIO="audio"',
+        '360p/index.m3u8',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('reads back as it was written', () => {
+    const { media, variants: read } = parseMaster(write([original, { ...spanish, name: 'Castellano' }]));
+    expect(media.map((m) => [m.LANGUAGE, m.NAME, m.DEFAULT, m.URI])).toEqual([
+      ['en', 'English', 'YES', 'audio/en/index.m3u8'],
+      ['es', 'Castellano', 'NO', 'audio/es/index.m3u8'],
+    ]);
+    expect(read.map((v) => [v.uri, v.attributes.AUDIO, v.attributes.CODECS])).toEqual([
+      ['720p/index.m3u8', 'audio', 'avc1.64001f,mp4a.40.2'],
+      ['360p/index.m3u8', 'audio', 'avc1.64001e,mp4a.40.2'],
+    ]);
+  });
+
+  it('declares no codecs for a variant whose video codec is unknown, rather than audio alone', () => {
+    const master = masterWithAudio([{ uri: 'a/index.m3u8', width: 2, height: 2, bandwidth: 1 }], {
+      groupId: 'audio',
+      renditions: [original],
+    });
+    expect(parseMaster(master).variants[0]?.attributes).toEqual({
+      BANDWIDTH: '140001',
+      RESOLUTION: '2x2',
+      AUDIO: 'audio',
+    });
+  });
+
+  it('auto-selects one rendition per language, the default first', () => {
+    const dubbedEnglish = { lang: 'en', name: 'English (dubbed)', uri: 'audio/en2/index.m3u8', isDefault: false };
+    const media = parseMaster(write([dubbedEnglish, original, spanish])).media;
+    expect(media.map((m) => [m.NAME, m.AUTOSELECT])).toEqual([
+      ['English (dubbed)', 'NO'],
+      ['English', 'YES'],
+      ['Español', 'YES'],
+    ]);
+  });
+
+  it.each([
+    ['no rendition', []],
+    ['no default', [{ ...original, isDefault: false }, spanish]],
+    ['two defaults', [original, { ...spanish, isDefault: true }]],
+    ['two of one name', [original, { ...spanish, name: 'English' }]],
+    ['an empty name', [{ ...original, name: '' }]],
+    ['a quote in a name', [{ ...original, name: 'The "original"' }]],
+    ['a line break in a URI', [{ ...original, uri: 'a\n#EXT-X-ENDLIST' }]],
+    ['NUL in a name', [{ ...original, name: 'a\u0000b' }]],
+    ['an empty language', [{ ...original, lang: '' }]],
+    ['a language that is no tag', [{ ...original, lang: 'not a language' }]],
+    ['a lone surrogate for a language', [{ ...original, lang: '\ud800' }]],
+  ])('refuses %s', (_, renditions) => {
+    expect(() => write(renditions as AudioRendition[])).toThrow(RangeError);
+  });
+
+  it('refuses a group name that cannot be quoted', () => {
+    expect(() => write([original], 'a"b')).toThrow(RangeError);
+    expect(() => write([original], '')).toThrow(RangeError);
+  });
+
+  it('writes a long name on its line, as given', () => {
+    const name = 'x'.repeat(10_000);
+    expect(parseMaster(write([{ ...original, name }])).media[0]?.NAME).toBe(name);
+  });
+});
+
+describe('languageName', () => {
+  it.each([
+    ['en', 'English'],
+    ['es', 'Español'],
+    ['fr', 'Français'],
+    ['de', 'Deutsch'],
+    ['zh', '中文'],
+    ['ja', '日本語'],
+    ['pt-BR', 'Português (Brasil)'],
+    ['tr', 'Türkçe'],
+    ['EN', 'English'],
+  ])('names %s %s', (lang, name) => {
+    expect(languageName(lang)).toBe(name);
+  });
+
+  it.each(['und', 'xx', '', 'not a language', '\ud800', 'a\u0000b'])('keeps the tag %j it cannot name', (lang) => {
+    expect(languageName(lang)).toBe(lang);
+  });
+});
+
+describe('parseAttributes', () => {
+  it('keeps commas inside quoted values and drops the quotes', () => {
+    expect(parseAttributes('BANDWIDTH=1,CODECS="avc1.64001f,mp4a.40.2",NAME="A=B",DEFAULT=YES')).toEqual({
+      BANDWIDTH: '1',
+      CODECS: 'avc1.64001f,mp4a.40.2',
+      NAME: 'A=B',
+      DEFAULT: 'YES',
+    });
+    expect(parseAttributes('')).toEqual({});
   });
 });
