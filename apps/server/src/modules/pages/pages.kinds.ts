@@ -14,13 +14,17 @@ export function videoPageKinds(videos: PublicVideos, assets: PlayerAssets): Page
     path: '/v/:ref',
     prefix: '/v/',
     key: ({ ref }) => ref,
-    async render({ params, site, lang }) {
-      const video = await videos.find(params.ref, site);
-      if (!video) return notFoundPage(site.publisher, lang, "'none'");
+    // The page in one of the video's languages (a subtitle track's, a dub's): docs/product.md "Speech tasks".
+    query: ['hl'],
+    async render({ params, query, site, lang }) {
+      const found = await videos.find(params.ref, site);
+      const shown = found && (await videos.inLanguage(found, query.hl || undefined));
+      if (!shown) return notFoundPage(site.publisher, lang, "'none'");
+      const { video } = shown;
       const style = pageStyle(video);
       return {
         status: 200,
-        html: renderWatchPage(video, lang, assets),
+        html: renderWatchPage(video, lang, assets, shown),
         frameAncestors: "'none'",
         styleHash: style.hash,
         videoId: video.id,

@@ -22,6 +22,7 @@ export const pagesModule = defineModule({
       settings: services.settings,
       entitlements: services.entitlements,
       challenge: formChallenge(config),
+      trackCues: (videoId, trackId) => services.subtitles.publicTrack(videoId, trackId),
     }),
   }),
   pages: ({ services, assets }) => videoPageKinds(services.publicVideos, assets),

@@ -157,6 +157,8 @@ export function createPublicVideos(deps: {
   entitlements: Pick<EntitlementsService, 'ofAccount'>;
   /** The installation's challenge on inquiry forms, or none. */
   challenge?: FormChallenge | null;
+  /** A subtitle track's cues (the video settings' subtitles), for the video's page in that track's language. */
+  trackCues: (videoId: string, trackId: string) => Promise<{ cues: { start: number; text: string }[] } | undefined>;
 }) {
   const { settings, entitlements } = deps;
   /** A video of `site` by its id or link name: on a custom domain, only its account's videos exist. */
@@ -169,6 +171,40 @@ export function createPublicVideos(deps: {
     if (!row || !servesAccount(site, row.account_id)) return null;
     const branded = (await entitlements.ofAccount(row.account_id))?.privileges.canUseBranding ?? false;
     return fromRow(row, branded, site);
+  }
+
+  /**
+   * The video as its page in `language` shows it (`?hl=`): that subtitle track on by default with its words
+   * as the transcript, and its dub, when it has one, as the audio the player starts in. `languages` are
+   * every language the video has a page in, its subtitle tracks' (the default's first) and its dubs', which
+   * hreflang names. A language it has neither a track nor a dub in, or its first, is no page of its own: null.
+   */
+  async function inLanguage(
+    video: PublicVideo,
+    language?: string,
+  ): Promise<{ video: PublicVideo; language: string | null; languages: string[] } | null> {
+    const languages = [...new Set([...video.tracks.map((each) => each.lang), ...video.dubs.map((each) => each.lang)])];
+    if (!language) return { video, language: null, languages };
+    // The first language's page is the plain address: `?hl=` of it would be the same page twice.
+    if (language === languages[0] || !languages.includes(language)) return null;
+    let shown: PublicVideo = {
+      ...video,
+      audioLang: video.dubs.some((dub) => dub.lang === language) ? language : null,
+    };
+    const track = video.tracks.find((each) => each.lang === language);
+    const trackId = track && /\/([0-9a-f-]{36})\.vtt/.exec(track.src)?.[1];
+    const found = trackId ? await deps.trackCues(video.id, trackId) : undefined;
+    if (track && found) {
+      shown = {
+        ...shown,
+        tracks: [track, ...video.tracks.filter((each) => each !== track)].map((each) => ({
+          ...each,
+          isDefault: each === track,
+        })),
+        transcript: found.cues.map((cue) => ({ start: cue.start, text: cue.text })),
+      };
+    }
+    return { video: shown, language, languages };
   }
 
   /**
@@ -227,12 +263,14 @@ export function createPublicVideos(deps: {
         isDefault: track.isDefault,
       })),
       transcript: (row.transcript ?? []).map((cue) => ({ start: cue.start, text: cue.text })),
+      dubs: row.dubs ?? [],
+      audioLang: null,
       form: publicForm(row.form, row.account_id, deps.challenge ?? null),
       viewerScope: viewerScope(row.account_id),
       privacyMode: row.privacy_mode,
     };
   }
 
-  return { find, fromRow };
+  return { find, fromRow, inLanguage };
 }
 export type PublicVideos = ReturnType<typeof createPublicVideos>;

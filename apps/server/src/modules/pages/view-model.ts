@@ -47,6 +47,10 @@ export type PublicVideo = {
   share: PublicShare[];
   /** Subtitle tracks, the default first. */
   tracks: { src: string; lang: string; label: string; isDefault: boolean }[];
+  /** Dubbed languages, offered as audio languages beside the original's (modules/speech). */
+  dubs: { lang: string; label: string }[];
+  /** The audio language the player starts in (the page's `?hl=`), null for the original. */
+  audioLang: string | null;
   /** The default (else first) track's cues, shown as the transcript. */
   transcript: { start: number; text: string }[];
   /** The inquiry form, when it is on. */

@@ -206,6 +206,16 @@ function posterSrcset(video: PublicVideo): string {
  * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
  * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place.
  */
+/**
+ * A dubbed video's player fetches hls.js's full build (the light one ignores alternate audio), and starts in
+ * the page's language when it has a dub in it.
+ */
+function dubbed(video: PublicVideo, assets: PlayerAssets) {
+  if (video.dubs.length === 0) return '';
+  const start = video.audioLang ? ` data-audio-lang="${escapeHtml(video.audioLang)}"` : '';
+  return ` data-hls="${escapeHtml(assets.hlsFull)}"${start}`;
+}
+
 /** What a page adds to its player: attributes on its root and markup inside it (a site's email gate). */
 export type PlayerExtras = { attributes: string; inner: string };
 
@@ -220,7 +230,7 @@ export function playerMarkup(
   const t = TEXTS[lang];
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
-    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-scope="${escapeHtml(video.viewerScope)}"${video.privacyMode ? ' data-privacy' : ''} data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}" data-unavailable="${escapeHtml(t.unavailable)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}${extras.attributes}>`,
+    `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-scope="${escapeHtml(video.viewerScope)}"${video.privacyMode ? ' data-privacy' : ''} data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}" data-unavailable="${escapeHtml(t.unavailable)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}${dubbed(video, assets)}${extras.attributes}>`,
     video.posterPath
       ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}"${lazyPoster ? ' loading="lazy"' : ' fetchpriority="high"'}>`
       : '',
@@ -363,14 +373,40 @@ export function videoMain(video: PublicVideo, lang: PageLanguage, assets: Player
 }
 
 /** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
-export function renderWatchPage(video: PublicVideo, lang: PageLanguage, assets: PlayerAssets): string {
+/**
+ * A video's page in each of its languages (public-video.ts inLanguage): `address?hl=<language>`, the first
+ * language's at the plain address. The canonical of the page in `language`, and the hreflang links naming
+ * all of them (none for a video in one language).
+ */
+export function languageAlternates(address: string, languages: string[], language: string | null) {
+  const inLanguage = (each: string) => (each === languages[0] ? address : `${address}?hl=${encodeURIComponent(each)}`);
+  const links =
+    languages.length > 1
+      ? [
+          ...languages.map(
+            (each) => `<link rel="alternate" hreflang="${escapeHtml(each)}" href="${escapeHtml(inLanguage(each))}">`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address)}">`,
+        ]
+      : [];
+  return { canonical: language ? inLanguage(language) : address, links };
+}
+
+export function renderWatchPage(
+  video: PublicVideo,
+  lang: PageLanguage,
+  assets: PlayerAssets,
+  languages: { language: string | null; languages: string[] } = { language: null, languages: [] },
+): string {
+  const alternates = languageAlternates(video.watchUrl, languages.languages, languages.language);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     siteIcons(video.site),
     `<title>${video.site ? escapeHtml(`${video.title} - ${video.brand}`) : escapeHtml(video.title)}</title>`,
     `<style>${pageStyle(video).css}</style>`,
-    ...videoHead(video, video.watchUrl),
+    ...videoHead(video, alternates.canonical),
+    ...alternates.links,
   ];
   return `<!doctype html>
 <html lang="${lang}">

@@ -3,6 +3,7 @@ import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { Site as RequestSite, SiteBrand } from '../../site/site.ts';
 import { servesAccount } from '../../site/site.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
+import type { PublicVideos } from '../pages/public-video.ts';
 import type { PublicVideo } from '../pages/view-model.ts';
 import { logoPath } from '../video-settings/settings.service.ts';
 import { mediaUrl } from '../videos/keys.ts';
@@ -90,8 +91,8 @@ export function createPublicSites(deps: {
   completions: (accountId: string, videoIds: string[]) => Promise<Map<string, number>>;
   /** The installation's publisher name (BRAND_NAME). */
   brandName: string;
-  /** A subtitle track's cues (the video settings' subtitles), for a video page in that track's language. */
-  trackCues: (videoId: string, trackId: string) => Promise<{ cues: { start: number; text: string }[] } | undefined>;
+  /** The video as its page in a language shows it (the pages module's). */
+  inLanguage: PublicVideos['inLanguage'];
   /** The sites where the account's embeds may play (the embed screen's allow-list; empty for anywhere). */
   embedDomainsOf: (accountId: string) => Promise<string[]>;
   /** An active custom domain by its host (the domains module's), for the site a lead's page is on. */
@@ -215,31 +216,13 @@ export function createPublicSites(deps: {
     },
 
     /**
-     * A video of the site, shown with the site's brand on the host asked; null when the site does not show
-     * it. Its `languages` are its subtitle tracks' (the default's first): with `language`, another of them,
-     * that track is the default and its words the transcript, the page of the video in that language that
-     * hreflang names.
+     * A video of the site in `language`, shown with the site's brand on the host asked (the pages module's
+     * inLanguage); null when the site does not show it, or it has no page in that language.
      */
-    async video(
-      site: PublicSite,
-      videos: SiteCard[],
-      videoId: string,
-      language?: string,
-    ): Promise<{ video: PublicVideo; language: string | null; languages: string[] } | null> {
+    async video(site: PublicSite, videos: SiteCard[], videoId: string, language?: string) {
       if (!videos.some((card) => card.id === videoId)) return null;
       const video = await deps.findVideo(videoId, site.context);
-      if (!video) return null;
-      const languages = [...new Set(video.tracks.map((each) => each.lang))];
-      const track = language ? video.tracks.find((each) => each.lang === language && !each.isDefault) : undefined;
-      const trackId = track && /\/([0-9a-f-]{36})\.vtt/.exec(track.src)?.[1];
-      const found = trackId ? await deps.trackCues(video.id, trackId) : undefined;
-      if (!track || !found) return { video, language: null, languages };
-      const tracks = [track, ...video.tracks.filter((each) => each !== track)].map((each) => ({
-        ...each,
-        isDefault: each === track,
-      }));
-      const transcript = found.cues.map((cue) => ({ start: cue.start, text: cue.text }));
-      return { video: { ...video, tracks, transcript }, language: track.lang, languages };
+      return video ? deps.inLanguage(video, language) : null;
     },
   };
 }

@@ -5,7 +5,14 @@ import type { PlayerAssets } from '../../site/player-assets.ts';
 import { cspHash, escapeHtml, jsonForScript } from '../pages/html.ts';
 import { brandStyle, pageStyle, STYLE } from '../pages/page-style.ts';
 import type { PublicVideo } from '../pages/view-model.ts';
-import { type PlayerExtras, renderNotFoundPage, siteIcons, videoHead, videoMain } from '../pages/watch-page.ts';
+import {
+  languageAlternates,
+  type PlayerExtras,
+  renderNotFoundPage,
+  siteIcons,
+  videoHead,
+  videoMain,
+} from '../pages/watch-page.ts';
 import type { PublicSite, SiteCard, SiteCategory } from './public-site.ts';
 import { sitePath, siteUrl } from './public-site.ts';
 
@@ -392,24 +399,13 @@ export function renderSiteVideo(
   const t = TEXTS[lang];
   const { video, category } = data;
   const address = `${site.origin}${videoPath(site, video.id)}`;
-  const inLanguage = (language: string) =>
-    language === data.languages[0] ? address : `${address}?hl=${encodeURIComponent(language)}`;
-  const alternates =
-    data.languages.length > 1
-      ? [
-          ...data.languages.map(
-            (language) =>
-              `<link rel="alternate" hreflang="${escapeHtml(language)}" href="${escapeHtml(inLanguage(language))}">`,
-          ),
-          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address)}">`,
-        ]
-      : [];
+  const alternates = languageAlternates(address, data.languages, data.language);
   const trail = [
     { name: site.name, path: sitePath(site) },
     { name: category.name, path: categoryPath(site, category.id) },
     { name: video.title, path: videoPath(site, video.id) },
   ];
-  const canonical = data.language ? inLanguage(data.language) : address;
+  const { canonical } = alternates;
   const related =
     data.related.length > 0
       ? `<section class="site-row" aria-labelledby="related"><h2 id="related">${escapeHtml(t.related)}</h2>${cardList(site, data.related)}</section>`
@@ -420,7 +416,7 @@ export function renderSiteVideo(
     description: video.description || video.title,
     canonical,
     indexed: site.sitemap.indexed && video.indexable,
-    head: [...videoHead({ ...video, indexable: true }, canonical, [breadcrumbs(site, trail)]), ...alternates],
+    head: [...videoHead({ ...video, indexable: true }, canonical, [breadcrumbs(site, trail)]), ...alternates.links],
     shown: shownIds(data.categories),
     style: siteStyle(site, video),
     main: [

@@ -31,7 +31,7 @@ export const sitePagesModule = defineModule({
       brandName: config.BRAND_NAME,
       domainOfHost: (host) => services.domains.resolveHost(host),
       embedDomainsOf: (accountId) => services.settings.embedDomainsOf(accountId),
-      trackCues: (videoId, trackId) => services.subtitles.publicTrack(videoId, trackId),
+      inLanguage: (video, language) => services.publicVideos.inLanguage(video, language),
     }),
   }),
   pages: ({ services, assets }) => sitePageKinds(services.publicSites, assets),

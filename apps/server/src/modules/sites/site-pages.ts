@@ -78,8 +78,7 @@ export function sitePageKinds(sites: PublicSites, assets: PlayerAssets): PageKin
     onSite(async (site, categories, lang) => {
       const shown = await sites.video(site, sites.videosOf(categories), videoId, language);
       const found = categories.find((each) => each.cards.some((card) => card.id === videoId));
-      // A language the video has no other track in is no page of its own.
-      if (!shown || !found || (language && !shown.language)) return null;
+      if (!shown || !found) return null;
       const related = found.cards.filter((card) => card.id !== videoId).slice(0, ROW_SIZE);
       const html = renderSiteVideo(site, lang, assets, { categories, ...shown, category: found, related });
       return { ...ok(site, html), styleHash: siteStyle(site, shown.video).hash, videoId: shown.video.id };

@@ -430,6 +430,20 @@ describe('dubbing', () => {
       for (const file of files) expect((await t.app.inject({ url: `${base}${file}` })).statusCode, file).toBe(200);
     }
 
+    // The watch page in Spanish: its player starts in the Spanish voice, with hls.js's full build (the light
+    // one ignores alternate audio); every language has its page, named by hreflang.
+    const spanishPage = (await t.app.inject({ url: `/v/${videoId}?hl=es` })).body;
+    expect(spanishPage).toContain('data-hls="/player/hls.min.js"');
+    expect(spanishPage).toContain('data-audio-lang="es"');
+    expect(spanishPage).toContain(`<link rel="canonical" href="${t.config.publicUrl}/v/${videoId}?hl=es">`);
+    expect(spanishPage).toContain(`hreflang="en" href="${t.config.publicUrl}/v/${videoId}"`);
+    const englishPage = (await t.app.inject({ url: `/v/${videoId}` })).body;
+    expect(englishPage).toContain('data-hls="/player/hls.min.js"');
+    expect(englishPage).not.toContain('data-audio-lang');
+    expect(englishPage).toContain(`hreflang="es" href="${t.config.publicUrl}/v/${videoId}?hl=es"`);
+    expect((await t.app.inject({ url: `/v/${videoId}?hl=fr` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/embed/${videoId}` })).body).toContain('data-hls="/player/hls.min.js"');
+
     const removed = await post(t.app, '/api/speech-to-text/dub/delete', { videoId, lang: 'es' }, owner.token);
     expect(removed.status).toBe(200);
     const after = (await t.app.inject({ url: `/media/${videoId}/master.m3u8` })).body;

@@ -69,6 +69,19 @@ export function createSettingsRepo(db: Db) {
           .orderBy('subtitle.created_at')
           .limit(1)
           .as('transcript'),
+        // The dubbed languages of its current media: the player offers them as audio languages.
+        eb
+          .selectFrom('video_dub')
+          .whereRef('video_dub.video_id', '=', 'video.id')
+          .whereRef('video_dub.generation', '=', 'video.generation')
+          .select(
+            sql<
+              { lang: string; label: string }[]
+            >`coalesce(json_agg(json_build_object('lang', video_dub.lang, 'label', video_dub.label) order by video_dub.created_at), '[]')`.as(
+              'dubs',
+            ),
+          )
+          .as('dubs'),
       ]);
 
   return {
