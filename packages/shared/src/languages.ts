@@ -4,15 +4,17 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /**
- * A language's name in that language ("español", "中文"), with its first letter capitalised as the language
- * does: how a subtitle or audio track is labelled for viewers who may not read the owner's language. The tag
- * itself when the runtime does not know it.
+ * A language's name as its speakers write it, capitalised by their own rules as a menu item starts
+ * ("Español", "English", "中文"): how a subtitle track or an audio language is labelled for viewers who may
+ * not read the owner's language (RFC 8216 also asks an audio rendition's NAME to be in its language). The tag
+ * itself when the runtime does not know it (ICU names "und" "root").
  */
 export function nativeLanguageName(tag: string): string {
   try {
-    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
-    if (!name) return tag;
-    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    const name = new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }).of(tag);
+    if (!name || tag.toLowerCase().split('-')[0] === 'und') return tag;
+    const [first = '', ...rest] = name;
+    return first.toLocaleUpperCase(tag) + rest.join('');
   } catch {
     return tag;
   }

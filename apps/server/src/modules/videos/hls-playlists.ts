@@ -3,6 +3,8 @@
  * rendition holds from its segments' sizes.
  */
 
+import { nativeLanguageName } from '@leadreel/shared';
+
 export type Variant = {
   uri: string;
   width: number;
@@ -113,21 +115,8 @@ export type AudioRendition = {
   averageBandwidth?: number;
 };
 
-/**
- * A language's name as its speakers write it, capitalised by their own rules as a menu item starts
- * ("Español", "English", "中文"): RFC 8216 asks NAME to be in the rendition's language when LANGUAGE is
- * given. The tag itself when the runtime does not know it (ICU names "und" "root").
- */
-export function languageName(lang: string): string {
-  try {
-    const name = new Intl.DisplayNames([lang], { type: 'language', fallback: 'none' }).of(lang);
-    if (!name || lang.toLowerCase().split('-')[0] === 'und') return lang;
-    const [first = '', ...rest] = name;
-    return first.toLocaleUpperCase(lang) + rest.join('');
-  } catch {
-    return lang;
-  }
-}
+/** A language's name as its speakers write it (the shared nativeLanguageName), for an audio rendition's NAME. */
+export const languageName = nativeLanguageName;
 
 /** RFC 8216 §4.2: a quoted-string holds no line feed, carriage return or double quote (§4.1: nor controls). */
 function quoted(value: string, what: string): string {
