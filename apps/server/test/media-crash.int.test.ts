@@ -6,7 +6,7 @@ import { PREFERRED_PART_SIZE, UPLOAD_PART_RETRIES } from '@leadreel/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, lastCode, type TestDatabase, uniqueEmail } from './helpers.ts';
-import { makeVideo } from './media/fixtures.ts';
+import { makeSpeechVideo, makeVideo } from './media/fixtures.ts';
 import { childrenOf, freePort, isRunning, type Running, startServer, WORKER, waitReady } from './processes.ts';
 
 // "Bad input and faults": kill -9 of the server halfway through an upload, and of a worker
@@ -290,6 +290,112 @@ describe('kill -9 of a worker halfway through an encode', () => {
           async () => ((await readdir(workRoot)).some((name) => name.startsWith('leadreel-job-')) ? undefined : true),
           MINUTES,
         );
+      } finally {
+        worker.child.kill('SIGKILL');
+        server.child.kill('SIGTERM');
+        await Promise.all([worker.exited, server.exited]);
+      }
+    },
+    16 * MINUTES,
+  );
+});
+
+describe('kill -9 of a worker halfway through a speech task', () => {
+  it(
+    'another worker takes the task over and finishes it once, charged once',
+    async () => {
+      const port = await freePort();
+      const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+      await waitReady(server);
+      const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
+      let worker = await startWorker();
+      try {
+        const token = await signUp(server);
+        const api = client(
+          () => server,
+          () => token,
+        );
+        const file = await makeSpeechVideo(
+          path.join(dataDir, 'speech.mp4'),
+          Array.from(
+            { length: 5 },
+            () => 'Our factory makes steel pipes for export. Please contact us for a quote today.',
+          ).join(' '),
+        );
+        const bytes = await readFile(file);
+        const [videoId] = (
+          await api.post('/api/vod/video/pre-add-custom-video', {
+            videos: [{ videoName: 'speech.mp4', size: bytes.length }],
+          })
+        ).data as string[];
+        const cos = { 'x-cos-security-token': await api.sessionToken() };
+        const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
+          partSize: number;
+          partCount: number;
+        };
+        const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+        const signed = (
+          await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos)
+        ).data as { urls: { partNumber: number; url: string }[] };
+        for (const { partNumber, url } of signed.urls) {
+          await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
+        }
+        await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId });
+        await waitFor(
+          'the video to be ready',
+          async () => {
+            const answer = await api.get(`/api/vod/video/detail?videoId=${videoId}`);
+            return (answer.data as { status?: string } | undefined)?.status === 'ready' ? true : undefined;
+          },
+          8 * MINUTES,
+        );
+        const { id: accountId } = await database.db
+          .selectFrom('video')
+          .select('account_id as id')
+          .where('id', '=', videoId as string)
+          .executeTakeFirstOrThrow();
+        await database.db
+          .insertInto('credit_entry')
+          .values({ account_id: accountId, kind: 'grant', amount: 5, key: 'test:speech-crash', reference: null })
+          .execute();
+
+        const task = (await api.post('/api/speech-to-text/transcribe', { videoId, lang: 'en' })).data as {
+          taskId: string;
+        };
+        // The moment to kill: the speech engine is hearing the video under the worker.
+        const workerPid = worker.child.pid as number;
+        await waitFor(
+          'pocketsphinx under the worker',
+          async () => (await childrenOf(workerPid)).find((child) => child.command.includes('pocketsphinx')),
+          3 * MINUTES,
+        );
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        worker = await startWorker();
+        const done = await waitFor(
+          'the task taken over',
+          async () => {
+            const answer = (await api.get(`/api/speech-to-text/task/status?taskId=${task.taskId}`)).data as
+              | { status: string; error: unknown }
+              | undefined;
+            return answer && !['queued', 'running'].includes(answer.status) ? answer : undefined;
+          },
+          8 * MINUTES,
+        );
+        expect(done.status, `${JSON.stringify(done.error)}\n${worker.output()}`).toBe('done');
+        const spends = await database.db
+          .selectFrom('credit_entry')
+          .select(['kind', 'amount'])
+          .where('account_id', '=', accountId)
+          .where('kind', '!=', 'grant')
+          .execute();
+        expect(spends.map((entry) => `${entry.kind} ${entry.amount}`)).toEqual(['spend -1']);
+        const tracks = await database.db
+          .selectFrom('subtitle')
+          .select('lang')
+          .where('video_id', '=', videoId as string)
+          .execute();
+        expect(tracks).toEqual([{ lang: 'en' }]);
       } finally {
         worker.child.kill('SIGKILL');
         server.child.kill('SIGTERM');
