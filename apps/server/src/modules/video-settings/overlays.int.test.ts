@@ -348,12 +348,42 @@ describe('subtitles (the console contract subtitle)', () => {
       [{ lang: 'fr', label: '' }, 400, 'subtitle_label_required'],
       [{ lang: 'fr', label: 'x'.repeat(41) }, 400, 'subtitle_label_too_long'],
       [{ lang: 'fr', content: 42 }, 400, 'illegal_input'],
+      // 100,000 cues weigh more than a request may: refused before it is read.
+      [
+        {
+          lang: 'fr',
+          content: Array.from({ length: 100_000 }, (_, i) => `${i}\n00:00:00,000 --> 00:00:01,000\nx\n`).join('\n'),
+        },
+        413,
+        'payload_too_large',
+      ],
+      [
+        {
+          lang: 'fr',
+          content: Array.from({ length: 6000 }, (_, i) => `00:00:00.000 --> 00:00:01.000\nx${i}\n`).join('\n'),
+        },
+        400,
+        'subtitle_too_many_cues',
+      ],
+      [{ lang: 'fr', content: '1\n00:00:00,000 --> 00:00:01,000\nnul \u0000 here\n' }, 400, 'illegal_input'],
+      [{ lang: 'fr', content: '1\n00:00:00,000 --> 00:00:01,000\nlone \ud800 half\n' }, 400, 'illegal_input'],
+      // Not text at all: a PNG's first bytes read as text.
+      [{ lang: 'fr', content: '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR' }, 400, 'illegal_input'],
     ];
     for (const [change, status, error] of refusals) {
       const answer = await uploadTrack(token, { ...base, ...change });
       expect([answer.status, answer.body.error], JSON.stringify(change)).toEqual([status, error]);
     }
     expect((await get(t.app, `/api/vod/video/subtitle/list?videoId=${videoId}`, token)).body.data).toHaveLength(1);
+    // Overlapping cues are WebVTT's own (two speakers at once): kept, in time order.
+    const overlapping = await uploadTrack(token, {
+      ...base,
+      lang: 'de',
+      content: 'WEBVTT\n\n00:00:02.000 --> 00:00:05.000\nB\n\n00:00:01.000 --> 00:00:04.000\nA\n',
+    });
+    expect(overlapping.status, JSON.stringify(overlapping.body)).toBe(200);
+    expect(overlapping.body.data.cues.map((cue: { text: string }) => cue.text)).toEqual(['A', 'B']);
+    await post(t.app, '/api/vod/video/subtitle/delete', { subtitleId: overlapping.body.data.subtitleId }, token);
 
     const save = (body: Record<string, unknown>, as = token) => post(t.app, '/api/vod/video/subtitle/save', body, as);
     const cues = [

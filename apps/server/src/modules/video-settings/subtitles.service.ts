@@ -70,7 +70,8 @@ export function createSubtitleService(deps: {
       const message = checked.error.issues[0]?.message;
       throw badRequest(message === 'subtitle_empty' ? 'subtitle_file_invalid' : (message as never), 'content');
     }
-    return checked.data;
+    // In time order, as the editor saves them: a file may list overlapping cues in any order.
+    return [...checked.data].sort((a, b) => a.start - b.start);
   }
 
   return {
