@@ -277,8 +277,11 @@ describe('failures, cancels and credits', () => {
     expect(errors.body.data.counts.error).toBe(2);
   });
 
-  it('a cancel mid-call publishes nothing and gives the credits back, once', async () => {
-    const owner = await ownerWithCredits(5);
+  it.each([
+    ['translating', false, 2],
+    ['dubbing', true, 8],
+  ])('a cancel mid-call while %s publishes nothing and gives the credits back, once', async (_, dub, price) => {
+    const owner = await ownerWithCredits(10);
     const videoId = await speechVideo(owner);
     await post(
       t.app,
@@ -298,10 +301,10 @@ describe('failures, cancels and credits', () => {
       const started = await post(
         t.app,
         '/api/speech-to-text/translate',
-        { videoId, sourceLang: 'en', targetLangs: ['es', 'de'], dub: false },
+        { videoId, sourceLang: 'en', targetLangs: ['es', 'de'], dub },
         owner.token,
       );
-      expect(await balance(owner)).toBe(3);
+      expect(await balance(owner)).toBe(10 - price);
       await until('the engine to be called', async () => (translator.requests > before ? true : undefined));
       const canceled = await post(
         t.app,
@@ -310,8 +313,8 @@ describe('failures, cancels and credits', () => {
         owner.token,
       );
       expect(canceled.status).toBe(200);
-      expect(canceled.body.data).toMatchObject({ status: 'canceled', refunded: 2 });
-      expect(await balance(owner)).toBe(5);
+      expect(canceled.body.data).toMatchObject({ status: 'canceled', refunded: price });
+      expect(await balance(owner)).toBe(10);
       const twice = await post(
         t.app,
         '/api/speech-to-text/task/cancel',
@@ -327,7 +330,9 @@ describe('failures, cancels and credits', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await tracks(owner, videoId)).map((track) => track.lang)).toEqual(['en']);
-    expect(await balance(owner)).toBe(5);
+    expect((await get(t.app, `/api/speech-to-text/dub/list?videoId=${videoId}`, owner.token)).body.data).toEqual([]);
+    expect((await t.app.inject({ url: `/media/${videoId}/master.m3u8` })).body).not.toContain('EXT-X-MEDIA');
+    expect(await balance(owner)).toBe(10);
   });
 
   it('two tasks that together cost more than the balance: one starts', async () => {
