@@ -51,6 +51,8 @@ export type Entitlements = {
     brands: number;
     /** Credits granted with each period of the plan. */
     creditsPerPeriod: number;
+    /** The longest video an AI task takes, in minutes. */
+    aiTaskMaxMinutes: number;
   };
   usage: { storageBytes: number; trafficBytes: number };
   /** each gated feature, open while the period is earlier than its threshold. */
@@ -87,6 +89,7 @@ export function entitlementsOf(account: Standing, catalogue: Pick<Catalogue, 'pl
       sites: allowance.sites,
       brands: allowance.brands,
       creditsPerPeriod: allowance.creditsPerPeriod,
+      aiTaskMaxMinutes: allowance.aiTaskMaxMinutes,
     },
     usage,
     features,

@@ -85,7 +85,7 @@ export function createSpeechService(deps: {
   subtitles: Pick<SubtitleService, 'tracksOf' | 'ownOne'>;
   credits: CreditService;
   entitlements: EntitlementsService;
-  catalogue: Pick<Catalogue, 'plans' | 'speech'>;
+  catalogue: Pick<Catalogue, 'speech'>;
   storage: StorageDriver;
   dubber: Pick<Dubber, 'offer'>;
   queue: JobQueue | null;
@@ -117,7 +117,7 @@ export function createSpeechService(deps: {
   }
 
   async function maxMinutes(accountId: string) {
-    return catalogue.plans[(await entitlements.of(accountId)).plan].aiTaskMaxMinutes;
+    return (await entitlements.of(accountId)).caps.aiTaskMaxMinutes;
   }
 
   /** Whether the video's renditions carry sound: its master playlist names an audio codec. */
