@@ -43,7 +43,13 @@ class TaskFailure extends Error {
 export function editorCues(cues: Cue[]): Cue[] {
   const kept: Cue[] = [];
   for (const cue of [...cues].sort((a, b) => a.start - b.start)) {
-    const text = cue.text.replace(/\s+\n/g, '\n').trim().slice(0, SUBTITLE_CUE_TEXT_MAX).trim();
+    // Engines leave runs of spaces where they drop a word (apertium a subject pronoun): one space each.
+    const text = cue.text
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .trim()
+      .slice(0, SUBTITLE_CUE_TEXT_MAX)
+      .trim();
     if (!text || !(cue.end > cue.start) || cue.start < 0) continue;
     kept.push({ start: cue.start, end: cue.end, text });
   }
