@@ -17,7 +17,7 @@ export function SpeechEstimate({ estimate }: { estimate: UseQueryResult<Estimate
   const { minutes, credits, balance, maxMinutes, refusal } = estimate.data;
   const cost = (
     <Typography.Paragraph className="speech-estimate" data-testid="speech-estimate">
-      {t('speech.estimate.cost', { minutes, credits, balance })}
+      {t('speech.estimate.cost', { minutes, credits, balance, count: credits })}
     </Typography.Paragraph>
   );
   if (refusal === 'credits_insufficient')

@@ -144,8 +144,9 @@ export function GlobalVoiceSetting() {
                 translate: engines.data.translate.engine,
                 speak: engines.data.speak.engine,
                 price,
+                count: price,
               })
-            : t('speech.globalVoice.engines', { translate: engines.data.translate.engine, price })}
+            : t('speech.globalVoice.engines', { translate: engines.data.translate.engine, price, count: price })}
         </Typography.Text>
         {!locked && chosen.length > 0 && <SpeechEstimate estimate={estimate} />}
         <Button

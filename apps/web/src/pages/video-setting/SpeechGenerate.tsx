@@ -162,6 +162,7 @@ export function SpeechGenerate({
                 {t('speech.generate.engine', {
                   engine: engines.data.transcribe.engine,
                   price: engines.data.prices.transcribePerMinute,
+                  count: engines.data.prices.transcribePerMinute,
                 })}
               </Typography.Text>
               {!locked && <SpeechEstimate estimate={estimate} />}
