@@ -16,6 +16,7 @@ import type { VideoRow } from '../videos/videos.repo.ts';
 import type { VideoService } from '../videos/videos.service.ts';
 import { extractSpeech, NoAudioError } from './dub-media.ts';
 import { EngineError, type Engines } from './engines/engine.ts';
+import { layoutCues, punctuate } from './engines/rules-text-tasks.ts';
 import type { SpeechRepo, SpeechTaskRow } from './speech.repo.ts';
 import type { SpeechService } from './speech.service.ts';
 import type { Dubber } from './speech-dub.ts';
@@ -116,7 +117,9 @@ export function createSpeechRunner(deps: {
       signal: call.signal,
       onProgress: (fraction) => void call.progress(10 + Math.round(fraction * 85)),
     });
-    const cues = editorCues(heard);
+    // Sentences start with a capital and end with a stop, lines wrap, as AI optimise's rules would do: a
+    // local engine hears words without punctuation, and a track should read as one from the start.
+    const cues = editorCues(layoutCues(punctuate(heard, task.source_lang)));
     if (cues.length === 0) throw new TaskFailure('speech_nothing_heard');
     return publish(
       task,

@@ -46,6 +46,9 @@ function supportsPair(requested: LanguagePair, pairs: LanguagePair[]) {
   }
 }
 
+/** What the credits ledger says a task's spend or refund was for: its video, by the name its owner gave it. */
+const ledgerReference = (videoName: string) => videoName.slice(0, 200) || null;
+
 /** The ledger key of a task's run: one spend per start, so a retry pays again and a repeated start never twice. */
 export const spendKey = (task: Pick<SpeechTaskRow, 'id' | 'run'>) => `speech:${task.id}:${task.run}`;
 
@@ -205,7 +208,7 @@ export function createSpeechService(deps: {
         throw error;
       }
       // Under the account's ledger lock: of two tasks that together cost more than the balance, one starts.
-      await credits.spend(accountId, { amount: cost, key: spendKey(row), reference: `speech-task:${row.id}`, trx });
+      await credits.spend(accountId, { amount: cost, key: spendKey(row), reference: ledgerReference(video.name), trx });
       await deps.queue?.send(SPEECH_TASK, { taskId: row.id }, { within: trx });
       return row;
     });
@@ -236,10 +239,11 @@ export function createSpeechService(deps: {
     const undone = task.kind === 'transcribe' ? 1 : (total - task.done_langs.length) / total;
     const refund = Math.floor(task.credits * undone);
     if (refund > 0) {
+      const listed = await repo.findOwned(task.account_id, task.id, trx);
       await credits.add(task.account_id, 'refund', {
         amount: refund,
         key: `refund:${spendKey(task)}`,
-        reference: `speech-task:${task.id}`,
+        reference: ledgerReference(listed?.video_name ?? ''),
         trx,
       });
     }
@@ -335,7 +339,12 @@ export function createSpeechService(deps: {
           if ((error as { code?: string }).code === '23505') throw conflict('speech_task_running');
           throw error;
         }
-        await credits.spend(accountId, { amount: cost, key: spendKey(again), reference: `speech-task:${taskId}`, trx });
+        await credits.spend(accountId, {
+          amount: cost,
+          key: spendKey(again),
+          reference: ledgerReference(task.video_name),
+          trx,
+        });
         await deps.queue?.send(SPEECH_TASK, { taskId }, { within: trx });
       });
       return status(accountId, taskId);
