@@ -3,6 +3,9 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** H.264 as a phone or an editor writes it, fast to make: a keyframe each second. */
+const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25'];
+
 /**
  * Small real videos made by ffmpeg for tests: `kind` picks the container and codecs a user's camera or
  * editor would produce.
@@ -12,10 +15,7 @@ export async function makeVideo(
   options: { seconds?: number; size?: string; kind?: 'mp4' | 'mov' | 'avi' } = {},
 ): Promise<string> {
   const { seconds = 2, size = '320x240', kind = 'mp4' } = options;
-  const codecs =
-    kind === 'avi'
-      ? ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'mp3']
-      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-c:a', 'aac'];
+  const codecs = kind === 'avi' ? ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'mp3'] : [...H264, '-c:a', 'aac'];
   await run('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -56,14 +56,7 @@ export async function makeSpeechVideo(file: string, text: string): Promise<strin
     wav,
     '-af',
     'apad=pad_dur=0.5',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '25',
+    ...H264,
     '-c:a',
     'aac',
     '-shortest',
@@ -83,12 +76,7 @@ export async function makeSilentVideo(file: string, seconds = 2): Promise<string
     'lavfi',
     '-i',
     `testsrc2=size=320x240:rate=25:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
+    ...H264,
     file,
   ]);
   return file;

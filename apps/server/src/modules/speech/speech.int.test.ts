@@ -78,6 +78,15 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
   }
 }
 
+/** An English track uploaded as an SRT file, to translate or dub from. */
+const englishTrack = (owner: Owner, videoId: string, content = '1\n00:00:00,000 --> 00:00:02,000\nHello\n') =>
+  post(
+    t.app,
+    '/api/vod/video/subtitle/upload',
+    { videoId, lang: 'en', label: 'English', fileName: 'en.srt', content },
+    owner.token,
+  );
+
 const balance = (owner: Owner) => t.services.credits.balance(owner.accountId);
 const ledger = async (owner: Owner) =>
   (await get(t.app, '/api/pay/credits?page=1&pageSize=50', owner.token)).body.data.list as {
@@ -200,18 +209,7 @@ describe('subtitles from speech, and their translation', () => {
     const translate = (body: object) =>
       post(t.app, '/api/speech-to-text/translate', { videoId, dub: false, ...body }, owner.token);
     expect((await translate({ sourceLang: 'en', targetLangs: ['es'] })).body.error).toBe('speech_source_missing');
-    await post(
-      t.app,
-      '/api/vod/video/subtitle/upload',
-      {
-        videoId,
-        lang: 'en',
-        label: 'English',
-        fileName: 'en.srt',
-        content: '1\n00:00:00,000 --> 00:00:02,000\nHello\n',
-      },
-      owner.token,
-    );
+    await englishTrack(owner, videoId);
     const french = await translate({ sourceLang: 'en', targetLangs: ['fr'] });
     expect(french.status).toBe(400);
     expect(french.body.error).toBe('speech_pair_unsupported');
@@ -233,18 +231,7 @@ describe('failures, cancels and credits', () => {
   it('a failing engine fails the task with its reason and gives the credits back; a retry pays again and finishes', async () => {
     const owner = await ownerWithCredits(5);
     const videoId = await speechVideo(owner);
-    await post(
-      t.app,
-      '/api/vod/video/subtitle/upload',
-      {
-        videoId,
-        lang: 'en',
-        label: 'English',
-        fileName: 'en.srt',
-        content: '1\n00:00:00,000 --> 00:00:02,000\nHello\n',
-      },
-      owner.token,
-    );
+    await englishTrack(owner, videoId);
     for (const [mode, code] of [
       ['fail', 'speech_engine_failed'],
       ['busy', 'speech_engine_busy'],
@@ -283,18 +270,7 @@ describe('failures, cancels and credits', () => {
   ])('a cancel mid-call while %s publishes nothing and gives the credits back, once', async (_, dub, price) => {
     const owner = await ownerWithCredits(10);
     const videoId = await speechVideo(owner);
-    await post(
-      t.app,
-      '/api/vod/video/subtitle/upload',
-      {
-        videoId,
-        lang: 'en',
-        label: 'English',
-        fileName: 'en.srt',
-        content: '1\n00:00:00,000 --> 00:00:02,000\nHello\n',
-      },
-      owner.token,
-    );
+    await englishTrack(owner, videoId);
     translator.mode = 'hang';
     const before = translator.requests;
     try {
