@@ -57,6 +57,32 @@ function client(server: () => Running, token: () => string) {
   };
 }
 
+/**
+ * A whole file through the console's upload contract (pre-add, start, sign, every part, success): the
+ * video's id, the file's bytes and the success call's status.
+ */
+async function uploadWhole(api: ReturnType<typeof client>, file: string) {
+  const bytes = await readFile(file);
+  const [videoId] = (
+    await api.post('/api/vod/video/pre-add-custom-video', {
+      videos: [{ videoName: path.basename(file), size: bytes.length }],
+    })
+  ).data as string[];
+  const cos = { 'x-cos-security-token': await api.sessionToken() };
+  const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
+    partSize: number;
+    partCount: number;
+  };
+  const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
+  const signed = (await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos))
+    .data as { urls: { partNumber: number; url: string }[] };
+  for (const { partNumber, url } of signed.urls) {
+    await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
+  }
+  const success = await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId });
+  return { videoId: videoId as string, bytes, status: success.statusCode };
+}
+
 async function signUp(server: Running) {
   const email = uniqueEmail('media');
   await fetch(`${server.url}/api/auth/verify-code`, {
@@ -185,31 +211,8 @@ describe('kill -9 of a worker halfway through an encode', () => {
           () => token,
         );
         const file = await makeVideo(path.join(dataDir, 'long.mp4'), { seconds: 20, size: '1280x720' });
-        const bytes = await readFile(file);
-        const [videoId] = (
-          await api.post('/api/vod/video/pre-add-custom-video', {
-            videos: [{ videoName: 'long.mp4', size: bytes.length }],
-          })
-        ).data as string[];
-        const cos = {
-          'x-cos-security-token': await api.sessionToken(),
-        };
-        const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
-          partSize: number;
-          partCount: number;
-        };
-        const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
-        const signed = (
-          await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos)
-        ).data as {
-          urls: { partNumber: number; url: string }[];
-        };
-        for (const { partNumber, url } of signed.urls) {
-          await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
-        }
-        expect((await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId })).statusCode).toBe(
-          200,
-        );
+        const { videoId, status } = await uploadWhole(api, file);
+        expect(status).toBe(200);
         // The video's detail as the console reads it. Right after the kill, on a loaded machine, the server
         // once answered it with an error rather than the video (seen once in CI, where the error was not
         // kept): it is asked again while it answers one, and a lasting error fails with its code.
@@ -322,25 +325,7 @@ describe('kill -9 of a worker halfway through a speech task', () => {
             () => 'Our factory makes steel pipes for export. Please contact us for a quote today.',
           ).join(' '),
         );
-        const bytes = await readFile(file);
-        const [videoId] = (
-          await api.post('/api/vod/video/pre-add-custom-video', {
-            videos: [{ videoName: 'speech.mp4', size: bytes.length }],
-          })
-        ).data as string[];
-        const cos = { 'x-cos-security-token': await api.sessionToken() };
-        const started = (await api.post('/api/vod/video/upload/start', { sourceVideoId: videoId }, cos)).data as {
-          partSize: number;
-          partCount: number;
-        };
-        const partNumbers = Array.from({ length: started.partCount }, (_, i) => i + 1);
-        const signed = (
-          await api.post('/api/vod/video/upload/sign-parts', { sourceVideoId: videoId, partNumbers }, cos)
-        ).data as { urls: { partNumber: number; url: string }[] };
-        for (const { partNumber, url } of signed.urls) {
-          await api.put(url, bytes.subarray((partNumber - 1) * started.partSize, partNumber * started.partSize));
-        }
-        await api.post('/api/vod/video/add-custom-video-success', { sourceVideoId: videoId });
+        const { videoId } = await uploadWhole(api, file);
         await waitFor(
           'the video to be ready',
           async () => {
