@@ -67,3 +67,22 @@ export function sendPrivatePage(reply: FastifyReply, status: number, style: stri
     .header('x-robots-tag', 'noindex')
     .send(html);
 }
+
+/**
+ * A video's page in each of its languages (public-video.ts inLanguage): `address?hl=<language>`, the first
+ * language's at the plain address. The canonical of the page in `language`, and the hreflang links naming
+ * all of them (none for a video in one language).
+ */
+export function languageAlternates(address: string, languages: string[], language: string | null) {
+  const inLanguage = (each: string) => (each === languages[0] ? address : `${address}?hl=${encodeURIComponent(each)}`);
+  const links =
+    languages.length > 1
+      ? [
+          ...languages.map(
+            (each) => `<link rel="alternate" hreflang="${escapeHtml(each)}" href="${escapeHtml(inLanguage(each))}">`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address)}">`,
+        ]
+      : [];
+  return { canonical: language ? inLanguage(language) : address, links };
+}

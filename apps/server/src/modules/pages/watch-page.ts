@@ -2,7 +2,7 @@ import { CORNERS, type Corner, type FormField, PLAYER_CORNERS, type SlotItem, st
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import type { PlayerAssets } from '../../site/player-assets.ts';
 import type { SiteBrand } from '../../site/site.ts';
-import { escapeHtml, isoDuration, jsonForScript } from './html.ts';
+import { escapeHtml, isoDuration, jsonForScript, languageAlternates } from './html.ts';
 import { pageStyle, STYLE } from './page-style.ts';
 import type { PageLanguage, PublicAction, PublicContact, PublicVideo, PublicWidget } from './view-model.ts';
 
@@ -373,25 +373,6 @@ export function videoMain(video: PublicVideo, lang: PageLanguage, assets: Player
 }
 
 /** The watch page, /v/{id} or /v/{slug}: everything readable without JavaScript. */
-/**
- * A video's page in each of its languages (public-video.ts inLanguage): `address?hl=<language>`, the first
- * language's at the plain address. The canonical of the page in `language`, and the hreflang links naming
- * all of them (none for a video in one language).
- */
-export function languageAlternates(address: string, languages: string[], language: string | null) {
-  const inLanguage = (each: string) => (each === languages[0] ? address : `${address}?hl=${encodeURIComponent(each)}`);
-  const links =
-    languages.length > 1
-      ? [
-          ...languages.map(
-            (each) => `<link rel="alternate" hreflang="${escapeHtml(each)}" href="${escapeHtml(inLanguage(each))}">`,
-          ),
-          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(address)}">`,
-        ]
-      : [];
-  return { canonical: language ? inLanguage(language) : address, links };
-}
-
 export function renderWatchPage(
   video: PublicVideo,
   lang: PageLanguage,

@@ -2,17 +2,10 @@ import { SITE_PAGE_TEXT } from '@leadreel/shared/viewer-text/site';
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import type { PageLanguage } from '../../site/language.ts';
 import type { PlayerAssets } from '../../site/player-assets.ts';
-import { cspHash, escapeHtml, jsonForScript } from '../pages/html.ts';
+import { cspHash, escapeHtml, jsonForScript, languageAlternates } from '../pages/html.ts';
 import { brandStyle, pageStyle, STYLE } from '../pages/page-style.ts';
 import type { PublicVideo } from '../pages/view-model.ts';
-import {
-  languageAlternates,
-  type PlayerExtras,
-  renderNotFoundPage,
-  siteIcons,
-  videoHead,
-  videoMain,
-} from '../pages/watch-page.ts';
+import { type PlayerExtras, renderNotFoundPage, siteIcons, videoHead, videoMain } from '../pages/watch-page.ts';
 import type { PublicSite, SiteCard, SiteCategory } from './public-site.ts';
 import { sitePath, siteUrl } from './public-site.ts';
 
