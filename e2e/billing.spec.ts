@@ -106,7 +106,10 @@ test('a Free user buys Pro in the sandbox and reads the lead that was masked, th
   await snap(page, 'memberships-billing');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The sidebar folds into the phone's menu with a transition: the page is measured once it has.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 })
+    .toBeLessThanOrEqual(390);
   await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await snap(page, 'memberships-billing-phone');
   await page.setViewportSize({ width: 1366, height: 860 });
