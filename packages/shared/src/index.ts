@@ -4,6 +4,7 @@ export * from './contracts/affiliates.ts';
 export * from './contracts/albums.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/blog.ts';
 export * from './contracts/brands.ts';
 export * from './contracts/common.ts';
 export * from './contracts/config.ts';

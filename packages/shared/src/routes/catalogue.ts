@@ -38,6 +38,10 @@ const setting = (method: RouteMethod, path: string) =>
 const speech = (method: RouteMethod, path: string) =>
   ({ method, path, auth: 'session', tag: 'speech to text' }) as const;
 
+const blog = (method: RouteMethod, path: string) => ({ method, path, auth: 'session', tag: 'blog to video' }) as const;
+
+const material = (method: RouteMethod, path: string) => ({ method, path, auth: 'session', tag: 'materials' }) as const;
+
 export const ROUTES = {
   config: { method: 'GET', path: '/config', auth: 'public', tag: 'config' },
   'auth.verifyCode': auth('POST', '/auth/verify-code', 'optional'),
@@ -216,6 +220,32 @@ export const ROUTES = {
   'speech.retry': speech('POST', '/speech-to-text/task/retry'),
   'speech.dubs': speech('GET', '/speech-to-text/dub/list'),
   'speech.removeDub': speech('POST', '/speech-to-text/dub/delete'),
+  'material.preAdd': material('POST', '/material/pre-add'),
+  'material.start': material('POST', '/material/upload/start'),
+  'material.signParts': material('POST', '/material/upload/sign-parts'),
+  'material.addSuccess': material('POST', '/material/add-success'),
+  'material.fail': material('POST', '/material/add-fail'),
+  'material.list': material('GET', '/material/list'),
+  'material.detail': material('GET', '/material/detail'),
+  'material.delete': material('POST', '/material/delete'),
+  'material.searchOnline': material('GET', '/material/search-online'),
+  'material.addOnline': material('POST', '/material/add-online'),
+  'blogToVideo.create': blog('POST', '/blog-to-video/create'),
+  'blogToVideo.list': blog('GET', '/blog-to-video/list'),
+  'blogToVideo.delete': blog('POST', '/blog-to-video/delete'),
+  'blogToVideo.detail': blog('GET', '/blog-to-video/detail'),
+  'blogToVideo.scenes': blog('POST', '/blog-to-video/scenes'),
+  'blogToVideo.settings': blog('POST', '/blog-to-video/subtitles'),
+  'blogToVideo.summarise': blog('POST', '/blog-to-video/summarise'),
+  'blogToVideo.materials': blog('GET', '/blog-to-video/materials'),
+  'blogToVideo.bgm': blog('GET', '/blog-to-video/bgm'),
+  'blogToVideo.tts': blog('POST', '/blog-to-video/tts'),
+  'blogToVideo.preview': blog('GET', '/blog-to-video/preview'),
+  'blogToVideo.estimate': blog('GET', '/blog-to-video/export/estimate'),
+  'blogToVideo.export': blog('POST', '/blog-to-video/export'),
+  'blogToVideo.cancelExport': blog('POST', '/blog-to-video/export/cancel'),
+  'blogToVideo.progress': blog('GET', '/blog-to-video/progress'),
+  'blogToVideo.history': blog('GET', '/blog-to-video/history'),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -6,6 +6,7 @@ import * as albums from '../contracts/albums.ts';
 import * as analytics from '../contracts/analytics.ts';
 import * as apiKeys from '../contracts/api-keys.ts';
 import * as auth from '../contracts/auth.ts';
+import * as blog from '../contracts/blog.ts';
 import * as brands from '../contracts/brands.ts';
 import { publicConfigData } from '../contracts/config.ts';
 import * as domains from '../contracts/domains.ts';
@@ -189,6 +190,32 @@ export const ROUTE_SCHEMAS = {
   'speech.retry': { body: speech.taskIdBody, response: speech.speechTaskData },
   'speech.dubs': { query: speech.dubListQuery, response: speech.dubListData },
   'speech.removeDub': { body: speech.removeDubBody, response: emptyData },
+  'material.preAdd': { body: blog.materialPreAddBody, response: blog.materialData },
+  'material.start': { body: blog.materialIdBody, response: blog.materialUploadStartData },
+  'material.signParts': { body: blog.materialSignPartsBody, response: blog.materialSignPartsData },
+  'material.addSuccess': { body: blog.materialIdBody, response: blog.materialData },
+  'material.fail': { body: blog.materialFailBody, response: emptyData },
+  'material.list': { query: blog.materialListQuery, response: blog.materialListData },
+  'material.detail': { query: blog.materialIdBody, response: blog.materialData },
+  'material.delete': { body: blog.materialDeleteBody, response: emptyData },
+  'material.searchOnline': { query: blog.onlineSearchQuery, response: blog.onlineSearchData },
+  'material.addOnline': { body: blog.onlineAddBody, response: blog.materialData },
+  'blogToVideo.create': { body: blog.projectCreateBody, response: blog.projectDetailData },
+  'blogToVideo.list': { query: blog.projectListQuery, response: blog.projectListData },
+  'blogToVideo.delete': { body: blog.projectDeleteBody, response: emptyData },
+  'blogToVideo.detail': { query: blog.projectIdQuery, response: blog.projectDetailData },
+  'blogToVideo.scenes': { body: blog.scenesSaveBody, response: blog.projectDetailData },
+  'blogToVideo.settings': { body: blog.settingsSaveBody, response: blog.projectDetailData },
+  'blogToVideo.summarise': { body: blog.summariseBody, response: blog.projectDetailData },
+  'blogToVideo.materials': { query: blog.projectIdQuery, response: blog.articleImagesData },
+  'blogToVideo.bgm': { response: blog.bgmTracksData },
+  'blogToVideo.tts': { body: blog.sceneTtsBody, response: blog.sceneTtsData },
+  'blogToVideo.preview': { query: blog.projectIdQuery, response: blog.previewData },
+  'blogToVideo.estimate': { query: blog.projectIdQuery, response: blog.exportEstimateData },
+  'blogToVideo.export': { body: blog.exportBody, response: blog.exportData },
+  'blogToVideo.cancelExport': { body: blog.exportBody, response: blog.exportData },
+  'blogToVideo.progress': { query: blog.projectIdQuery, response: blog.exportData.nullable() },
+  'blogToVideo.history': { query: blog.projectIdQuery, response: blog.historyData },
 } as const satisfies Record<RouteName, RouteSchema>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;
