@@ -295,6 +295,42 @@ export const uploadsApi = {
   reUpload: (body: RouteInput<'uploads.reUpload'>) => call('uploads.reUpload', body),
 };
 
+/** The materials library: uploads (the same resumable flow as videos), online search, list, delete. */
+export const materialApi = {
+  preAdd: (body: RouteInput<'material.preAdd'>) => call('material.preAdd', body),
+  start: (body: RouteInput<'material.start'>, token: string) =>
+    call('material.start', body, { [CREDENTIAL_HEADER]: token }),
+  signParts: (body: RouteInput<'material.signParts'>, token: string) =>
+    call('material.signParts', body, { [CREDENTIAL_HEADER]: token }),
+  addSuccess: (body: RouteInput<'material.addSuccess'>) => call('material.addSuccess', body),
+  fail: (body: RouteInput<'material.fail'>) => call('material.fail', body),
+  list: (query: RouteInput<'material.list'>) => call('material.list', query),
+  detail: (materialId: string) => call('material.detail', { materialId }),
+  remove: (body: RouteInput<'material.delete'>) => call('material.delete', body),
+  searchOnline: (query: RouteInput<'material.searchOnline'>) => call('material.searchOnline', query),
+  addOnline: (body: RouteInput<'material.addOnline'>) => call('material.addOnline', body),
+};
+
+/** Blog-to-video projects: "My projects" and the editor. */
+export const blogApi = {
+  create: (body: RouteInput<'blogToVideo.create'>) => call('blogToVideo.create', body),
+  list: (query: RouteInput<'blogToVideo.list'>) => call('blogToVideo.list', query),
+  remove: (body: RouteInput<'blogToVideo.delete'>) => call('blogToVideo.delete', body),
+  detail: (projectId: string) => call('blogToVideo.detail', { projectId }),
+  saveScenes: (body: RouteInput<'blogToVideo.scenes'>) => call('blogToVideo.scenes', body),
+  saveSettings: (body: RouteInput<'blogToVideo.settings'>) => call('blogToVideo.settings', body),
+  summarise: (body: RouteInput<'blogToVideo.summarise'>) => call('blogToVideo.summarise', body),
+  articleImages: (projectId: string) => call('blogToVideo.materials', { projectId }),
+  bgm: () => call('blogToVideo.bgm'),
+  tts: (body: RouteInput<'blogToVideo.tts'>) => call('blogToVideo.tts', body),
+  preview: (projectId: string) => call('blogToVideo.preview', { projectId }),
+  estimate: (projectId: string) => call('blogToVideo.estimate', { projectId }),
+  exportVideo: (projectId: string) => call('blogToVideo.export', { projectId }),
+  cancelExport: (projectId: string) => call('blogToVideo.cancelExport', { projectId }),
+  progress: (projectId: string) => call('blogToVideo.progress', { projectId }),
+  history: (projectId: string) => call('blogToVideo.history', { projectId }),
+};
+
 /** The plans' query as the console builds it (the billing period defaults to yearly on the server). */
 export type ProductsArgs = RouteInput<'pay.products'>;
 
