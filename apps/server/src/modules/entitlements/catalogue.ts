@@ -59,6 +59,11 @@ const catalogueSchema = z.strictObject({
     translatePerMinute: count.max(100_000),
     dubPerMinute: count.max(100_000),
   }),
+  /**
+   * What a blog-to-video export costs in credits per started minute of the video it renders (voice, music
+   * and the render included). docs/product.md "Blog-to-video".
+   */
+  blogToVideo: z.strictObject({ exportPerMinute: count.max(100_000) }),
   /** How long a lapsed plan stays in each period before the next (the console contract leaves them to us). */
   lifecycle: z.strictObject({
     bufferDays: z.number().int().min(1).max(365),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { transactor } from '../../db/database.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
+import type { Engines } from './engines/engine.ts';
 import { createEngines } from './engines/index.ts';
 import { SPEECH_TASK } from './speech.jobs.ts';
 import { createSpeechRepo } from './speech.repo.ts';
@@ -14,6 +15,8 @@ declare module '../module.ts' {
   interface Services {
     speech: SpeechService;
     speechRunner: SpeechRunner;
+    /** The configured engines, for other AI work (blog-to-video's voice-over and summaries). */
+    speechEngines: Engines;
   }
 }
 
@@ -52,7 +55,7 @@ export const speechModule = defineModule({
       workRoot: path.join(config.dataDir, 'work'),
       log,
     });
-    return { speech, speechRunner };
+    return { speech, speechRunner, speechEngines: engines };
   },
   api: async (scope, { services, hooks }) => {
     await scope.register(speechRoutes, { speech: services.speech, hooks });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import {
   canRetryVideo,
   checkUploadFile,
@@ -6,6 +7,7 @@ import {
   partCountFor,
   partSizeFor,
   type StorageCredential,
+  VIDEO_NAME_MAX,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
 import type { Transact } from '../../db/database.ts';
@@ -15,7 +17,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver, StoredPart } from '../storage/storage.ts';
 import type { CredentialSigner } from './credential.ts';
 import type { FolderRepo } from './folders.repo.ts';
-import { accountDir, sourceKey } from './keys.ts';
+import { accountDir, sourceKey, sourcePrefix } from './keys.ts';
 import type { VideoRepo } from './videos.repo.ts';
 import { toVideoData, type VideoService } from './videos.service.ts';
 
@@ -211,6 +213,64 @@ export function createUploadsService(deps: UploadsDeps) {
         uploaded_at: clock.now(),
       });
       if (moved) await deps.enqueueProcessing(video.id);
+    },
+
+    /**
+     * A video made on this server (a blog-to-video export) enters the list as an upload would: its file is
+     * the source, counted against the storage quota (over it: storage_limit, nothing written), and the
+     * pipeline encodes it. With `replaceVideoId`, a video of the account that still exists takes the file as
+     * its new source instead (a new version keeps the video's address, settings and leads); a video deleted
+     * meanwhile gets a new one. Answers the video's id.
+     */
+    async importFile(
+      accountId: string,
+      input: { filePath: string; name: string; folderId: string | null; replaceVideoId: string | null },
+    ): Promise<string> {
+      const { account, rights } = await accounts.withRights(accountId);
+      const size = (await fs.stat(input.filePath)).size;
+      const quota = rights.caps.storageBytes;
+      const replaced = input.replaceVideoId ? await videos.find(accountId, input.replaceVideoId) : undefined;
+      if (replaced && replaced.status !== 'uploading' && replaced.status !== 'upload_failed') {
+        await transaction(async (trx) => {
+          if (!(await accounts.addUsedStorage(trx, accountId, size - Number(replaced.size), quota)))
+            throw conflict('storage_limit');
+          await storage.putFile(replaced.source_key, input.filePath, 'video/mp4');
+          await videos.update(
+            replaced.id,
+            { status: 'uploaded', size, sha256: null, fail_reason: null, process_percent: 0, uploaded_at: clock.now() },
+            trx,
+          );
+        });
+        await deps.enqueueProcessing(replaced.id);
+        return replaced.id;
+      }
+      const chosen = input.folderId && (await folders.find(accountId, input.folderId)) ? input.folderId : null;
+      const folderId = chosen ?? account.default_folder_id;
+      if (!folderId) throw notFound('folder_invalid', 'folderId');
+      const id = randomUUID();
+      const key = sourceKey(accountId, id);
+      try {
+        await transaction(async (trx) => {
+          if (!(await accounts.addUsedStorage(trx, accountId, size, quota))) throw conflict('storage_limit');
+          const name = input.name.trim().slice(0, VIDEO_NAME_MAX) || 'video';
+          await videos.insert(trx, {
+            id,
+            accountId,
+            folderId,
+            name,
+            size,
+            sourceKey: key,
+            partSize: partSizeFor(size),
+          });
+          await storage.putFile(key, input.filePath, 'video/mp4');
+          await videos.update(id, { status: 'uploaded', upload_percent: 100, uploaded_at: clock.now() }, trx);
+        });
+      } catch (error) {
+        await storage.deletePrefix(sourcePrefix(accountId, id)).catch(() => undefined);
+        throw error;
+      }
+      await deps.enqueueProcessing(id);
+      return id;
     },
 
     async fail(accountId: string, videoId: string, reason: string | undefined) {
