@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 
-/** Why an address may not receive a webhook; null for a public address. */
+/** Why an address may not be reached with a request a user asked for (a webhook, a blog post); null for a public address. */
 export type AddressClass =
   | 'loopback'
   | 'private'
@@ -99,8 +99,8 @@ function embeddedIpv4(bytes: number[]): string | null {
 }
 
 /**
- * What kind of address this is, for the SSRF guard: null when it is a public unicast address a webhook may
- * reach; otherwise why not. Anything that is not an IP address at all is `reserved` (refused).
+ * What kind of address this is, for the SSRF guard: null when it is a public unicast address a webhook or
+ * an article fetch may reach; otherwise why not. Anything that is not an IP address at all is `reserved` (refused).
  */
 export function classifyAddress(address: string): AddressClass {
   const bare = address.replace(/^\[|\]$/g, '');
@@ -120,12 +120,12 @@ export type AddressPolicy = (address: string) => AddressClass;
 /** The guard as deployed: only public addresses. */
 export const publicOnly: AddressPolicy = classifyAddress;
 
-/** What stays refused when private targets are allowed: no receiver of ours lives there, a credential might. */
+/** What stays refused when private targets are allowed: no receiver or article of ours lives there, a credential might. */
 const NEVER: ReadonlySet<AddressClass> = new Set(['metadata', 'link-local']);
 
 /**
- * WEBHOOK_ALLOW_PRIVATE_TARGETS: receivers on loopback and private networks too (tests, an internal
- * automation server), but never a cloud metadata service, nor anything link-local (IPv4 169.254/16, IPv6
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS, ARTICLE_FETCH_ALLOW_PRIVATE_TARGETS: receivers and pages on loopback and
+ * private networks too (tests, an internal automation server), but never a cloud metadata service, nor anything link-local (IPv4 169.254/16, IPv6
  * fe80::/10), where providers put the metadata services this list does not know yet.
  */
 export const privateAllowed: AddressPolicy = (address) => {

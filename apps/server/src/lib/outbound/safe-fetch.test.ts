@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AddressPolicy, publicOnly } from './address-policy.ts';
-import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
+import { type AddressPolicy, privateAllowed, publicOnly } from './address-policy.ts';
+import { OutboundRequestError, type Resolve, safeGet, safePost } from './safe-fetch.ts';
 
 // the SSRF guard. A canary listens on loopback (IPv4 and IPv6) and must receive nothing:
 // every refusal happens before a socket is opened to it.
@@ -49,8 +49,8 @@ async function refusal(promise: Promise<unknown>) {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(WebhookRequestError);
-  return (error as WebhookRequestError).code;
+  expect(error).toBeInstanceOf(OutboundRequestError);
+  return (error as OutboundRequestError).code;
 }
 
 describe('safePost with the guard on', () => {
@@ -142,5 +142,110 @@ describe('safePost failures', () => {
       silent.server.close();
     }
     expect(await refusal(send(`http://127.0.0.2:${silent.port}/`, { policy: allowAll }))).toBe('connection_failed');
+  });
+});
+
+describe('safeGet', () => {
+  const MB = 1024 * 1024;
+  // A page server on loopback, reached with private targets allowed (as ARTICLE_FETCH_ALLOW_PRIVATE_TARGETS does).
+  let pages: Server;
+  let written = 0;
+  const page = (path: string) => `http://127.0.0.1:${pages.port}${path}`;
+  const fetchPage = (url: string, options: { policy?: AddressPolicy; timeoutMs?: number; maxBytes?: number } = {}) =>
+    safeGet(url, { policy: privateAllowed, timeoutMs: 5_000, maxBytes: MB, accept: 'text/html', ...options });
+
+  beforeAll(async () => {
+    pages = await listen('127.0.0.1', (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://x');
+      const hops = Number(url.searchParams.get('hops') ?? 0);
+      if (url.pathname === '/hop') {
+        const next = hops > 1 ? `/hop?hops=${hops - 1}` : '/page';
+        response.writeHead(hops % 2 ? 302 : 303, { location: next }).end();
+      } else if (url.pathname === '/page') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(`<p>accept: ${request.headers.accept}</p>`);
+      } else if (url.pathname === '/to') {
+        response.writeHead(301, { location: url.searchParams.get('target') ?? '/' }).end();
+      } else if (url.pathname === '/announced') {
+        response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(50 * MB) });
+        response.write('<p>');
+      } else if (url.pathname === '/endless') {
+        // 50 MB in chunks, no length announced: the reader must stop, not the writer.
+        response.writeHead(200, { 'content-type': 'text/html' });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        let left = 50 * MB;
+        const pump = () => {
+          while (left > 0) {
+            left -= chunk.length;
+            written += chunk.length;
+            if (!response.write(chunk)) return response.once('drain', pump);
+          }
+          response.end();
+        };
+        response.on('close', () => {
+          left = 0;
+        });
+        pump();
+      } else if (url.pathname === '/slow') {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.write('<p>never finishes');
+      } else {
+        response.writeHead(404).end('gone');
+      }
+    });
+  });
+  afterAll(() => {
+    pages.server.closeAllConnections();
+    pages.server.close();
+  });
+
+  it('answers the body, its type and where it ended, following up to five redirects', async () => {
+    const answer = await fetchPage(page('/hop?hops=5'));
+    expect(answer).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8', finalUrl: page('/page') });
+    expect(answer.body.toString()).toBe('<p>accept: text/html</p>');
+    expect(await refusal(fetchPage(page('/hop?hops=6')))).toBe('too_many_redirects');
+  });
+
+  it('refuses a body past the limit, announced or not, without reading it all', async () => {
+    expect(await refusal(fetchPage(page('/announced')))).toBe('too_large');
+    expect(await refusal(fetchPage(page('/endless'), { maxBytes: 5 * MB }))).toBe('too_large');
+    expect(written).toBeLessThan(50 * MB);
+  });
+
+  it('times out on a body that never ends, and says when the answer is not a success', async () => {
+    expect(await refusal(fetchPage(page('/slow'), { timeoutMs: 300 }))).toBe('timeout');
+    const missing = await fetchPage(page('/missing')).catch((caught: OutboundRequestError) => caught);
+    expect([missing instanceof OutboundRequestError && missing.code, (missing as OutboundRequestError).status]).toEqual(
+      ['http_status', 404],
+    );
+  });
+
+  it.each([
+    ['loopback', () => `http://127.0.0.1:${port}/`],
+    ['a name resolving to loopback', () => `http://localhost:${port}/`],
+    ['a private network', () => 'http://10.1.2.3/'],
+    ['the metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
+  ])('refuses %s with the guard on', async (_name, url) => {
+    expect(await refusal(fetchPage(url(), { policy: publicOnly }))).toBe('blocked_address');
+    expect(canaryHits()).toBe(0);
+  });
+
+  // The page server is the one loopback address let through, as if it were public: where it redirects is not.
+  const publicAndPages: AddressPolicy = (address) => (address === '127.0.0.1' ? null : publicOnly(address));
+  it.each([
+    ['loopback', () => `http://[::1]:${canary6.port}/`],
+    ['a private network', () => 'http://10.0.0.1/'],
+    ['the metadata service', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['a link-local address', () => 'http://169.254.1.1/'],
+  ])('re-checks a redirect: to %s is refused', async (_name, target) => {
+    const via = page(`/to?target=${encodeURIComponent(target())}`);
+    expect(await refusal(fetchPage(via, { policy: publicAndPages }))).toBe('blocked_address');
+    expect(canaryHits()).toBe(0);
+  });
+
+  it('never reaches a metadata service, even with private targets allowed', async () => {
+    const via = page(`/to?target=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`);
+    expect(await refusal(fetchPage(via))).toBe('blocked_address');
+    expect(await refusal(fetchPage(page('/to?target=file:///etc/passwd')))).toBe('redirect_not_followed');
   });
 });

@@ -1,6 +1,6 @@
+import { privateAllowed, publicOnly } from '../../lib/outbound/address-policy.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
-import { privateAllowed, publicOnly } from './address-policy.ts';
 import { WEBHOOK_CONTACT_CLICKED, WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED } from './webhooks.jobs.ts';
 import { createWebhookRepo } from './webhooks.repo.ts';
 import { webhookRoutes } from './webhooks.routes.ts';

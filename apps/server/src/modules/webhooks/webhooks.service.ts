@@ -18,12 +18,12 @@ import {
 import type { Logger } from 'pino';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AddressPolicy } from '../../lib/outbound/address-policy.ts';
+import { OutboundRequestError, type Resolve, safePost } from '../../lib/outbound/safe-fetch.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventMap } from '../events/events.ts';
 import type { LeadService } from '../leads/leads.service.ts';
 import type { VideoService } from '../videos/videos.service.ts';
-import type { AddressPolicy } from './address-policy.ts';
-import { type Resolve, safePost, WebhookRequestError } from './safe-fetch.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhookRepo } from './webhooks.repo.ts';
 
@@ -133,8 +133,9 @@ export function createWebhookService(deps: {
           timeoutMs: deps.timeoutMs,
         }));
       } catch (caught) {
-        if (!(caught instanceof WebhookRequestError)) throw caught;
-        error = caught.code;
+        if (!(caught instanceof OutboundRequestError)) throw caught;
+        // A POST's refusals are all delivery errors the log names (it reads no body, follows no GET).
+        error = knownError(caught.code) ?? 'connection_failed';
         log.info({ deliveryId, err: caught.message }, 'webhook not delivered');
       }
       if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
