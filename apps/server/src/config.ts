@@ -211,6 +211,14 @@ export const configSchema = z.object({
    */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   /**
+   * For tests only: let blog-to-video fetch articles and their images from loopback and private addresses.
+   * Off, only public addresses are fetched; metadata services and link-local stay refused either way
+   * (docs/product.md "Blog-to-video").
+   */
+  ARTICLE_FETCH_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  /** How long fetching a blog post's page may take, redirects and body included; each of its images as long. */
+  ARTICLE_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+  /**
    * The host customers point their custom domains' CNAME records to (docs/product.md "Custom domains");
    * defaults to PUBLIC_URL's host name. Caddy must serve it, and asks LeadReel's /tls/ask on loopback before it gets a certificate for any other name (deploy/Caddyfile).
    */
