@@ -284,6 +284,7 @@ export const affiliatesApi = {
 export const uploadsApi = {
   baseInfo: (cosType: RouteInput<'uploads.baseInfo'>['cosType']) => call('uploads.baseInfo', { cosType }),
   videoCredential: () => call('uploads.videoCredential'),
+  imageCredential: () => call('uploads.imageCredential'),
   preAdd: (body: RouteInput<'uploads.preAdd'>) => call('uploads.preAdd', body),
   start: (body: RouteInput<'uploads.start'>, token: string) =>
     call('uploads.start', body, { [CREDENTIAL_HEADER]: token }),
@@ -329,6 +330,7 @@ export const blogApi = {
   cancelExport: (projectId: string) => call('blogToVideo.cancelExport', { projectId }),
   progress: (projectId: string) => call('blogToVideo.progress', { projectId }),
   history: (projectId: string) => call('blogToVideo.history', { projectId }),
+  exports: (query: RouteInput<'blogToVideo.exports'>) => call('blogToVideo.exports', query),
 };
 
 /** The plans' query as the console builds it (the billing period defaults to yearly on the server). */

@@ -385,3 +385,15 @@ export const exportEstimateData = z.object({
   refusal: z.string().nullable(),
 });
 export const historyData = z.array(exportData);
+
+/** The task center's view of the account's exports, by the same tabs as its speech tasks. */
+export const exportListQuery = z.strictObject({
+  tab: z.enum(['translating', 'translated', 'error'], { error: 'illegal_input' }),
+  ...pageFields(50),
+});
+export const exportListData = z.object({
+  list: z.array(exportData.extend({ projectId: z.string(), projectTitle: z.string() })),
+  total: z.number().int(),
+  counts: z.object({ translating: z.number().int(), translated: z.number().int(), error: z.number().int() }),
+});
+export type ExportListItem = z.infer<typeof exportListData>['list'][number];

@@ -246,6 +246,7 @@ export const ROUTES = {
   'blogToVideo.cancelExport': blog('POST', '/blog-to-video/export/cancel'),
   'blogToVideo.progress': blog('GET', '/blog-to-video/progress'),
   'blogToVideo.history': blog('GET', '/blog-to-video/history'),
+  'blogToVideo.exports': blog('GET', '/blog-to-video/export/list'),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -216,6 +216,7 @@ export const ROUTE_SCHEMAS = {
   'blogToVideo.cancelExport': { body: blog.exportBody, response: blog.exportData },
   'blogToVideo.progress': { query: blog.projectIdQuery, response: blog.exportData.nullable() },
   'blogToVideo.history': { query: blog.projectIdQuery, response: blog.historyData },
+  'blogToVideo.exports': { query: blog.exportListQuery, response: blog.exportListData },
 } as const satisfies Record<RouteName, RouteSchema>;
 
 export type SchemaRouteName = keyof typeof ROUTE_SCHEMAS;
