@@ -6,6 +6,7 @@ import {
   UPLOAD_PART_RETRIES,
   UPLOAD_RESUME_DAYS,
   UPLOAD_RESUME_MAX,
+  type UploadKind,
 } from '@leadreel/shared';
 
 /** Upload task: uploading (initial), success, error, paused, cancel. */
@@ -14,7 +15,8 @@ export type UploadStatus = 'uploading' | 'success' | 'error' | 'paused' | 'cance
 /** Upload task (client side), plus what the list shows: speed, and whether the file must be picked again. */
 export type UploadTask = {
   taskId: string;
-  uploadType: 'video';
+  /** What the file is uploaded as: a video into the video list, the other kinds into the materials library. */
+  uploadType: UploadKind;
   uploadFile: File | null;
   uploadSize: number;
   uploadPercent: number;
@@ -47,7 +49,8 @@ export type StartAnswer = {
 
 /** What the engine needs from the outside world; tests hand in a fake, the console the real API. */
 export type UploadTransport = {
-  credential: () => Promise<{ sessionToken: string; expiredTime: number }>;
+  /** Storage uploads use temporary credentials fetched by file kind (video kinds use the video credential). */
+  credential: (uploadType: UploadKind) => Promise<{ sessionToken: string; expiredTime: number }>;
   start: (videoId: string, token: string) => Promise<StartAnswer>;
   signParts: (videoId: string, token: string, partNumbers: number[]) => Promise<{ partNumber: number; url: string }[]>;
   /** PUTs one part; answers its ETag. Rejects with a PartError (status 0 for a network failure). */
@@ -75,6 +78,8 @@ class Aborted extends Error {}
 
 type Saved = Pick<UploadTask, 'taskId' | 'fileName' | 'fileSize' | 'lastModified' | 'createdAt'> & {
   videoId: string;
+  /** Absent in what was saved before the library's uploads went through the engine: those were videos. */
+  uploadType?: UploadKind;
 };
 
 export const RESUME_KEY = 'leadreel.uploads';
@@ -90,7 +95,7 @@ export class UploadEngine {
   private tasks: UploadTask[] = [];
   private readonly listeners = new Set<(tasks: UploadTask[]) => void>();
   private readonly controllers = new Map<string, AbortController>();
-  private credential: { sessionToken: string; expiredTime: number } | null = null;
+  private readonly credentials = new Map<UploadKind, { sessionToken: string; expiredTime: number }>();
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly transport: UploadTransport;
   private readonly storage: Storage | null;
@@ -136,11 +141,11 @@ export class UploadEngine {
     );
   }
 
-  /** Adds a pre-added file (its video id from pre-add) and starts it when a slot is free. */
-  add(file: File, videoId: string) {
+  /** Adds a pre-added file (its video or material id from pre-add) and starts it when a slot is free. */
+  add(file: File, videoId: string, uploadType: UploadKind = 'video') {
     const task: UploadTask = {
       taskId: videoId,
-      uploadType: 'video',
+      uploadType,
       uploadFile: file,
       uploadSize: 0,
       uploadPercent: 0,
@@ -267,11 +272,14 @@ export class UploadEngine {
     }
   }
 
-  private async token() {
+  private async token(uploadType: UploadKind) {
     const nowSeconds = this.now() / 1000;
-    if (!this.credential || this.credential.expiredTime - 60 < nowSeconds)
-      this.credential = await this.transport.credential();
-    return this.credential.sessionToken;
+    let credential = this.credentials.get(uploadType);
+    if (!credential || credential.expiredTime - 60 < nowSeconds) {
+      credential = await this.transport.credential(uploadType);
+      this.credentials.set(uploadType, credential);
+    }
+    return credential.sessionToken;
   }
 
   private async run(taskId: string) {
@@ -284,7 +292,7 @@ export class UploadEngine {
     try {
       let started: StartAnswer;
       try {
-        started = await this.transport.start(videoId, await this.token());
+        started = await this.transport.start(videoId, await this.token(initial.uploadType));
       } catch (error) {
         if ((error as { code?: string }).code !== 'upload_state') throw error;
         const status = await this.transport.videoStatus(videoId);
@@ -295,7 +303,7 @@ export class UploadEngine {
         }
         // A task that failed told the server so (the fail call): retrying reopens the upload first.
         await this.transport.reUpload(videoId);
-        started = await this.transport.start(videoId, await this.token());
+        started = await this.transport.start(videoId, await this.token(initial.uploadType));
       }
       this.patch(taskId, { uploadFileUrl: started.key });
       const done = new Map(started.parts.map((part) => [part.partNumber, part.size]));
@@ -328,7 +336,7 @@ export class UploadEngine {
         // Signed URLs live 900 s; one older than 800 s is signed again.
         if (!fresh && cached && this.now() - cached.at < (PART_URL_SECONDS - 100) * 1000) return cached.url;
         const batch = [partNumber, ...remaining.filter((n) => n !== partNumber && !urls.has(n))].slice(0, 100);
-        const signed = await this.transport.signParts(videoId, await this.token(), batch);
+        const signed = await this.transport.signParts(videoId, await this.token(initial.uploadType), batch);
         for (const item of signed) urls.set(item.partNumber, { url: item.url, at: this.now() });
         return urls.get(partNumber)?.url as string;
       };
@@ -395,6 +403,7 @@ export class UploadEngine {
       .map((task) => ({
         taskId: task.taskId,
         videoId: task.data.videoId,
+        uploadType: task.uploadType,
         fileName: task.fileName,
         fileSize: task.fileSize,
         lastModified: task.lastModified,
@@ -423,7 +432,7 @@ export class UploadEngine {
       .slice(0, UPLOAD_RESUME_MAX)
       .map((item) => ({
         taskId: item.taskId,
-        uploadType: 'video' as const,
+        uploadType: item.uploadType ?? 'video',
         uploadFile: null,
         uploadSize: 0,
         uploadPercent: 0,

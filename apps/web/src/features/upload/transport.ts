@@ -39,6 +39,10 @@ function partApiError(error: PartError) {
   return new ApiError(code, error.message, error.status);
 }
 
+/** The translated text of an upload's failure, a part PUT's included. */
+export const describeUploadError = (error: unknown) =>
+  errorText(error instanceof PartError ? partApiError(error) : error);
+
 /** The engine's outside world in the console: our API and the browser. */
 export const browserTransport: UploadTransport = {
   async credential() {
@@ -66,5 +70,5 @@ export const browserTransport: UploadTransport = {
   async remove(videoId) {
     await videosApi.remove({ videoIds: [videoId] });
   },
-  describe: (error) => errorText(error instanceof PartError ? partApiError(error) : error),
+  describe: describeUploadError,
 };
