@@ -6,6 +6,7 @@ import type {
   Cue,
   DomainStatus,
   EmailButtonSetting,
+  ExportStatus,
   InquiryForm,
   Language,
   LeadField,
@@ -17,6 +18,8 @@ import type {
   PlanType,
   SeoPageFields,
   ShareSetting,
+  ProjectSettings,
+  ProjectStatus,
   SiteContact,
   SiteHome,
   SiteSitemap,
@@ -534,6 +537,61 @@ export interface AlbumTable {
 
 /** A speech task (modules/speech): subtitles from speech, a translation or a dub, and its credits. */
 export interface SpeechTaskTable {
+/** A blog-to-video project (modules/blog): a script of scenes made from an article, and its settings. */
+export interface BlogProjectTable {
+  id: Generated<string>;
+  account_id: string;
+  title: string;
+  source_url: string | null;
+  description: Generated<string>;
+  lang: string;
+  status: Generated<ProjectStatus>;
+  revision: Generated<number>;
+  settings: JsonColumn<ProjectSettings>;
+  article_images: JsonColumn<StoredArticleImage[]>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+/** One of an article's images as stored with its project: `index` is what scenes name it by. */
+export type StoredArticleImage = { index: number; key: string; contentType: string };
+/** A scene's picture as stored: a material of the library, or one of the project's article images. */
+export type StoredSceneMedia = { source: 'material'; materialId: string } | { source: 'article'; index: number };
+
+/** A scene of a blog-to-video project, in its place in the script. */
+export interface BlogSceneTable {
+  id: Generated<string>;
+  project_id: string;
+  position: number;
+  text: string;
+  media: JsonColumn<StoredSceneMedia> | null;
+  voice_material_id: string | null;
+  /** The folder (a prefix ending in "/") of the scene's generated voice, deleted when its text changes. */
+  voice_key: string | null;
+  voice_hash: string | null;
+  voice_duration: number | null;
+}
+
+/** One export (a version) of a blog-to-video project into a video, and its credits. */
+export interface BlogExportTable {
+  id: Generated<string>;
+  project_id: string;
+  account_id: string;
+  version: number;
+  status: Generated<ExportStatus>;
+  progress: Generated<number>;
+  credits: number;
+  refunded: Generated<number>;
+  video_id: string | null;
+  duration: number | null;
+  error_code: string | null;
+  error_detail: string | null;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
   id: Generated<string>;
   account_id: string;
   video_id: string;
@@ -612,3 +670,6 @@ export interface Database {
   speech_task: SpeechTaskTable;
   video_dub: VideoDubTable;
 }
+  blog_project: BlogProjectTable;
+  blog_scene: BlogSceneTable;
+  blog_export: BlogExportTable;

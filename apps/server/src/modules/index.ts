@@ -7,6 +7,7 @@ import { analyticsModule } from './analytics/analytics.module.ts';
 import { apiKeysModule } from './api-keys/api-keys.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { billingModule } from './billing/billing.module.ts';
+import { blogModule } from './blog/blog.module.ts';
 import { brandsModule } from './brands/brands.module.ts';
 import { deliveryModule } from './delivery/delivery.module.ts';
 import { domainsModule } from './domains/domains.module.ts';
@@ -49,6 +50,7 @@ export const MODULES: readonly AppModule[] = [
   sitesModule,
   albumsModule,
   speechModule,
+  blogModule,
   pagesModule,
   exportsModule,
   analyticsModule,

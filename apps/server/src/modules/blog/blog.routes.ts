@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogueRoutes } from '../../lib/catalogue-routes.ts';
+import { type AuthHooks, accountId } from '../../plugins/auth.ts';
+import type { BlogService } from './blog.service.ts';
+
+/** The blog-to-video screens: the project list and the editor (the console contract's "blog-to-video"). */
+export const blogRoutes: FastifyPluginAsync<{ blog: BlogService; hooks: AuthHooks }> = async (app, { blog, hooks }) => {
+  const route = catalogueRoutes(app, hooks);
+  route('blogToVideo.create', (request, body) => blog.create(accountId(request), body));
+  route('blogToVideo.list', (request, { page, pageSize }) => blog.list(accountId(request), page, pageSize));
+  route('blogToVideo.delete', async (request, { projectIds }) => {
+    await blog.remove(accountId(request), projectIds);
+    return null;
+  });
+  route('blogToVideo.detail', (request, { projectId }) => blog.detail(accountId(request), projectId));
+  route('blogToVideo.scenes', (request, body) => blog.saveScenes(accountId(request), body));
+  route('blogToVideo.settings', (request, body) => blog.saveSettings(accountId(request), body));
+  route('blogToVideo.summarise', (request, body) => blog.summarise(accountId(request), body));
+  route('blogToVideo.materials', (request, { projectId }) => blog.articleImages(accountId(request), projectId));
+};
