@@ -1,21 +1,20 @@
 import { ACCOUNT_ROUTE } from '../pages/account/routes.ts';
 import { AUTH_ROUTES } from '../pages/auth/routes.ts';
 import { BILLING_ROUTES } from '../pages/billing/routes.ts';
+import { BLOG_TO_VIDEO_ROUTE } from '../pages/blog/routes.ts';
 import { DASHBOARD_ROUTES } from '../pages/dashboard/routes.ts';
 import { GUIDE_ROUTE } from '../pages/guide/routes.ts';
 import { LEAD_ROUTES } from '../pages/leads/routes.ts';
 import { CHANNEL_SETTING_ROUTE, SITE_ROUTES } from '../pages/sites/routes.ts';
 import { VIDEO_SETTING_ROUTE } from '../pages/video-setting/routes.ts';
 import { VIDEO_ROUTES } from '../pages/videos/routes.ts';
-import { meta, type RouteDef, soon } from './routeDef.ts';
+import { meta, type RouteDef } from './routeDef.ts';
 
 /**
  * The console's routes, composed from the areas that own them: each area's folder exports its
- * routes with their pages loaded lazily (`pages/<area>/routes.ts`), and a new area is one line here. The
- * routes of areas not built yet (blog-to-video) are the console contract's placeholders, announced as
- * coming, until their area replaces them.
+ * routes with their pages loaded lazily (`pages/<area>/routes.ts`), and a new area is one line here.
  */
-export { ACCOUNT_ROUTE, CHANNEL_SETTING_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };
+export { ACCOUNT_ROUTE, BLOG_TO_VIDEO_ROUTE, CHANNEL_SETTING_ROUTE, GUIDE_ROUTE, VIDEO_SETTING_ROUTE };
 
 export const PUBLIC_ROUTES: RouteDef[] = AUTH_ROUTES;
 
@@ -44,32 +43,6 @@ export const LAYOUT_ROUTE: RouteDef = {
     },
     ...LEAD_ROUTES,
     ...BILLING_ROUTES,
-  ],
-};
-
-/** the blog-to-video editor, header hidden. */
-export const BLOG_TO_VIDEO_ROUTE: RouteDef = {
-  name: 'blog-to-video',
-  path: '/blog-to-video/:id',
-  meta: meta('blog-to-video'),
-  hidden: true,
-  children: [
-    soon('script'),
-    { name: 'media', path: 'media', meta: meta('media'), children: [soon('uploads'), soon('online')] },
-    {
-      name: 'audio',
-      path: 'audio',
-      meta: meta('audio'),
-      children: [
-        soon('voice-over'),
-        {
-          name: 'bgm',
-          path: 'bgm',
-          meta: meta('bgm'),
-          children: [soon('bgm-upload', 'upload'), soon('bgm-online', 'online')],
-        },
-      ],
-    },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { meta, type RouteDef, soon } from '../../app/routeDef.ts';
+import { meta, type RouteDef } from '../../app/routeDef.ts';
 
 export const VIDEO_ROUTES: RouteDef[] = [
   {
@@ -12,7 +12,12 @@ export const VIDEO_ROUTES: RouteDef[] = [
         meta: meta('video-list', 'video'),
         page: () => import('./VideoList.tsx').then((m) => m.VideoList),
       },
-      soon('blog-to-video-list', 'blog-to-video', 'file-text'),
+      {
+        name: 'blog-to-video-list',
+        path: 'blog-to-video',
+        meta: meta('blog-to-video-list', 'file-text'),
+        page: () => import('../blog/ProjectList.tsx').then((m) => m.ProjectList),
+      },
     ],
   },
 ];
