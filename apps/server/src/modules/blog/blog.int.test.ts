@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOnPlan } from '../../../test/factories.ts';
-import { get, post, type TestApp, useTestApp } from '../../../test/helpers.ts';
+import { createTestApp, get, post, type TestApp, useTestApp } from '../../../test/helpers.ts';
+import { type FakeEngineServer, fakeEngineServer } from '../speech/engines/fake-engine-server.ts';
 
 // Blog-to-video projects on the real PostgreSQL, from articles a loopback server serves. The main app may
 // fetch private addresses (ARTICLE_FETCH_ALLOW_PRIVATE_TARGETS, as in tests only); `guarded` may not.
@@ -593,5 +594,167 @@ describe('blog-to-video: whose projects, and which plans', () => {
     });
     expect(refusal(frozen)).toEqual([403, 'plan_period']);
     expect((await detail(late.token, project.projectId)).body.data.scenes[0].text).toBe('Still editable in Buffer.');
+  });
+});
+
+/** A material of the library as its module leaves it once processed (the upload flow is the materials module's to test). */
+async function material(
+  owner: { accountId: string },
+  kind: 'image' | 'material-video' | 'material-audio' | 'tts-scene' | 'tts-subtitle',
+  status: 'ready' | 'processing' = 'ready',
+) {
+  const row = await t.db
+    .insertInto('material')
+    .values({
+      account_id: owner.accountId,
+      kind,
+      name: `${kind}.bin`,
+      size: 10,
+      status,
+      source_key: `sources/${owner.accountId}/materials/x/source`,
+      part_size: 10,
+      duration: kind === 'image' ? null : 6.5,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('blog-to-video: the library in a project', () => {
+  it('takes the account’s ready pictures, clips, recordings and music, and refuses the others', async () => {
+    const owner = await accountOnPlan(t, 'Pro');
+    const stranger = await accountOnPlan(t, 'Pro');
+    const project = (await create(t, owner.token, { text: PASTED, sceneMode: 'sentence' })).body.data;
+    const [image, clip, recording, audio, script] = [
+      await material(owner, 'image'),
+      await material(owner, 'material-video'),
+      await material(owner, 'tts-scene'),
+      await material(owner, 'material-audio'),
+      await material(owner, 'tts-subtitle'),
+    ];
+    const saved = await saveScenes(owner.token, {
+      projectId: project.projectId,
+      revision: project.revision,
+      scenes: [
+        { text: 'A picture.', media: { source: 'material', materialId: image } },
+        { text: 'A clip, read by me.', media: { source: 'material', materialId: clip }, voiceMaterialId: recording },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(
+      saved.body.data.scenes.map((scene: { media: unknown; duration: number }) => [scene.media, scene.duration]),
+    ).toEqual([
+      [
+        {
+          source: 'material',
+          materialId: image,
+          index: null,
+          kind: 'image',
+          url: `/media/material/${image}/source`,
+          cover: null,
+        },
+        2,
+      ],
+      [
+        {
+          source: 'material',
+          materialId: clip,
+          index: null,
+          kind: 'video',
+          url: `/media/material/${clip}/source`,
+          cover: null,
+        },
+        6.5,
+      ],
+    ]);
+    expect(saved.body.data.cover).toBe(`/media/material/${image}/source`);
+    const settings = await post(
+      t.app,
+      '/api/blog-to-video/subtitles',
+      {
+        projectId: project.projectId,
+        revision: saved.body.data.revision,
+        voice: { enabled: true, lang: 'en', speed: 1, recordingMaterialId: script },
+        bgm: { trackId: null, materialId: audio, volume: 20 },
+      },
+      owner.token,
+    );
+    expect(settings.body.data.settings).toMatchObject({
+      voice: { recordingMaterialId: script },
+      bgm: { trackId: null, materialId: audio, volume: 20 },
+    });
+
+    const revision = settings.body.data.revision;
+    const withMedia = (media: unknown, voiceMaterialId: unknown = null) =>
+      saveScenes(owner.token, {
+        projectId: project.projectId,
+        revision,
+        scenes: [{ text: 'Scene.', media, voiceMaterialId }],
+      });
+    const theirs = await material(stranger, 'image');
+    const waiting = await material(owner, 'image', 'processing');
+    expect(
+      [
+        await withMedia({ source: 'material', materialId: theirs }),
+        await withMedia({ source: 'material', materialId: audio }),
+        await withMedia({ source: 'material', materialId: waiting }),
+        await withMedia(null, image),
+        await withMedia(null, await material(stranger, 'tts-scene')),
+      ].map(refusal),
+    ).toEqual([
+      [404, 'material_not_found'],
+      [400, 'material_wrong_kind'],
+      [409, 'material_not_ready'],
+      [400, 'material_wrong_kind'],
+      [404, 'material_not_found'],
+    ]);
+    const bgm = await post(
+      t.app,
+      '/api/blog-to-video/subtitles',
+      { projectId: project.projectId, revision, bgm: { trackId: null, materialId: image, volume: 20 } },
+      owner.token,
+    );
+    expect(refusal(bgm)).toEqual([400, 'material_wrong_kind']);
+    expect((await detail(owner.token, project.projectId)).body.data).toEqual(settings.body.data);
+  });
+});
+
+describe('blog-to-video: summarise with a chat model', () => {
+  let engine: FakeEngineServer;
+  let chat: TestApp;
+  let failing = false;
+  const SHORTER = 'Video turns readers into customers.\nKeep each clip to one question.';
+  beforeAll(async () => {
+    engine = await fakeEngineServer(() =>
+      failing
+        ? { status: 400, body: { error: 'no' } }
+        : { body: { choices: [{ message: { content: JSON.stringify({ items: [SHORTER] }) } }] } },
+    );
+    chat = await createTestApp({ TEXT_TASKS_URL: engine.url, SPEECH_ENGINE_RETRIES: '0' });
+  });
+  afterAll(async () => {
+    await chat?.close();
+    await engine?.close();
+  });
+
+  it('takes the model’s shorter script, and the key sentences when the model fails', async () => {
+    const owner = await accountOnPlan(chat, 'Pro');
+    const project = (await create(chat, owner.token, { text: PASTED })).body.data;
+    const summarise = (revision: number) =>
+      post(chat.app, '/api/blog-to-video/summarise', { projectId: project.projectId, revision }, owner.token);
+    const rewritten = await summarise(project.revision);
+    expect(rewritten.body.data.scenes.map((scene: { text: string }) => scene.text)).toEqual([
+      'Video turns readers into customers.',
+      'Keep each clip to one question.',
+    ]);
+    const sent = JSON.parse(engine.to('/v1/chat/completions')[0]?.body.toString() ?? '{}');
+    expect(sent.messages[1].content).toContain('Sentence 1 says one more thing');
+
+    failing = true;
+    const kept = await summarise(rewritten.body.data.revision);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.scenes.map((scene: { text: string }) => scene.text)).toEqual([
+      'Video turns readers into customers.',
+    ]);
   });
 });
