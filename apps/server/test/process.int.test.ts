@@ -162,7 +162,9 @@ describe('migrations', () => {
       const brands = [...billingDetails, 'brand', 'custom_domain'].sort();
       const sites = [...brands, 'site', 'site_category'].sort();
       const albums = [...sites, 'album'].sort();
-      const latest = [...albums, 'speech_task', 'video_dub'].sort();
+      const speech = [...albums, 'speech_task', 'video_dub'].sort();
+      const materials = [...speech, 'material'].sort();
+      const latest = [...materials, 'blog_export', 'blog_project', 'blog_scene'].sort();
       const columns = async (table: string) =>
         (
           await sql<{ column_name: string }>`select column_name from information_schema.columns
@@ -183,6 +185,10 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('first_paid_at');
       expect(await columns('invoice')).toContain('buyer');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(materials);
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(speech);
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(albums);
       await migrateDown(database.db as never);

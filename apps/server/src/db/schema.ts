@@ -10,16 +10,18 @@ import type {
   InquiryForm,
   Language,
   LeadField,
+  MaterialKind,
+  MaterialStatus,
   NavigationLink,
   OrderStatus,
   PaymentMethod,
   PaymentProviderName,
   Period,
   PlanType,
-  SeoPageFields,
-  ShareSetting,
   ProjectSettings,
   ProjectStatus,
+  SeoPageFields,
+  ShareSetting,
   SiteContact,
   SiteHome,
   SiteSitemap,
@@ -535,8 +537,6 @@ export interface AlbumTable {
   updated_at: Generated<Date>;
 }
 
-/** A speech task (modules/speech): subtitles from speech, a translation or a dub, and its credits. */
-export interface SpeechTaskTable {
 /** A blog-to-video project (modules/blog): a script of scenes made from an article, and its settings. */
 export interface BlogProjectTable {
   id: Generated<string>;
@@ -592,6 +592,8 @@ export interface BlogExportTable {
   finished_at: Date | null;
 }
 
+/** A speech task (modules/speech): subtitles from speech, a translation or a dub, and its credits. */
+export interface SpeechTaskTable {
   id: Generated<string>;
   account_id: string;
   video_id: string;
@@ -623,6 +625,27 @@ export interface VideoDubTable {
   prefix: string;
   bytes: ColumnType<string, number | string, number | string>;
   created_at: CreatedAt;
+}
+
+/** A material of the library (modules/materials): an uploaded or stock picture, sound or clip. */
+export interface MaterialTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: MaterialKind;
+  name: string;
+  size: ColumnType<string, number | string, number | string>;
+  status: Generated<MaterialStatus>;
+  fail_reason: string | null;
+  source_key: string;
+  upload_id: string | null;
+  part_size: number;
+  media_prefix: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  has_cover: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }
 
 export interface ServerSecretTable {
@@ -667,9 +690,10 @@ export interface Database {
   site: SiteTable;
   site_category: SiteCategoryTable;
   album: AlbumTable;
-  speech_task: SpeechTaskTable;
-  video_dub: VideoDubTable;
-}
   blog_project: BlogProjectTable;
   blog_scene: BlogSceneTable;
   blog_export: BlogExportTable;
+  speech_task: SpeechTaskTable;
+  video_dub: VideoDubTable;
+  material: MaterialTable;
+}

@@ -32,6 +32,7 @@ const OWNERS: Record<keyof Database | keyof AnalyticsDatabase, string> = {
   blog_export: 'modules/blog/',
   speech_task: 'modules/speech/',
   video_dub: 'modules/speech/',
+  material: 'modules/materials/',
   api_idempotency: 'modules/public-api/',
   account_deletion: 'modules/account-deletion/',
   commission: 'modules/affiliates/',
