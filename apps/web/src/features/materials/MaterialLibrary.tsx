@@ -1,4 +1,11 @@
-import { CustomerServiceOutlined, DeleteOutlined, UploadOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  DeleteOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  UploadOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
 import {
   fileExtension,
   type Material,
@@ -26,6 +33,7 @@ import {
   uploadMaterial,
   useMaterialTasks,
 } from './uploads.ts';
+import { useAudioPreview } from './useAudioPreview.ts';
 import './materials.css';
 
 /** The kind a dropped or chosen file is uploaded as: the first of the library's kinds its extension fits. */
@@ -60,6 +68,7 @@ export function MaterialLibrary({
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [storageFull, setStorageFull] = useState(false);
+  const preview = useAudioPreview();
   const refresh = () => queryClient.invalidateQueries({ queryKey: materialKeys.all });
 
   // A finished upload is processing on the server now: the list is read again to show it so.
@@ -184,7 +193,7 @@ export function MaterialLibrary({
               className={`material-card${pickedId === material.materialId ? ' is-picked' : ''}`}
               data-status={material.status}
             >
-              <MaterialThumb material={material} />
+              <MaterialThumb material={material} preview={preview} />
               <Typography.Text ellipsis={{ tooltip: material.name }} className="material-name">
                 {material.name}
               </Typography.Text>
@@ -229,13 +238,31 @@ export function MaterialLibrary({
 const unique = (value: string, index: number, all: string[]) => all.indexOf(value) === index;
 
 /** A material's picture: an image's own, a clip's first frame with its length, or a sound's icon and length. */
-export function MaterialThumb({ material }: { material: Material }) {
+export function MaterialThumb({
+  material,
+  preview,
+}: {
+  material: Material;
+  /** Where a sound is heard, one at a time; without it a sound shows no play button. */
+  preview?: ReturnType<typeof useAudioPreview>;
+}) {
   const { t } = useTranslation();
   const sound = material.kind === 'material-audio' || material.kind === 'tts-scene' || material.kind === 'tts-subtitle';
   if (sound) {
     return (
       <div className="material-thumb material-thumb-audio">
-        <CustomerServiceOutlined aria-hidden />
+        {preview && material.url ? (
+          <Button
+            shape="circle"
+            icon={preview.playing === material.materialId ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+            aria-label={t(preview.playing === material.materialId ? 'materials.pauseNamed' : 'materials.playNamed', {
+              name: material.name,
+            })}
+            onClick={() => preview.toggle(material.materialId, material.url as string)}
+          />
+        ) : (
+          <CustomerServiceOutlined aria-hidden />
+        )}
         {material.duration !== null && <span className="material-duration">{formatDuration(material.duration)}</span>}
       </div>
     );

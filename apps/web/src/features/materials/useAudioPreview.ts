@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * One sound at a time for the audio tab's previews (a scene's voice, a music track): playing another stops
- * the one before; leaving the tab stops it.
+ * One sound at a time for the previews (a scene's voice, a music track, a sound of the library): playing another
+ * stops the one before; leaving the page stops it.
  */
 export function useAudioPreview() {
   const audio = useRef<HTMLAudioElement | null>(null);

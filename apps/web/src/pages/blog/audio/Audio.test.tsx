@@ -181,6 +181,9 @@ describe('the audio tab, background music', () => {
       '.material-card',
     ) as HTMLElement;
     expect(within(card).getByText('00:12')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Play jingle.mp3' }));
+    expect(await within(card).findByRole('button', { name: 'Pause jingle.mp3' })).toBeTruthy();
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
     fireEvent.click(within(card).getByRole('button', { name: 'Use jingle.mp3' }));
     await waitFor(() =>
       expect(settings()).toEqual([

@@ -3,9 +3,9 @@ import { Alert, Button, Empty, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/index.ts';
+import { useAudioPreview } from '../../../features/materials/useAudioPreview.ts';
 import { formatDuration } from '../../../features/videos/format.ts';
 import { BgmChoice, useBgmTracks, useSaveBgm } from './BgmChoice.tsx';
-import { useAudioPreview } from './useAudioPreview.ts';
 import './audio.css';
 
 /** Background music "Online": LeadReel's own library of tracks, each to hear and to use. */
@@ -41,7 +41,7 @@ export function BgmOnline() {
                 <Button
                   shape="circle"
                   icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-                  aria-label={t(playing ? 'blogAudio.bgm.pauseNamed' : 'blogAudio.bgm.playNamed', { name: track.name })}
+                  aria-label={t(playing ? 'materials.pauseNamed' : 'materials.playNamed', { name: track.name })}
                   onClick={() => preview.toggle(track.trackId, track.url)}
                 />
                 <Typography.Text className="bgm-track-name">{track.name}</Typography.Text>

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blogApi } from '../../../api/endpoints.ts';
 import { errorText } from '../../../api/index.ts';
+import { useAudioPreview } from '../../../features/materials/useAudioPreview.ts';
 import { useSpeechEngines } from '../../../features/speech/speechQueries.ts';
 import { sceneInput } from '../editorContext.ts';
 import { sceneLabel } from '../media/SceneBar.tsx';
 import { useLatestEditor } from './latestEditor.ts';
 import { RecordingUpload } from './RecordingUpload.tsx';
-import { useAudioPreview } from './useAudioPreview.ts';
 import './audio.css';
 
 /** The voice's speed, as the settings save takes it. */
