@@ -15,6 +15,8 @@ declare -A probe=(
   [apertium-eng-spa]=/usr/share/apertium/modes/eng-spa.mode
   [espeak-ng]=/usr/bin/espeak-ng
   [flite]=/usr/bin/flite
+  # SVG images of the materials library: ffmpeg cannot read SVG, rsvg-convert renders it to PNG.
+  [librsvg2-bin]=/usr/bin/rsvg-convert
 )
 if [ "$mode" = test ]; then
   probe[chromium]=/usr/bin/chromium

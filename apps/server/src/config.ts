@@ -329,6 +329,13 @@ export const configSchema = z.object({
   SPEECH_ENGINE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** How many times a request that timed out, failed to connect, or got a 429 or 5xx is tried again. */
   SPEECH_ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /**
+   * Where the materials library's "online" search finds pictures and clips: `pexels` with PEXELS_API_KEY
+   * (https://www.pexels.com/api/documentation/), or `none` (the picker offers the library only).
+   */
+  STOCK_MEDIA_PROVIDER: z.enum(['none', 'pexels']).default('none'),
+  PEXELS_API_KEY: z.string().min(1).optional(),
+  PEXELS_API_URL: z.url().default('https://api.pexels.com'),
   /** Folder of the built console; the server serves it at /. */
   WEB_DIST: z
     .string()
@@ -389,6 +396,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[key]) problems.push(`${key}: required when STORAGE=s3`);
     }
+  }
+  if (config.STOCK_MEDIA_PROVIDER === 'pexels' && !config.PEXELS_API_KEY) {
+    problems.push('PEXELS_API_KEY: required when STOCK_MEDIA_PROVIDER=pexels');
   }
   // A key without its webhook secret would take money and never hear that it was paid.
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {

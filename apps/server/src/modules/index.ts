@@ -15,6 +15,7 @@ import { exportsModule } from './exports/exports.module.ts';
 import { MAINTENANCE_SWEEP, worker } from './jobs/jobs.ts';
 import { leadsModule } from './leads/leads.module.ts';
 import { lifecycleModule } from './lifecycle/lifecycle.module.ts';
+import { materialsModule } from './materials/materials.module.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { pagesModule } from './pages/pages.module.ts';
 import { publicApiModule } from './public-api/public-api.module.ts';
@@ -51,6 +52,7 @@ export const MODULES: readonly AppModule[] = [
   albumsModule,
   speechModule,
   blogModule,
+  materialsModule,
   pagesModule,
   exportsModule,
   analyticsModule,

@@ -8,13 +8,19 @@ import { EMAIL_PREVIEW_WIDTH } from '@leadreel/shared';
  */
 export const VIDEO_DEMUXERS = ['mov', 'mp4', 'avi', 'flv', 'rm', 'matroska', 'webm', 'mpegts', 'mpeg', 'asf'];
 
-const inputOptions = () => ['-protocol_whitelist', 'file', '-format_whitelist', VIDEO_DEMUXERS.join(',')];
+/** `demuxers`: the containers this input may be (the materials library opens pictures and sounds too). */
+export const inputOptions = (demuxers: readonly string[] = VIDEO_DEMUXERS) => [
+  '-protocol_whitelist',
+  'file',
+  '-format_whitelist',
+  demuxers.join(','),
+];
 const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
 /** Machine-readable progress on stdout (https://ffmpeg.org/ffmpeg.html#Advanced-options: -progress). */
 const progress = ['-progress', 'pipe:1', '-nostats'];
 
-export function probeArgs(input: string): string[] {
-  return ['-v', 'error', ...inputOptions(), '-print_format', 'json', '-show_format', '-show_streams', input];
+export function probeArgs(input: string, demuxers: readonly string[] = VIDEO_DEMUXERS): string[] {
+  return ['-v', 'error', ...inputOptions(demuxers), '-print_format', 'json', '-show_format', '-show_streams', input];
 }
 
 export type Rung = { name: string; width: number; height: number; videoKbps: number };

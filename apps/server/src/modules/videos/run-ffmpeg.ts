@@ -96,10 +96,15 @@ function readableTail(stderr: string): string {
 }
 
 /**
- * Runs ffmpeg or ffprobe without a shell. Resolves with stdout; rejects with an FfmpegError on a non-zero
- * exit, the time limit or the abort signal. The child dies with this process (dieWithParent).
+ * Runs ffmpeg or ffprobe (or rsvg-convert, which draws the materials library's SVG pictures) without a
+ * shell. Resolves with stdout; rejects with an FfmpegError on a non-zero exit, the time limit or the abort
+ * signal. The child dies with this process (dieWithParent).
  */
-export function runMedia(command: 'ffmpeg' | 'ffprobe', args: string[], options: RunOptions): Promise<string> {
+export function runMedia(
+  command: 'ffmpeg' | 'ffprobe' | 'rsvg-convert',
+  args: string[],
+  options: RunOptions,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new FfmpegError('aborted', 'stopped'));

@@ -14,6 +14,7 @@ import type { Transact } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
+import { isMaterialSourceKey } from '../materials/keys.ts';
 import type { StorageDriver, StoredPart } from '../storage/storage.ts';
 import type { CredentialSigner } from './credential.ts';
 import type { FolderRepo } from './folders.repo.ts';
@@ -324,7 +325,8 @@ export function createUploadsService(deps: UploadsDeps) {
       for (const [accountId, ids] of byAccount) await deps.videoService.deleteVideos(accountId, ids);
       let orphans = 0;
       for (const open of await storage.listOpenUploads(before)) {
-        if (!(await videos.isUploadKnown(open.uploadId))) {
+        // A material's upload is the materials module's to sweep (materials.service.ts).
+        if (!isMaterialSourceKey(open.key) && !(await videos.isUploadKnown(open.uploadId))) {
           await storage.abortMultipartUpload(open.key, open.uploadId);
           orphans += 1;
         }
