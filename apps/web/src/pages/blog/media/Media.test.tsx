@@ -1,3 +1,4 @@
+import type { OnlineItem } from '@leadreel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetMaterialUploads } from '../../../features/materials/uploads.ts';
@@ -22,6 +23,17 @@ afterEach(() => {
 const project = fakeProject();
 const [, second, third] = project.scenes.map((scene) => scene.sceneId) as [string, string, string];
 const BOOTH = '00000000-0000-4000-b000-00000000aaaa';
+/** A photo of the online library. */
+const ANA: OnlineItem = {
+  id: '101',
+  kind: 'image',
+  preview: 'https://images.pexels.test/101.jpg',
+  width: 1920,
+  height: 1080,
+  duration: null,
+  author: 'Ana Silva',
+  pageUrl: 'https://pexels.test/photo/101',
+};
 
 function open(tab: 'uploads' | 'online', state: FakeMaterials, sceneId: string | null = second) {
   const calls = fakeApi(fakeMaterialRoutes(state));
@@ -100,16 +112,7 @@ describe('the media tab, Online', () => {
   it('searches pictures or clips, credits them, and a pick is fetched into the library then set once ready', async () => {
     const state = fakeMaterialsState({
       online: [
-        {
-          id: '101',
-          kind: 'image',
-          preview: 'https://images.pexels.test/101.jpg',
-          width: 1920,
-          height: 1080,
-          duration: null,
-          author: 'Ana Silva',
-          pageUrl: 'https://pexels.test/photo/101',
-        },
+        ANA,
         {
           id: '202',
           kind: 'video',
@@ -168,18 +171,7 @@ describe('the media tab, Online', () => {
 
   it('tells a failed fetch of the pick and changes nothing', async () => {
     const state = fakeMaterialsState({
-      online: [
-        {
-          id: '101',
-          kind: 'image',
-          preview: 'https://images.pexels.test/101.jpg',
-          width: 1920,
-          height: 1080,
-          duration: null,
-          author: 'Ana Silva',
-          pageUrl: 'https://pexels.test/photo/101',
-        },
-      ],
+      online: [ANA],
     });
     const { saves } = open('online', state);
     fakeApi({
