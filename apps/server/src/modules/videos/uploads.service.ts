@@ -219,18 +219,18 @@ export function createUploadsService(deps: UploadsDeps) {
     /**
      * A video made on this server (a blog-to-video export) enters the list as an upload would: its file is
      * the source, counted against the storage quota (over it: storage_limit, nothing written), and the
-     * pipeline encodes it. With `replaceVideoId`, a video of the account that still exists takes the file as
-     * its new source instead (a new version keeps the video's address, settings and leads); a video deleted
-     * meanwhile gets a new one. Answers the video's id.
+     * pipeline encodes it. When the account has a video `videoId`, the file is its new source instead (a new
+     * version keeps the video's address, settings and leads), so a worker that publishes twice (it died
+     * after the first) makes one video. Answers whether the video was created.
      */
     async importFile(
       accountId: string,
-      input: { filePath: string; name: string; folderId: string | null; replaceVideoId: string | null },
-    ): Promise<string> {
+      input: { videoId: string; filePath: string; name: string; folderId: string | null },
+    ): Promise<{ created: boolean }> {
       const { account, rights } = await accounts.withRights(accountId);
       const size = (await fs.stat(input.filePath)).size;
       const quota = rights.caps.storageBytes;
-      const replaced = input.replaceVideoId ? await videos.find(accountId, input.replaceVideoId) : undefined;
+      const replaced = await videos.find(accountId, input.videoId);
       if (replaced && replaced.status !== 'uploading' && replaced.status !== 'upload_failed') {
         await transaction(async (trx) => {
           if (!(await accounts.addUsedStorage(trx, accountId, size - Number(replaced.size), quota)))
@@ -243,12 +243,13 @@ export function createUploadsService(deps: UploadsDeps) {
           );
         });
         await deps.enqueueProcessing(replaced.id);
-        return replaced.id;
+        return { created: false };
       }
+      if (replaced) throw conflict('upload_state');
       const chosen = input.folderId && (await folders.find(accountId, input.folderId)) ? input.folderId : null;
       const folderId = chosen ?? account.default_folder_id;
       if (!folderId) throw notFound('folder_invalid', 'folderId');
-      const id = randomUUID();
+      const id = input.videoId;
       const key = sourceKey(accountId, id);
       try {
         await transaction(async (trx) => {
@@ -271,7 +272,7 @@ export function createUploadsService(deps: UploadsDeps) {
         throw error;
       }
       await deps.enqueueProcessing(id);
-      return id;
+      return { created: true };
     },
 
     async fail(accountId: string, videoId: string, reason: string | undefined) {
