@@ -56,6 +56,8 @@ export default defineConfig({
       COMMUNITY_URL: 'https://chat.example.test/invite/leadreel',
       // The tests' webhook receivers listen on loopback; the guard's refusals are covered by the server's tests.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      // The blog posts blog-to-video reads are pages the tests serve on loopback, for the same reason.
+      ARTICLE_FETCH_ALLOW_PRIVATE_TARGETS: 'true',
     },
   },
 });
