@@ -279,7 +279,12 @@ describe('blog-to-video: creating a project', () => {
   });
 });
 
-type Detail = { projectId: string; revision: number; scenes: { sceneId: string; text: string }[] };
+type Detail = {
+  projectId: string;
+  revision: number;
+  scenes: { sceneId: string; text: string }[];
+  articleImages: { index: number; url: string }[];
+};
 const keep = (scene: { sceneId: string; text: string }, text = scene.text) => ({
   sceneId: scene.sceneId,
   text,
@@ -290,12 +295,9 @@ describe('blog-to-video: editing the script', () => {
   it('reorders, splits, merges and deletes scenes in one save, keeping their identity and voice', async () => {
     const owner = await accountOnPlan(t, 'Pro');
     const project: Detail = (await create(t, owner.token, { text: PASTED, sceneMode: 'sentence' })).body.data;
-    const [a, b, c, d, ...rest] = project.scenes as [
-      Detail['scenes'][0],
-      Detail['scenes'][0],
-      Detail['scenes'][0],
-      Detail['scenes'][0],
-    ];
+    type Row = Detail['scenes'][number];
+    const [a, b, c, d] = project.scenes.slice(0, 4) as [Row, Row, Row, Row];
+    const rest = project.scenes.slice(4);
     await t.db
       .updateTable('blog_scene')
       .set({ voice_key: 'media/x/blog/y/voice/1/', voice_hash: 'h', voice_duration: 4.5 })
