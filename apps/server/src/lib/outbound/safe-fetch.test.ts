@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hugePage } from '../../../test/fakes/huge-page.ts';
 import { type AddressPolicy, privateAllowed, publicOnly } from './address-policy.ts';
 import { OutboundRequestError, type Resolve, safeGet, safePost } from './safe-fetch.ts';
 
@@ -170,22 +171,9 @@ describe('safeGet', () => {
         response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(50 * MB) });
         response.write('<p>');
       } else if (url.pathname === '/endless') {
-        // 50 MB in chunks, no length announced: the reader must stop, not the writer.
-        response.writeHead(200, { 'content-type': 'text/html' });
-        const chunk = Buffer.alloc(64 * 1024, 'a');
-        let left = 50 * MB;
-        const pump = () => {
-          while (left > 0) {
-            left -= chunk.length;
-            written += chunk.length;
-            if (!response.write(chunk)) return response.once('drain', pump);
-          }
-          response.end();
-        };
-        response.on('close', () => {
-          left = 0;
+        hugePage(response, 50 * MB, (count) => {
+          written += count;
         });
-        pump();
       } else if (url.pathname === '/slow') {
         response.writeHead(200, { 'content-type': 'text/html' });
         response.write('<p>never finishes');

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOnPlan } from '../../../test/factories.ts';
+import { hugePage } from '../../../test/fakes/huge-page.ts';
 import { createTestApp, get, post, type TestApp, useTestApp } from '../../../test/helpers.ts';
 import { type FakeEngineServer, fakeEngineServer } from '../speech/engines/fake-engine-server.ts';
 
@@ -54,22 +55,9 @@ beforeAll(async () => {
       return;
     }
     if (url.pathname === '/huge') {
-      // 50 MB of page in chunks, no length announced: the fetch must stop reading, not wait for the end.
-      response.writeHead(200, { 'content-type': 'text/html' });
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      let left = 50 * MB;
-      const pump = () => {
-        while (left > 0) {
-          left -= chunk.length;
-          hugeWritten += chunk.length;
-          if (!response.write(chunk)) return response.once('drain', pump);
-        }
-        response.end();
-      };
-      response.on('close', () => {
-        left = 0;
+      hugePage(response, 50 * MB, (count) => {
+        hugeWritten += count;
       });
-      pump();
       return;
     }
     if (url.pathname === '/hang') {
