@@ -8,7 +8,8 @@ import type { StorageDriver } from '../storage/storage.ts';
 import { logoFolder } from '../video-settings/settings.service.ts';
 import { generationPrefix } from '../videos/keys.ts';
 import type { VideoService } from '../videos/videos.service.ts';
-import { contentTypeOf, isSafeMediaPath, parseRange, rebaseMaster } from './media-files.ts';
+import { contentTypeOf, isSafeMediaPath, rebaseMaster } from './media-files.ts';
+import { sendObject } from './send-object.ts';
 
 export type MediaDeps = {
   videos: Pick<VideoService, 'findById'>;
@@ -114,28 +115,13 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
         throw still ? notFoundUncached() : await refused(video.account_id);
       }
       const key = `${generationPrefix(video.account_id, video.id, video.generation)}${path}`;
-      const head = await storage.head(key);
-      if (!head) throw notFoundUncached();
-      const range = parseRange(request.headers.range, head.size);
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${head.size}`).send();
-      }
-      const stored = await storage.get(key, range ?? undefined);
-      if (!stored) throw notFoundUncached();
-      reply
-        .header('content-type', contentTypeOf(path))
+      const headers = {
+        'content-type': contentTypeOf(path),
         // A rung's playlist grows while the ladder is published as it encodes; every other file is final.
-        .header('cache-control', path.endsWith('.m3u8') && video.status !== 'ready' ? 'no-cache' : IMMUTABLE)
-        .header('accept-ranges', 'bytes')
-        .header('content-length', stored.size);
-      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`);
-      if (request.method === 'HEAD') {
-        stored.body.destroy();
-        return reply.send();
-      }
+        'cache-control': path.endsWith('.m3u8') && video.status !== 'ready' ? 'no-cache' : IMMUTABLE,
+      };
       // Counted when the bytes have gone out, not when they were asked for.
-      reply.raw.once('finish', () => countTraffic(video.account_id, stored.size));
-      return reply.send(stored.body);
+      return sendObject(request, reply, storage, key, headers, (bytes) => countTraffic(video.account_id, bytes));
     },
   );
 };

@@ -72,8 +72,8 @@ export function imageRenderArgs(input: string, demuxers: readonly string[], rend
 /**
  * rsvg-convert (librsvg) renders an SVG, which ffmpeg cannot read, into a PNG fitted in a
  * RENDER_MAX_SIDE square: a drawing has no pixel size of its own, so the render is the sharpest one the
- * videos can use. librsvg loads no file outside the SVG's own folder (https://gnome.pages.gitlab.gnome.org/librsvg/devel-docs/security.html),
- * and the source's folder holds nothing else.
+ * videos can use. librsvg loads no file outside the SVG's own folder, and the source's folder holds
+ * nothing else (https://docs.rs/librsvg/latest/rsvg/, "The base file and resolving references").
  */
 export function svgRenderArgs(input: string, output: string): string[] {
   return [

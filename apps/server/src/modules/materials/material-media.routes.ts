@@ -1,7 +1,9 @@
+import { fileExtension } from '@leadreel/shared';
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFoundUncached } from '../../errors.ts';
-import { contentTypeOf, parseRange } from '../delivery/media-files.ts';
+import { contentTypeOf } from '../delivery/media-files.ts';
+import { sendObject } from '../delivery/send-object.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import { MATERIAL_FILES, type MaterialFile } from './keys.ts';
 import type { MaterialRow } from './materials.repo.ts';
@@ -45,29 +47,14 @@ export const materialMediaRoutes: FastifyPluginAsync<{
         file === 'source' ? (image ? `${row.media_prefix}render.png` : row.source_key) : `${row.media_prefix}${file}`;
       const type =
         file === 'source' && !image
-          ? (SOURCE_TYPES[row.name.slice(row.name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream')
+          ? (SOURCE_TYPES[fileExtension(row.name)] ?? 'application/octet-stream')
           : contentTypeOf(file === 'source' ? 'render.png' : file);
-      const head = await storage.head(key);
-      if (!head) throw notFoundUncached();
-      const range = parseRange(request.headers.range, head.size);
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${head.size}`).send();
-      }
-      const stored = await storage.get(key, range ?? undefined);
-      if (!stored) throw notFoundUncached();
-      reply
-        .header('content-type', type)
-        .header('cache-control', CACHE)
-        .header('accept-ranges', 'bytes')
+      return sendObject(request, reply, storage, key, {
+        'content-type': type,
+        'cache-control': CACHE,
         // The original's name was typed by its owner: the file is shown, never run as a page of ours.
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', stored.size);
-      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`);
-      if (request.method === 'HEAD') {
-        stored.body.destroy();
-        return reply.send();
-      }
-      return reply.send(stored.body);
+        'x-content-type-options': 'nosniff',
+      });
     },
   );
 };

@@ -116,7 +116,8 @@ export function createMaterialProcessor(deps: {
     if (row.kind !== 'material-video' || !probe.video) {
       return { duration: probe.durationSec, width: null, height: null, files: [] };
     }
-    // "Thumbnail: captured at 0.1 s" (spec §9), as the videos' own; a clip shorter than that from its middle.
+    // The cover is taken at 0.1 s, as a video's thumbnail (docs/product.md "Blog-to-video"); a shorter
+    // clip's from its middle.
     const at = Math.min(0.1, probe.durationSec / 2);
     await run('ffmpeg', stillsArgs(input, [{ output: path.join(out, 'cover.jpg'), width: COVER_WIDTH }], at), {
       ...options,

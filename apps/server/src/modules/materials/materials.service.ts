@@ -138,7 +138,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
     reserve,
     rightsToAdd,
 
-    /** pre-add: one file into the library; refused with upload_type, upload_empty, upload_too_large or storage_limit. */
+    /** pre-add: one file into the library; refused with upload_type, upload_empty, upload_too_large, storage_limit. */
     async preAdd(accountId: string, file: { kind: MaterialKind; name: string; size: number; type?: string }) {
       const refusal = checkUploadFile(file.kind, file);
       if (refusal) {
