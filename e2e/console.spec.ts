@@ -101,12 +101,13 @@ test('a new user registers, uses the console in both languages, logs out, logs i
   await snap(page, 'memberships-zh_CN');
   await page.goto('/account/change-password');
   await snap(page, 'change-password-zh_CN');
+  // Blog-to-video is a paid plan's: on Free, My projects offers the upgrade.
   await page.goto('/videos/blog-to-video');
-  await expect(page.getByText('即将上线')).toBeVisible();
-  await snap(page, 'not-available-zh_CN');
+  await expect(page.getByText('博客转视频属于付费套餐功能。升级后即可把文章变成视频。')).toBeVisible();
+  await snap(page, 'blog-upgrade-zh_CN');
   await switchLanguage(page, 'English');
   await expect(page).toHaveTitle('My projects - LeadReel');
-  await snap(page, 'not-available-en');
+  await expect(page.getByText('Blog-to-video is part of the paid plans.')).toBeVisible();
 
   await page.getByTestId('account-menu').hover();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
