@@ -81,7 +81,7 @@ export function createBlogService(deps: {
   }
 
   /** A saved project's answer; a save refused for its revision or its project says why. */
-  async function afterSave(accountId: string, saved: Saved) {
+  async function afterSave(saved: Saved) {
     if (saved === 'missing') throw projectNotFound();
     if (saved === 'stale') throw conflict('blog_project_stale', 'revision');
     await Promise.all(
@@ -89,7 +89,7 @@ export function createBlogService(deps: {
         storage.deletePrefix(key).catch((error: unknown) => log.warn({ err: error, key }, 'voice not deleted')),
       ),
     );
-    return detailOf({ ...saved.project, account_id: accountId });
+    return detailOf(saved.project);
   }
 
   /** A material of the account usable here: one of `kinds`, ready. */
@@ -279,7 +279,7 @@ export function createBlogService(deps: {
       await mayEdit(accountId);
       const project = await own(accountId, body.projectId);
       const scenes = await checkedScenes(accountId, project, body);
-      return afterSave(accountId, await repo.saveScenes(accountId, project.id, body.revision, scenes, clock.now()));
+      return afterSave(await repo.saveScenes(accountId, project.id, body.revision, scenes, clock.now()));
     },
 
     async saveSettings(accountId: string, body: SettingsSaveBody) {
@@ -287,7 +287,7 @@ export function createBlogService(deps: {
       const project = await own(accountId, body.projectId);
       const settings = await checkedSettings(accountId, project.settings, body);
       const change = { settings, ...(body.title !== undefined ? { title: body.title } : {}) };
-      return afterSave(accountId, await repo.saveProject(accountId, project.id, body.revision, change, clock.now()));
+      return afterSave(await repo.saveProject(accountId, project.id, body.revision, change, clock.now()));
     },
 
     async summarise(accountId: string, body: { projectId: string; revision: number }) {
@@ -295,7 +295,7 @@ export function createBlogService(deps: {
       const project = await own(accountId, body.projectId);
       if (project.revision !== body.revision) throw conflict('blog_project_stale', 'revision');
       const scenes = await summaryOf(project, await repo.scenesOf([project.id]));
-      return afterSave(accountId, await repo.saveScenes(accountId, project.id, body.revision, scenes, clock.now()));
+      return afterSave(await repo.saveScenes(accountId, project.id, body.revision, scenes, clock.now()));
     },
 
     async articleImages(accountId: string, projectId: string) {
