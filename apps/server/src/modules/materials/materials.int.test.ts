@@ -586,3 +586,31 @@ describe('online', () => {
     }
   });
 });
+
+describe('the sweep', () => {
+  it('fails processing whose retries are spent and uploads left a week, giving their bytes back', async () => {
+    const owner = await accountOnPlan(t, 'Pro');
+    const bytes = await readFile(files['tone.mp3'] as string);
+    const left = (await preAdd(owner, { kind: 'tts-scene', name: 'left.mp3', size: bytes.length })).body.data
+      .materialId as string;
+    expect(
+      (await call('/api/material/upload/start', { materialId: left }, owner.token, await credential(owner))).status,
+    ).toBe(200);
+    const stuck = (await preAdd(owner, { kind: 'image', name: 'stuck.png', size: 1000 })).body.data
+      .materialId as string;
+    // As a material whose every run of its job failed stays: processing, with no job left to move it on.
+    await t.db.updateTable('material').set({ status: 'processing' }).where('id', '=', stuck).execute();
+    expect(await usedStorage(owner)).toBe(bytes.length + 1000);
+
+    t.clock.advance(3 * 3600_000);
+    await t.services.materials.sweep(t.config.uploadTtlMs);
+    expect((await detail(owner, stuck)).body.data).toMatchObject({ status: 'failed', failReason: 'material_damaged' });
+    expect((await detail(owner, left)).body.data.status).toBe('uploading');
+    expect(await usedStorage(owner)).toBe(bytes.length);
+
+    t.clock.advance(t.config.uploadTtlMs);
+    await t.services.materials.sweep(t.config.uploadTtlMs);
+    expect((await detail(owner, left)).body.data).toMatchObject({ status: 'failed', failReason: 'upload_incomplete' });
+    expect(await usedStorage(owner)).toBe(0);
+  });
+});

@@ -13,6 +13,7 @@ export type NewMaterial = {
   status: 'uploading' | 'processing';
   sourceKey: string;
   partSize: number;
+  createdAt: Date;
 };
 
 /** Kysely queries on `material`; every read a user asks for names the account. */
@@ -30,6 +31,8 @@ export function createMaterialRepo(db: Db) {
           status: values.status,
           source_key: values.sourceKey,
           part_size: values.partSize,
+          created_at: values.createdAt,
+          updated_at: values.createdAt,
         })
         .returningAll()
         .executeTakeFirstOrThrow(),

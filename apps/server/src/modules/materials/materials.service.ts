@@ -116,7 +116,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
   function reserve(
     accountId: string,
     quota: number,
-    values: Omit<NewMaterial, 'accountId' | 'sourceKey' | 'partSize'>,
+    values: Omit<NewMaterial, 'accountId' | 'sourceKey' | 'partSize' | 'createdAt'>,
     then?: (trx: Db) => Promise<void>,
   ) {
     return transaction(async (trx) => {
@@ -128,6 +128,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
         accountId,
         sourceKey: materialSourceKey(accountId, values.id),
         partSize: partSizeFor(values.size),
+        createdAt: clock.now(),
       });
       await then?.(trx);
       return row;
