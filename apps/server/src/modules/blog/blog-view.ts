@@ -49,10 +49,17 @@ export function mediaOf(project: ProjectRow, media: StoredSceneMedia | null, mat
   };
 }
 
-/** Seconds a scene lasts: its recording's length, else its generated voice's, else its reading time. */
+/** A voice is followed by this much quiet before the next scene: a breath between sentences. */
+export const VOICE_PAUSE_SECONDS = 0.4;
+
+/**
+ * Seconds a scene lasts: its recording's length, else its generated voice's, each with a breath after it,
+ * else its reading time.
+ */
 export function sceneSeconds(scene: SceneRow, materials: MaterialsById) {
   const recorded = scene.voice_material_id ? materials.get(scene.voice_material_id)?.duration : null;
-  return recorded ?? scene.voice_duration ?? readingSeconds(scene.text);
+  const voice = recorded ?? scene.voice_duration;
+  return voice ? Math.round((voice + VOICE_PAUSE_SECONDS) * 10) / 10 : readingSeconds(scene.text);
 }
 
 export function toScene(project: ProjectRow, scene: SceneRow, materials: MaterialsById): Scene {

@@ -327,7 +327,8 @@ describe('blog-to-video: editing the script', () => {
     expect(after.scenes).toHaveLength(project.scenes.length - 1);
     expect(after.scenes.some((scene) => scene.sceneId === rest[1]?.sceneId)).toBe(false);
     // b's text is the same: its voice stays, and is its length; a's changed: its voice is gone.
-    expect(after.scenes[0]?.duration).toBe(4.5);
+    // A voice lasts its length and a breath after it (VOICE_PAUSE_SECONDS).
+    expect(after.scenes[0]?.duration).toBe(4.9);
     const voices = await t.db
       .selectFrom('blog_scene')
       .select(['id', 'voice_key'])
@@ -426,7 +427,7 @@ describe('blog-to-video: editing the script', () => {
       logo: true,
       folderId: owner.folderId,
       voice: { enabled: false, lang: 'en-GB', speed: 1.5, recordingMaterialId: null },
-      bgm: { trackId: 'calm-piano', materialId: null, volume: 55 },
+      bgm: { trackId: 'calm', materialId: null, volume: 55 },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({
@@ -438,7 +439,7 @@ describe('blog-to-video: editing the script', () => {
         logo: true,
         folderId: owner.folderId,
         voice: { enabled: false, lang: 'en-GB', speed: 1.5, recordingMaterialId: null },
-        bgm: { trackId: 'calm-piano', materialId: null, volume: 55 },
+        bgm: { trackId: 'calm', materialId: null, volume: 55 },
       },
     });
     const revision = saved.body.data.revision;
@@ -447,6 +448,7 @@ describe('blog-to-video: editing the script', () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ folderId: stranger.folderId }, 404, 'folder_invalid'],
       [{ bgm: { trackId: 'Not A Track!', materialId: null, volume: 10 } }, 404, 'blog_bgm_not_found'],
+      [{ bgm: { trackId: 'calm-piano', materialId: null, volume: 10 } }, 404, 'blog_bgm_not_found'],
       [{ bgm: { trackId: null, materialId: randomUUID(), volume: 10 } }, 404, 'material_not_found'],
       [{ bgm: { trackId: null, materialId: null, volume: 101 } }, 400, 'illegal_input'],
       [{ voice: { enabled: true, lang: 'en', speed: 3, recordingMaterialId: null } }, 400, 'illegal_input'],
@@ -654,7 +656,7 @@ describe('blog-to-video: the library in a project', () => {
           url: `/media/material/${clip}/source`,
           cover: null,
         },
-        6.5,
+        6.9,
       ],
     ]);
     expect(saved.body.data.cover).toBe(`/media/material/${image}/source`);

@@ -136,7 +136,7 @@ export function createBlogRepo(db: Db) {
             .orderBy('position')
             .execute(),
 
-    /** Each project's newest export, if it has one. */
+    /** Each project's newest export that made its video, if it has one. */
     lastExports: (projectIds: string[]) =>
       projectIds.length === 0
         ? Promise.resolve([])
@@ -145,6 +145,7 @@ export function createBlogRepo(db: Db) {
             .select(['project_id', 'version', 'video_id', 'finished_at'])
             .distinctOn('project_id')
             .where('project_id', 'in', projectIds)
+            .where('status', '=', 'done')
             .orderBy('project_id')
             .orderBy('version', 'desc')
             .execute(),
@@ -223,6 +224,26 @@ export function createBlogRepo(db: Db) {
         }
         return { project: await bump(trx, projectId, change, now), droppedVoices };
       });
+    },
+
+    /** A project's status as its exports move it (blog-export.service.ts), in the export's transaction. */
+    async setStatus(trx: Db, projectId: string, status: ProjectRow['status']) {
+      await trx.updateTable('blog_project').set({ status }).where('id', '=', projectId).execute();
+    },
+
+    /**
+     * Keeps a scene's generated voice, while the scene still says `text` (an edit made meanwhile dropped the
+     * voice it was made for). Answers whether it was kept.
+     */
+    async keepVoice(sceneId: string, text: string, voice: { prefix: string; hash: string; duration: number }) {
+      const kept = await db
+        .updateTable('blog_scene')
+        .set({ voice_key: voice.prefix, voice_hash: voice.hash, voice_duration: voice.duration })
+        .where('id', '=', sceneId)
+        .where('text', '=', text)
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(kept);
     },
 
     /** Title and settings saved, when the project is still at `revision`. */

@@ -20,21 +20,23 @@ import type { ScriptShortener } from './article/shorten-chat.ts';
 import { scriptOf } from './article/source.ts';
 import { summaryIndexes } from './article/summary.ts';
 import type { BlogRepo, ProjectRow, Saved, SceneInput, SceneRow } from './blog.repo.ts';
+import type { ExportSource } from './blog-export.runner.ts';
+import type { ExportProject } from './blog-export.service.ts';
 import { articleImageKey, projectPrefix } from './blog-keys.ts';
 import {
   articleImagesOf,
   type LastExport,
   type MaterialsById,
   materialIdsOf,
+  mediaOf,
   toDetail,
   toSummary,
 } from './blog-view.ts';
+import { BGM_TRACKS } from './render/bgm-library.ts';
 
 const projectNotFound = (field = 'projectId') => notFound('blog_project_not_found', field);
 /** Article images fetched at once while a project is created. */
 const IMAGE_FETCHES = 6;
-/** A library track's id until the lead's track list checks it (docs/product.md "Blog-to-video"). */
-const TRACK_ID = /^[a-z0-9-]{1,40}$/;
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{1,8}){0,3}$/i;
 
 /**
@@ -169,7 +171,9 @@ export function createBlogService(deps: {
     if (body.bgm) {
       const { trackId, materialId } = body.bgm;
       if (trackId !== null && materialId !== null) throw badRequest('illegal_input', 'bgm');
-      if (trackId !== null && !TRACK_ID.test(trackId)) throw notFound('blog_bgm_not_found', 'bgm.trackId');
+      if (trackId !== null && !BGM_TRACKS.some((track) => track.id === trackId)) {
+        throw notFound('blog_bgm_not_found', 'bgm.trackId');
+      }
       if (materialId) await usable(accountId, materialId, ['material-audio'], 'bgm.materialId');
       settings.bgm = { ...body.bgm };
     }
@@ -301,6 +305,73 @@ export function createBlogService(deps: {
     async articleImages(accountId: string, projectId: string) {
       await mayRead(accountId);
       return articleImagesOf(await own(accountId, projectId));
+    },
+
+    /**
+     * What an export needs to know of the project (blog-export.service.ts), behind the gate of what it does:
+     * `create` starts an export (a new video), `read` follows or cancels one.
+     */
+    async exportProject(accountId: string, projectId: string, use: 'create' | 'read'): Promise<ExportProject> {
+      await (use === 'create' ? mayCreate : mayRead)(accountId);
+      const project = await own(accountId, projectId);
+      const scenes = await repo.scenesOf([project.id]);
+      const materials = await materialsOf(accountId, scenes);
+      return {
+        id: project.id,
+        accountId,
+        title: project.title,
+        status: project.status,
+        duration: toSummary(project, scenes, materials, undefined).duration,
+        hasContent: scenes.some((scene) => scene.text.trim() !== '' || mediaOf(project, scene.media, materials)),
+      };
+    },
+
+    /** The project as its export's worker reads it, whoever owns it; null once it was deleted. */
+    async exportSource(projectId: string): Promise<ExportSource | null> {
+      const project = await repo.findById(projectId);
+      if (!project) return null;
+      const scenes = await repo.scenesOf([projectId]);
+      return {
+        accountId: project.account_id,
+        title: project.title,
+        description: project.description,
+        sourceUrl: project.source_url,
+        lang: project.lang,
+        folderId: project.settings.folderId,
+        settings: project.settings,
+        articleImages: project.article_images.map(({ index, key }) => ({ index, key })),
+        scenes: scenes.map((scene) => ({
+          id: scene.id,
+          text: scene.text,
+          media: scene.media,
+          voiceMaterialId: scene.voice_material_id,
+          voiceHash: scene.voice_hash,
+        })),
+      };
+    },
+
+    /** A project and its scenes for the editor's voice and preview, behind the editing gate. */
+    async forPreview(accountId: string, projectId: string) {
+      await mayEdit(accountId);
+      const project = await own(accountId, projectId);
+      const scenes = await repo.scenesOf([project.id]);
+      const materials = await materialsOf(accountId, scenes);
+      // The music and the whole script's recording are materials of the project's settings, not of a scene.
+      for (const id of [project.settings.bgm.materialId, project.settings.voice.recordingMaterialId]) {
+        const material = id ? await findMaterial(accountId, id) : null;
+        if (material) materials.set(material.materialId, material);
+      }
+      return { project, scenes, materials };
+    },
+
+    setStatus: repo.setStatus,
+    keepVoice: repo.keepVoice,
+
+    /** The account of a project, for the public /media routes: null when it or its account is gone. */
+    async projectAccount(projectId: string) {
+      const project = await repo.findById(projectId);
+      if (!project || !(await entitlements.ofAccount(project.account_id))) return null;
+      return project.account_id;
     },
 
     /** An article image for the public /media route: null when the project, the image or its account is gone. */
