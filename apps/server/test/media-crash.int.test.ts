@@ -390,3 +390,75 @@ describe('kill -9 of a worker halfway through a speech task', () => {
     16 * MINUTES,
   );
 });
+
+describe('kill -9 of a worker halfway through a blog-to-video render', () => {
+  it(
+    'another worker renders the export again and publishes one video, charged once',
+    async () => {
+      const port = await freePort();
+      const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+      await waitReady(server);
+      const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
+      let worker = await startWorker();
+      try {
+        const token = await signUp(server);
+        const api = client(
+          () => server,
+          () => token,
+        );
+        const { userId } = (await api.get('/api/account/detail')).data as { userId: string };
+        await database.db.updateTable('account').set({ plan_type: 'Pro' }).where('id', '=', userId).execute();
+        await database.db
+          .insertInto('credit_entry')
+          .values({ account_id: userId, kind: 'grant', amount: 10, key: 'test:blog-crash', reference: null })
+          .execute();
+        const text = Array.from({ length: 12 }, (_, n) => `Step ${n + 1} of our process keeps every pipe straight.`);
+        const project = (await api.post('/api/blog-to-video/create', { text: text.join(' '), sceneMode: 'sentence' }))
+          .data as { projectId: string };
+        const started = await api.post('/api/blog-to-video/export', { projectId: project.projectId });
+        expect(started.statusCode, started.error).toBe(200);
+        // The moment to kill: ffmpeg is rendering the export under the worker.
+        const workerPid = worker.child.pid as number;
+        await waitFor(
+          'the render under the worker',
+          async () => (await childrenOf(workerPid)).find((child) => child.command.includes('export.mp4')),
+          5 * MINUTES,
+        );
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        worker = await startWorker();
+        const done = await waitFor(
+          'the export taken over',
+          async () => {
+            const answer = (await api.get(`/api/blog-to-video/progress?projectId=${project.projectId}`)).data as
+              | { status: string; error: unknown; videoId: string | null }
+              | undefined;
+            return answer && !['queued', 'running'].includes(answer.status) ? answer : undefined;
+          },
+          10 * MINUTES,
+        );
+        expect(done.status, `${JSON.stringify(done.error)}\n${worker.output()}`).toBe('done');
+        const videos = await database.db.selectFrom('video').select('id').where('account_id', '=', userId).execute();
+        expect(videos).toEqual([{ id: done.videoId }]);
+        const spends = await database.db
+          .selectFrom('credit_entry')
+          .select(['kind', 'amount'])
+          .where('account_id', '=', userId)
+          .where('kind', '!=', 'grant')
+          .execute();
+        expect(spends.map((entry) => `${entry.kind} ${entry.amount}`)).toEqual(['spend -2']);
+        const runs = await database.db
+          .selectFrom('blog_export')
+          .select('attempts')
+          .where('project_id', '=', project.projectId)
+          .execute();
+        expect(runs).toEqual([{ attempts: 2 }]);
+      } finally {
+        worker.child.kill('SIGKILL');
+        server.child.kill('SIGTERM');
+        await Promise.all([worker.exited, server.exited]);
+      }
+    },
+    20 * MINUTES,
+  );
+});
