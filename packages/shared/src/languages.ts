@@ -19,3 +19,10 @@ export function nativeLanguageName(tag: string): string {
     return tag;
   }
 }
+
+/**
+ * Chinese characters that carry grammar rather than subject (particles, pronouns, conjunctions, common
+ * prepositions): what a summary of a Chinese text leaves out when it looks for the text's key terms.
+ */
+export const CHINESE_FUNCTION_CHARACTERS =
+  '的了是在和与及或也就都而且但并被把这那个你我他她它们之其为以于上下中对从到着过很还又再等';

@@ -32,7 +32,13 @@ export const codeField = textField('code_incomplete').regex(/^\d{6}$/, 'code_inc
 
 export const userIdField = z.uuid({ error: 'ref_invalid' });
 
-export { DEFAULT_LANGUAGE, LANGUAGES, type Language, nativeLanguageName } from '../languages.ts';
+export {
+  CHINESE_FUNCTION_CHARACTERS,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  nativeLanguageName,
+} from '../languages.ts';
 
 /** A list's page (from 1) and page size (1 to `max`, 20 unless asked), as query strings send them. */
 export const pageFields = (max = 100) => ({

@@ -1,3 +1,4 @@
+import { CHINESE_FUNCTION_CHARACTERS } from '@leadreel/shared';
 import { sentencesOf } from './scenes.ts';
 
 // The extractive summary (docs/product.md "Blog-to-video": summarise): the sentences that carry the
@@ -19,9 +20,7 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 /** Chinese characters that are grammar rather than subject. */
-const CJK_STOP = new Set([
-  ...'的了是在和与及或也就都而且但并被把这那个你我他她它们之其为以于上下中对从到着过很还又再等',
-]);
+const CJK_STOP = new Set([...CHINESE_FUNCTION_CHARACTERS]);
 const HAN = /\p{Script=Han}/u;
 
 /** The terms of a sentence: lower-case words without stop words, and pairs of neighbouring Chinese characters. */
