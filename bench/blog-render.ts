@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,7 @@ import {
   type RenderScene,
 } from '../apps/server/src/modules/blog/render/render-plan.ts';
 import { localEngines, SPEECH_TEXT } from './speech-sample.ts';
-import { median, ratioLine } from './support.ts';
+import { median, ratioLine, settle } from './support.ts';
 
 // bench:blog-render: a blog-to-video export's render as the export job runs it (render/render.ts): ten
 // scenes of 16:9 1080p30, each a still with its own voice (the local text-to-speech engine reading a
@@ -47,6 +47,16 @@ function sceneTexts(): string[] {
       .slice(Math.floor((i * sentences.length) / SCENES), Math.floor(((i + 1) * sentences.length) / SCENES))
       .join(' '),
   );
+}
+
+/**
+ * Processor seconds of this process's ended children (cutime + cstime of /proc/self/stat, in ticks of
+ * 1/100 s): the render's ffmpeg once it has ended, a figure other work on the machine hardly moves.
+ */
+async function childCpuSeconds(): Promise<number> {
+  const stat = await readFile('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 async function seconds(file: string): Promise<number> {
@@ -100,9 +110,12 @@ try {
   );
 
   const times: number[] = [];
+  const cpus: number[] = [];
   let duration = 0;
   for (let round = 1; round <= ROUNDS; round += 1) {
     const out = path.join(work, `round${round}.mp4`);
+    const waited = await settle();
+    const cpuBefore = await childCpuSeconds();
     const start = performance.now();
     const result = await renderVideo(plan, out, {
       signal,
@@ -110,12 +123,15 @@ try {
       timeLimitMs: 30 * 60_000,
     });
     const elapsed = (performance.now() - start) / 1000;
+    const cpu = (await childCpuSeconds()) - cpuBefore;
     duration = result.duration;
     times.push(elapsed);
+    cpus.push(cpu);
     const measured = await seconds(out);
     console.log(
       `round ${round}: ${elapsed.toFixed(2)} s for ${measured.toFixed(2)} s (ratio ${(elapsed / measured).toFixed(3)}), ` +
-        `${(result.bytes / 1e6).toFixed(1)} MB (${((result.bytes * 8) / measured / 1e6).toFixed(1)} Mb/s)`,
+        `${(result.bytes / 1e6).toFixed(1)} MB (${((result.bytes * 8) / measured / 1e6).toFixed(1)} Mb/s), ` +
+        `ffmpeg ${cpu.toFixed(1)} processor s (machine settled after ${waited.toFixed(1)} s)`,
     );
     await rm(out, { force: true });
   }
@@ -132,6 +148,10 @@ try {
   await run('ffmpeg', graphOnly);
   const graphSec = (performance.now() - start) / 1000;
   const total = median(times);
+  console.log(
+    `median processor time ${median(cpus).toFixed(1)} s: on two idle cores at least ${(median(cpus) / 2).toFixed(1)} s ` +
+      `(ratio ${(median(cpus) / 2 / duration).toFixed(3)}); more is other work on the machine`,
+  );
   console.log(
     `of the median ${total.toFixed(2)} s: decoding, filters (pan, fades, text) and the sound ${graphSec.toFixed(2)} s ` +
       `(${((100 * graphSec) / total).toFixed(0)}%), the rest the H.264 encode`,

@@ -186,7 +186,9 @@ export function trackArgs(track: Track, outFile: string): string[] {
     // A small room (two echoes at 70 and 130 ms), the highs softened, and a few milliseconds between the
     // ears (Haas effect) for width.
     `aevalsrc=exprs='${expression}':s=48000:d=${seconds},aecho=0.8:0.6:70|130:0.25|0.15,lowpass=f=6000,` +
-      `pan=stereo|c0=c0|c1=c0,haas=level_in=1:level_out=1:side_gain=0.6,volume=${track.gainDb}dB[out]`,
+      `pan=stereo|c0=c0|c1=c0,haas=level_in=1:level_out=1:side_gain=0.6,volume=${track.gainDb}dB,` +
+      // aecho rings on past the end: cut there, so a looped track keeps its beat.
+      `atrim=end_sample=${seconds * 48_000}[out]`,
     '-map',
     '[out]',
     '-c:a',

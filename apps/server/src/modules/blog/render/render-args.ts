@@ -212,6 +212,8 @@ export function renderArgs(
       );
     } else {
       const [c0, c1] = BACKGROUNDS[i % BACKGROUNDS.length] as [string, string];
+      // One frame of a diagonal gradient, repeated. `speed` all but 0: at its default `gradients` has turned
+      // the gradient by its first frame, leaving one colour over most of the frame.
       graph.push(
         `gradients=s=${W}x${H}:r=${fps}:c0=${c0}:c1=${c1}:x0=0:y0=0:x1=${W}:y1=${H}:nb_colors=2:speed=0.00001,trim=end_frame=1,` +
           `format=yuv420p,loop=loop=${frames - 1}:size=1:start=0,${segmentTail(frames)}[s${i}]`,
