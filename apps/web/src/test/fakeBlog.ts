@@ -1,12 +1,18 @@
 import {
+  type BgmTrack,
+  type ExportListItem,
   type ExportVersion,
+  type Material,
   type ProjectDetail,
   type ProjectSummary,
   projectCreateBody,
   READING_WORDS_PER_MINUTE,
   type Scene,
+  type SceneMediaInput,
+  SPEECH_TASK_TABS,
   scenesSaveBody,
   settingsSaveBody,
+  tabOfStatus,
 } from '@leadreel/shared';
 import type { FakeAnswer, FakeRoute } from './fakeApi.ts';
 
@@ -85,7 +91,12 @@ export const fakeExport = (
  */
 export type FakeBlog = {
   projects: ProjectDetail[];
+  /** Each project's export versions by project id, oldest first. */
   exports: Record<string, ExportVersion[]>;
+  /** The account's material library: what a scene's picture or recording may name. */
+  materials: Material[];
+  /** The background music the installation offers. */
+  tracks: BgmTrack[];
   /** What create answers instead of a project (the server's refusal of the page), when set. */
   createRefusal: string | null;
   estimate: { minutes: number; credits: number; balance: number; refusal: string | null };
@@ -96,6 +107,8 @@ export type FakeBlog = {
 export const fakeBlogState = (overrides: Partial<FakeBlog> = {}): FakeBlog => ({
   projects: [],
   exports: {},
+  materials: [],
+  tracks: [],
   createRefusal: null,
   estimate: { minutes: 1, credits: 2, balance: 50, refusal: null },
   steps: [40],
@@ -144,6 +157,45 @@ export function fakeBlogRoutes(state: FakeBlog): Record<string, FakeRoute> {
     return { data: structuredClone(project) };
   };
   const current = (projectId: string | null) => state.exports[projectId ?? '']?.at(-1) ?? null;
+  /** A scene's picture as the server answers it: the article image or library material it names, else 404. */
+  const pictureOf = (project: ProjectDetail, media: SceneMediaInput | null): FakeAnswer => {
+    if (!media) return { data: null };
+    if (media.source === 'article') {
+      const image = project.articleImages.find((candidate) => candidate.index === media.index);
+      if (!image) return { status: 404, error: 'not_found', field: 'media.index' };
+      const picture: Scene['media'] = {
+        source: 'article',
+        materialId: null,
+        index: media.index,
+        kind: 'image',
+        url: image.url,
+        cover: null,
+      };
+      return { data: picture };
+    }
+    const material = state.materials.find((candidate) => candidate.materialId === media.materialId);
+    if (!material) return { status: 404, error: 'material_not_found', field: 'media.materialId' };
+    const picture: Scene['media'] = {
+      source: 'material',
+      materialId: material.materialId,
+      index: null,
+      kind: material.kind === 'material-video' ? 'video' : 'image',
+      url: material.url ?? '',
+      cover: material.cover,
+    };
+    return { data: picture };
+  };
+  /** Every project's exports, newest first, as the task center lists them. */
+  const allExports = (): ExportListItem[] =>
+    state.projects
+      .flatMap((project) =>
+        (state.exports[project.projectId] ?? []).map((version) => ({
+          ...version,
+          projectId: project.projectId,
+          projectTitle: project.title,
+        })),
+      )
+      .sort((a, b) => b.createdAt - a.createdAt);
   return {
     'POST /blog-to-video/create': (body) => {
       const parsed = projectCreateBody.safeParse(body);
@@ -175,14 +227,18 @@ export function fakeBlogRoutes(state: FakeBlog): Record<string, FakeRoute> {
       const parsed = scenesSaveBody.safeParse(body);
       if (!parsed.success) return refused(parsed.error.issues);
       const { projectId, revision, scenes } = parsed.data;
-      return save(projectId, revision, (project) => {
-        project.scenes = scenes.map((input) => {
-          const before = project.scenes.find((scene) => scene.sceneId === input.sceneId);
-          return fakeScene(input.sceneId ?? newId('55555555'), input.text, {
-            media: input.media === null ? null : (before?.media ?? null),
+      const project = find(projectId);
+      if (!project) return missing;
+      const pictures = scenes.map((input) => pictureOf(project, input.media));
+      const refusal = pictures.find((picture) => 'status' in picture);
+      if (refusal) return refusal;
+      return save(projectId, revision, (saved) => {
+        saved.scenes = scenes.map((input, at) =>
+          fakeScene(input.sceneId ?? newId('55555555'), input.text, {
+            media: (pictures[at] as { data: Scene['media'] }).data,
             voiceMaterialId: input.voiceMaterialId ?? null,
-          });
-        });
+          }),
+        );
       });
     },
     'POST /blog-to-video/subtitles': (body) => {
@@ -204,7 +260,11 @@ export function fakeBlogRoutes(state: FakeBlog): Record<string, FakeRoute> {
       const project = find(query.get('projectId'));
       return project ? { data: project.articleImages } : missing;
     },
-    'GET /blog-to-video/bgm': () => ({ data: [] }),
+    'GET /blog-to-video/bgm': () => ({ data: state.tracks }),
+    'POST /blog-to-video/tts': (body) => {
+      const { sceneId } = body as { sceneId: string };
+      return { data: { url: `https://storage.test/tts/${sceneId}.mp3`, duration: 3 } };
+    },
     'GET /blog-to-video/preview': (_, query) => {
       const project = find(query.get('projectId'));
       if (!project) return missing;
@@ -251,7 +311,7 @@ export function fakeBlogRoutes(state: FakeBlog): Record<string, FakeRoute> {
       const { projectId } = body as { projectId: string };
       const running = current(projectId);
       if (!running || (running.status !== 'queued' && running.status !== 'running'))
-        return { status: 400, error: 'blog_export_not_cancelable' };
+        return { status: 409, error: 'blog_export_not_cancelable' };
       Object.assign(running, {
         status: 'canceled',
         refunded: running.credits,
@@ -281,5 +341,15 @@ export function fakeBlogRoutes(state: FakeBlog): Record<string, FakeRoute> {
     'GET /blog-to-video/history': (_, query) => ({
       data: [...(state.exports[query.get('projectId') ?? ''] ?? [])].reverse(),
     }),
+    'GET /blog-to-video/export/list': (_, query) => {
+      const all = allExports();
+      const inTab = all.filter((version) => tabOfStatus(version.status) === query.get('tab'));
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 20);
+      const counts = Object.fromEntries(
+        SPEECH_TASK_TABS.map((tab) => [tab, all.filter((version) => tabOfStatus(version.status) === tab).length]),
+      );
+      return { data: { list: inTab.slice((page - 1) * pageSize, page * pageSize), total: inTab.length, counts } };
+    },
   };
 }

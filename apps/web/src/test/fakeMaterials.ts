@@ -4,14 +4,11 @@ import {
   type MaterialKind,
   type OnlineItem,
   type ProjectDetail,
-  type Scene,
-  type SceneMediaInput,
-  type ScenesSaveBody,
-  type SettingsSaveBody,
   UPLOAD_SIZE_LIMITS,
 } from '@leadreel/shared';
 import { vi } from 'vitest';
 import type { FakeAnswer, FakeRoute } from './fakeApi.ts';
+import { type FakeBlog, fakeProject as fakeBlogProject, fakeBlogRoutes, fakeBlogState, fakeScene } from './fakeBlog.ts';
 
 let nextId = 0;
 /** A fresh uuid-shaped id, as the server makes them. */
@@ -44,50 +41,33 @@ export const fakeMaterial = (
   };
 };
 
-/** A scene of the script as the server answers it. */
-export const fakeScene = (sceneId: string, text: string, overrides: Partial<Scene> = {}): Scene => ({
-  sceneId,
-  text,
-  media: null,
-  voiceMaterialId: null,
-  duration: 4,
-  ...overrides,
-});
+const PROJECT_ID = '00000000-0000-4000-8000-0000000000c1';
+const sceneId = (n: number) => `00000000-0000-4000-8000-0000000000d${n}`;
 
-/** A draft project of three scenes and two article images, voice on in English, no music. */
-export const fakeProject = (overrides: Partial<ProjectDetail> = {}): ProjectDetail => ({
-  projectId: '00000000-0000-4000-c000-000000000001',
-  title: 'Ten tips for trade shows',
-  sourceUrl: 'https://blog.example.test/trade-shows',
-  cover: null,
-  status: 'draft',
-  sceneCount: 3,
-  duration: 12,
-  lastExport: null,
-  createdAt: 1_780_000_000,
-  updatedAt: 1_780_000_000,
-  lang: 'en',
-  description: '',
-  revision: 1,
-  settings: {
-    aspect: '16:9',
-    subtitles: true,
-    logo: false,
-    folderId: null,
-    voice: { enabled: true, lang: 'en', speed: 1, recordingMaterialId: null },
-    bgm: { trackId: null, materialId: null, volume: 30 },
-  },
-  scenes: [
-    fakeScene('00000000-0000-4000-d000-000000000001', 'Book your booth early.'),
-    fakeScene('00000000-0000-4000-d000-000000000002', 'Bring a demo that fits on a table.'),
-    fakeScene('00000000-0000-4000-d000-000000000003', 'Follow up within a day.'),
-  ],
-  articleImages: [
-    { index: 0, url: 'https://blog.example.test/booth.jpg' },
-    { index: 1, url: 'https://blog.example.test/demo.jpg' },
-  ],
-  ...overrides,
-});
+/**
+ * The project the editor's media and audio tabs are tried on (fakeBlog's project): three scenes and two
+ * article images, voice on in English, no music.
+ */
+export const fakeProject = (overrides: Partial<ProjectDetail> = {}): ProjectDetail =>
+  fakeBlogProject(
+    PROJECT_ID,
+    'Ten tips for trade shows',
+    [
+      fakeScene(sceneId(1), 'Book your booth early.'),
+      fakeScene(sceneId(2), 'Bring a demo that fits on a table.'),
+      fakeScene(sceneId(3), 'Follow up within a day.'),
+    ],
+    {
+      sourceUrl: 'https://blog.example.test/trade-shows',
+      createdAt: 1_780_000_000,
+      updatedAt: 1_780_000_000,
+      articleImages: [
+        { index: 0, url: 'https://blog.example.test/booth.jpg' },
+        { index: 1, url: 'https://blog.example.test/demo.jpg' },
+      ],
+      ...overrides,
+    },
+  );
 
 export const fakeTracks: BgmTrack[] = [
   { trackId: 'calm-piano', name: 'Calm piano', duration: 95, url: 'https://leadreel.test/bgm/calm-piano.mp3' },
@@ -95,38 +75,39 @@ export const fakeTracks: BgmTrack[] = [
 ];
 
 /**
- * What the fake material and blog-to-video routes hold. A processing material is ready the next time it is
- * read (the server's probe is quick); `storageLeft` is what pre-add still accepts; `provider` null answers a
- * search as an installation with no online library does.
+ * What the fake material and blog-to-video routes hold (the blog routes' state, its `materials` the library).
+ * A processing material is ready the next time it is read (the server's probe is quick); `storageLeft` is
+ * what pre-add still accepts; `provider` null answers a search as an installation with no online library does.
  */
-export type FakeMaterials = {
-  materials: Material[];
+export type FakeMaterials = FakeBlog & {
   storageLeft: number;
   provider: string | null;
   online: OnlineItem[];
+  /** The project the editor is open on, one of `projects`: the blog routes' saves change it in place. */
   project: ProjectDetail;
-  tracks: BgmTrack[];
   /** Bytes each part PUT delivered, by material id. */
   parts: Map<string, number[]>;
 };
 
-export const fakeMaterialsState = (overrides: Partial<FakeMaterials> = {}): FakeMaterials => ({
-  materials: [],
-  storageLeft: 1024 ** 3,
-  provider: 'Pexels',
-  online: [],
-  project: fakeProject(),
-  tracks: fakeTracks,
-  parts: new Map(),
-  ...overrides,
-});
+export const fakeMaterialsState = (overrides: Partial<FakeMaterials> = {}): FakeMaterials => {
+  const project = overrides.project ?? fakeProject();
+  return {
+    ...fakeBlogState({ projects: [project], tracks: fakeTracks }),
+    storageLeft: 1024 ** 3,
+    provider: 'Pexels',
+    online: [],
+    project,
+    parts: new Map(),
+    ...overrides,
+  };
+};
 
 const PART = 5 * 1024 * 1024;
 const missing: FakeAnswer = { status: 404, error: 'material_not_found', field: 'materialId' };
 
 /**
- * The material routes, the storage credential and the blog-to-video saves over `state`, answering as the
- * server does: pre-add checks the kind's limit and the storage left, start answers the parts, add-success
+ * The material routes, the storage credential and fakeBlog's blog-to-video routes over `state`, answering as
+ * the server does: pre-add checks the kind's limit and the storage left, start answers the parts, add-success
  * moves the material to processing, a list filters by the comma-separated kinds, newest first. Tests read
  * `state` and the calls after.
  */
@@ -145,34 +126,8 @@ export function fakeMaterialRoutes(state: FakeMaterials): Record<string, FakeRou
       expiredTime: Math.floor(Date.now() / 1000) + 900,
     },
   });
-  const mediaOf = (media: SceneMediaInput | null): Scene['media'] => {
-    if (!media) return null;
-    if (media.source === 'article') {
-      const image = state.project.articleImages.find((candidate) => candidate.index === media.index);
-      return {
-        source: 'article',
-        materialId: null,
-        index: media.index,
-        kind: 'image',
-        url: image?.url ?? '',
-        cover: null,
-      };
-    }
-    const material = find(media.materialId);
-    return {
-      source: 'material',
-      materialId: media.materialId,
-      index: null,
-      kind: material?.kind === 'material-video' ? 'video' : 'image',
-      url: material?.url ?? '',
-      cover: material?.cover ?? null,
-    };
-  };
-  const saved = (change: Partial<ProjectDetail>) => {
-    state.project = { ...state.project, ...change, revision: state.project.revision + 1 };
-    return { data: state.project };
-  };
   return {
+    ...fakeBlogRoutes(state),
     'GET /cos/credential': credential,
     'GET /cos/vod/video/credential': credential,
     'POST /material/pre-add': (body) => {
@@ -265,31 +220,6 @@ export function fakeMaterialRoutes(state: FakeMaterials): Record<string, FakeRou
       state.materials.unshift(material);
       return { data: material };
     },
-    'POST /blog-to-video/scenes': (body) => {
-      const { revision, scenes } = body as ScenesSaveBody;
-      if (revision !== state.project.revision) return { status: 409, error: 'blog_project_stale' };
-      return saved({
-        scenes: scenes.map((scene) => ({
-          ...(state.project.scenes.find((candidate) => candidate.sceneId === scene.sceneId) as Scene),
-          text: scene.text,
-          media: mediaOf(scene.media),
-          voiceMaterialId: scene.voiceMaterialId ?? null,
-        })),
-      });
-    },
-    'POST /blog-to-video/subtitles': (body) => {
-      const { revision, voice, bgm } = body as SettingsSaveBody;
-      if (revision !== state.project.revision) return { status: 409, error: 'blog_project_stale' };
-      const settings = { ...state.project.settings };
-      if (voice) settings.voice = voice;
-      if (bgm) settings.bgm = bgm;
-      return saved({ settings });
-    },
-    'POST /blog-to-video/tts': (body) => {
-      const { sceneId } = body as { sceneId: string };
-      return { data: { url: `https://storage.test/tts/${sceneId}.mp3`, duration: 3 } };
-    },
-    'GET /blog-to-video/bgm': () => ({ data: state.tracks }),
   };
 }
 
