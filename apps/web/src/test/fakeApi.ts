@@ -34,6 +34,7 @@ export const PAID_PRIVILEGES: Privileges = {
 };
 
 import { vi } from 'vitest';
+import { fakeBlogRoutes, fakeBlogState } from './fakeBlog.ts';
 import { PAY_ROUTES } from './fakePay.ts';
 import { fakeSpeechRoutes, fakeSpeechState } from './fakeSpeech.ts';
 
@@ -168,6 +169,8 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     ...PAY_ROUTES,
     // No speech task yet and the fake engines: a test that needs more passes its own fakeSpeechRoutes.
     ...fakeSpeechRoutes(fakeSpeechState()),
+    // No video export either (the task center asks in the header): fakeBlogRoutes for more.
+    'GET /blog-to-video/export/list': fakeBlogRoutes(fakeBlogState())['GET /blog-to-video/export/list'] as FakeRoute,
     ...routes,
   };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {

@@ -7,6 +7,56 @@ import { errorText } from '../../api/index.ts';
 import { refreshAfterTasks, speechApi } from './speechQueries.ts';
 
 /**
+ * Cancels a waiting or running piece of work once the owner says yes, and says what credits came back. Its
+ * words are under `texts` (cancel, keep, cancelConfirm, cancelHelp, canceled, canceledRefund); `after` reads
+ * again what the cancel changed.
+ */
+export function ConfirmCancelButton<Canceled extends { refunded: number }>({
+  texts,
+  cancel,
+  onCanceled,
+  after,
+}: {
+  texts: 'speech.task' | 'blog.export';
+  cancel: () => Promise<Canceled>;
+  onCanceled?: (canceled: Canceled) => void;
+  after: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const confirmed = async () => {
+    setBusy(true);
+    try {
+      const canceled = await cancel();
+      onCanceled?.(canceled);
+      message.success(
+        canceled.refunded > 0 ? t(`${texts}.canceledRefund`, { count: canceled.refunded }) : t(`${texts}.canceled`),
+      );
+      await after();
+    } catch (failure) {
+      message.error(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Popconfirm
+      title={t(`${texts}.cancelConfirm`)}
+      description={t(`${texts}.cancelHelp`)}
+      okText={t(`${texts}.cancel`)}
+      okButtonProps={{ danger: true }}
+      cancelText={t(`${texts}.keep`)}
+      onConfirm={() => void confirmed()}
+    >
+      <Button size="small" danger loading={busy}>
+        {t(`${texts}.cancel`)}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/**
  * Cancels a waiting or running task once the owner says yes, and says what credits came back (the part not
  * done); what the task changed is read again.
  */
@@ -18,39 +68,13 @@ export function CancelTaskButton({
   /** The task as it stands once canceled. */
   onCanceled?: (task: SpeechTask) => void;
 }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      const canceled = await speechApi.cancel(taskId);
-      onCanceled?.(canceled);
-      message.success(
-        canceled.refunded > 0
-          ? t('speech.task.canceledRefund', { count: canceled.refunded })
-          : t('speech.task.canceled'),
-      );
-      await refreshAfterTasks(queryClient);
-    } catch (failure) {
-      message.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Popconfirm
-      title={t('speech.task.cancelConfirm')}
-      description={t('speech.task.cancelHelp')}
-      okText={t('speech.task.cancel')}
-      okButtonProps={{ danger: true }}
-      cancelText={t('speech.task.keep')}
-      onConfirm={() => void cancel()}
-    >
-      <Button size="small" danger loading={busy}>
-        {t('speech.task.cancel')}
-      </Button>
-    </Popconfirm>
+    <ConfirmCancelButton
+      texts="speech.task"
+      cancel={() => speechApi.cancel(taskId)}
+      onCanceled={onCanceled}
+      after={() => refreshAfterTasks(queryClient)}
+    />
   );
 }

@@ -10,9 +10,11 @@ import { isTaskActive, refreshAfterTasks, speechApi, useRefreshWhenTasksEnd, use
 import { agoText, taskErrorText, useTaskLanguages } from './speechText.ts';
 import './speech.css';
 
-const PAGE_SIZE = 10;
+/** Tasks per page of a tab. */
+export const TASK_PAGE_SIZE = 10;
 
-const STATUS_COLORS: Record<SpeechTask['status'], string> = {
+/** A task's tag colour by status; an export has the same statuses. */
+export const TASK_STATUS_COLORS: Record<SpeechTask['status'], string> = {
   queued: 'default',
   running: 'processing',
   done: 'success',
@@ -24,33 +26,41 @@ const STATUS_COLORS: Record<SpeechTask['status'], string> = {
 const screenOf = (task: SpeechTask) =>
   `/video-setting/${task.videoId}/${task.kind === 'transcribe' ? 'subtitle' : 'global-voice'}`;
 
+/** One page of a tab's speech tasks as `useSpeechTasks` answers it. */
+type TaskPage = ReturnType<typeof useSpeechTasks>;
+
 /**
- * The translation tasks (the console contract: the task center's tabs translating / translated / error,
- * with cancel), of the account or of one video: each task's video, kind, languages, progress and time; a
- * running one can be canceled, a failed or canceled one tried again, and a failure says why.
+ * One tab's translation tasks, of the account or of one video: each task's video, kind, languages, progress
+ * and time; a running one can be canceled, a failed or canceled one tried again, and a failure says why.
  */
-export function SpeechTaskList({
+export function SpeechTaskRows({
+  tasks,
+  tab,
+  page,
+  onPage,
   videoId,
-  locked = false,
+  locked,
   onOpenVideo,
+  empty = true,
 }: {
+  tasks: TaskPage;
+  tab: SpeechTaskTab;
+  page: number;
+  onPage: (page: number) => void;
   /** Only this video's tasks, without the video column. */
   videoId?: string;
   /** The plan's period closes new work: retry is off (cancel stays, it gives credits back). */
-  locked?: boolean;
+  locked: boolean;
   /** A video's link was followed (the dialog closes). */
   onOpenVideo?: () => void;
+  /** Say so when the tab has no task (false: the caller says it once for every kind of task). */
+  empty?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const languages = useTaskLanguages();
-  const [tab, setTab] = useState<SpeechTaskTab>('translating');
-  const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const tasks = useSpeechTasks({ tab, videoId, page, pageSize: PAGE_SIZE });
-  const counts = tasks.data?.counts;
-  useRefreshWhenTasksEnd(counts?.translating, queryClient);
 
   const act = async (task: SpeechTask, action: () => Promise<void>) => {
     setBusy(task.taskId);
@@ -91,7 +101,7 @@ export function SpeechTaskList({
             </Link>
           )}
           <Space size={6} wrap>
-            <Tag color={STATUS_COLORS[task.status]}>{t(`speech.status.${task.status}`)}</Tag>
+            <Tag color={TASK_STATUS_COLORS[task.status]}>{t(`speech.status.${task.status}`)}</Tag>
             <Typography.Text>{t(`speech.kind.${task.kind}`)}</Typography.Text>
             <Typography.Text type="secondary">{languages(task)}</Typography.Text>
           </Space>
@@ -136,43 +146,87 @@ export function SpeechTaskList({
     );
   };
 
-  const body = () => {
-    if (tasks.error) return <Alert type="error" showIcon title={errorText(tasks.error)} />;
-    if (!tasks.data) return <Skeleton active />;
-    if (tasks.data.list.length === 0)
-      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`speech.tabs.empty.${tab}`)} />;
-    return (
-      <>
-        <ul className="plain-list speech-tasks">{tasks.data.list.map(row)}</ul>
-        {tasks.data.total > PAGE_SIZE && (
-          <Pagination
-            size="small"
-            className="speech-tasks-pages"
-            current={page}
-            pageSize={PAGE_SIZE}
-            total={tasks.data.total}
-            showSizeChanger={false}
-            onChange={setPage}
-          />
-        )}
-      </>
-    );
-  };
+  if (tasks.error) return <Alert type="error" showIcon title={errorText(tasks.error)} />;
+  if (!tasks.data) return <Skeleton active />;
+  if (tasks.data.list.length === 0)
+    return empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`speech.tabs.empty.${tab}`)} /> : null;
+  return (
+    <>
+      <ul className="plain-list speech-tasks">{tasks.data.list.map(row)}</ul>
+      <TaskPages total={tasks.data.total} page={page} onPage={onPage} />
+    </>
+  );
+}
 
+/** A tab's pages, once it holds more than one. */
+export function TaskPages({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
+  if (total <= TASK_PAGE_SIZE) return null;
+  return (
+    <Pagination
+      size="small"
+      className="speech-tasks-pages"
+      current={page}
+      pageSize={TASK_PAGE_SIZE}
+      total={total}
+      showSizeChanger={false}
+      onChange={onPage}
+    />
+  );
+}
+
+/** The task center's tabs, each labelled with its count once the counts are known. */
+export function TaskTabs({
+  tab,
+  counts,
+  onChange,
+}: {
+  tab: SpeechTaskTab;
+  counts: Record<SpeechTaskTab, number> | undefined;
+  onChange: (tab: SpeechTaskTab) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => onChange(key as SpeechTaskTab)}
+      items={SPEECH_TASK_TABS.map((key) => ({
+        key,
+        label: counts ? t(`speech.tabs.${key}Count`, { count: counts[key] }) : t(`speech.tabs.${key}`),
+      }))}
+    />
+  );
+}
+
+/**
+ * The translation tasks of one video (the console contract: the task center's tabs translating / translated
+ * / error, with cancel), in the task center's tabs.
+ */
+export function SpeechTaskList({
+  videoId,
+  locked = false,
+}: {
+  /** Only this video's tasks, without the video column. */
+  videoId: string;
+  /** The plan's period closes new work: retry is off (cancel stays, it gives credits back). */
+  locked?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<SpeechTaskTab>('translating');
+  const [page, setPage] = useState(1);
+  const tasks = useSpeechTasks({ tab, videoId, page, pageSize: TASK_PAGE_SIZE });
+  const counts = tasks.data?.counts;
+  useRefreshWhenTasksEnd(counts?.translating, queryClient);
   return (
     <div className="speech-task-list">
-      <Tabs
-        activeKey={tab}
+      <TaskTabs
+        tab={tab}
+        counts={counts}
         onChange={(key) => {
-          setTab(key as SpeechTaskTab);
+          setTab(key);
           setPage(1);
         }}
-        items={SPEECH_TASK_TABS.map((key) => ({
-          key,
-          label: counts ? t(`speech.tabs.${key}Count`, { count: counts[key] }) : t(`speech.tabs.${key}`),
-        }))}
       />
-      {body()}
+      <SpeechTaskRows tasks={tasks} tab={tab} page={page} onPage={setPage} videoId={videoId} locked={locked} />
     </div>
   );
 }

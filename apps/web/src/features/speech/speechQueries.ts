@@ -100,12 +100,19 @@ export function refreshAfterTasks(queryClient: QueryClient) {
   ]);
 }
 
-/** Reads again what tasks change once the number of tasks under way goes down (one of them finished). */
-export function useRefreshWhenTasksEnd(running: number | undefined, queryClient: QueryClient) {
+/**
+ * Reads again what tasks change once the number of tasks under way goes down (one of them finished); `refresh`
+ * names what that is for another kind of task (a video export).
+ */
+export function useRefreshWhenTasksEnd(
+  running: number | undefined,
+  queryClient: QueryClient,
+  refresh: (queryClient: QueryClient) => Promise<unknown> = refreshAfterTasks,
+) {
   const previous = useRef(running);
   useEffect(() => {
     const before = previous.current;
     previous.current = running;
-    if (before !== undefined && running !== undefined && running < before) void refreshAfterTasks(queryClient);
-  }, [running, queryClient]);
+    if (before !== undefined && running !== undefined && running < before) void refresh(queryClient);
+  }, [running, queryClient, refresh]);
 }
