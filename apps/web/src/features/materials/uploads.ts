@@ -65,8 +65,8 @@ export class MaterialRefused extends Error {
 export class UploadStopped extends Error {}
 
 /**
- * The user-facing text of a library upload's failure: the spec's wording of a refusal (the kind's types, its
- * size limit), the task's message, or the server's.
+ * The user-facing text of a library upload's failure: a refusal names what the kind accepts (its types and size
+ * limit, docs/product.md "Uploads"), else the task's message or the server's.
  */
 export function materialErrorText(error: unknown, t: TFunction): string {
   if (error instanceof MaterialRefused) {
