@@ -53,7 +53,8 @@ export function BgmChoice() {
           onChange={setVolume}
           onChangeComplete={async (value) => {
             await save({ volume: value });
-            setVolume(null);
+            // A step taken while this one saved (a held arrow key) stays shown until its own save is in.
+            setVolume((shown) => (shown === value ? null : shown));
           }}
         />
       </span>
