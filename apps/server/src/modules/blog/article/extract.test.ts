@@ -44,6 +44,20 @@ describe('extractArticle', () => {
     expect(article?.images).toHaveLength(12);
   });
 
+  it('leaves out a first heading that repeats the title, also a Chinese one, and keeps other headings', () => {
+    const zh = '<p>我们的新型水泵每小时抽水量是旧型号的两倍。它的耗电量还降低了将近三分之一。</p>'.repeat(6);
+    const chinese = extractArticle(
+      page('<title>新型水泵让农场灌溉更省电 - 某公司博客</title>', `<h1>新型水泵让农场灌溉更省电</h1>${zh}`),
+      'http://blog.example.test/zh',
+    );
+    expect(chinese?.blocks[0]).toMatchObject({ kind: 'paragraph' });
+    const english = extractArticle(
+      page('<title>Introduction to pumps</title>', `<h2>Intro</h2>${paragraph(1)}${paragraph(2)}${paragraph(3)}`),
+      'http://blog.example.test/en',
+    );
+    expect(english?.blocks[0]).toEqual({ kind: 'heading', text: 'Intro' });
+  });
+
   it('finds no article in a page of navigation, and strips NUL from what it keeps', () => {
     expect(extractArticle(page('<title>Home</title>', '<p>Welcome!</p>'), 'http://x.test/')).toBeNull();
     expect(extractArticle('', 'http://x.test/')).toBeNull();

@@ -145,7 +145,25 @@ export function extractArticle(html: string, pageUrl: string): Article | null {
     title,
     description: storable(squeeze(description || parsed.excerpt || '')),
     lang: htmlLang ?? (mostlyCjk(text) ? 'zh' : 'en'),
-    blocks,
+    blocks: withoutTitle(blocks, title),
     images,
   };
+}
+
+/** Letters and digits only, lower-case: how a heading and a title are compared. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The article without a first heading that repeats its title: the title is the project's, not a scene.
+ * Readability drops such a heading by comparing words, which a Chinese title, written without spaces, does
+ * not have; so the comparison is made here again on the letters alone.
+ */
+function withoutTitle(blocks: ArticleBlock[], title: string): ArticleBlock[] {
+  const first = blocks[0];
+  if (!first || first.kind !== 'heading' || !title) return blocks;
+  const heading = bare(first.text);
+  const named = bare(title);
+  // A title often adds the site's name after the heading's words ("Our new pump - Acme blog").
+  const repeats = named === heading || (heading.length >= 8 && named.startsWith(heading));
+  return repeats ? blocks.slice(1) : blocks;
 }

@@ -131,10 +131,10 @@ describe('scenesOf', () => {
 });
 
 describe('reading time', () => {
-  it('reads 150 words a minute, Chinese at 2.5 characters a word, at least 2 seconds', () => {
+  it('reads 150 words a minute, Chinese at 1.6 characters a word, at least 2 seconds', () => {
     expect(wordsOf('Video marketing works, doesn’t it? 3.5 times better.')).toBe(8);
     expect(readingSeconds(Array(150).fill('word').join(' '))).toBe(60);
-    expect(readingSeconds('视'.repeat(375))).toBe(60);
+    expect(readingSeconds('视'.repeat(240))).toBe(60);
     expect(readingSeconds('Hi.')).toBe(2);
     expect(readingSeconds('')).toBe(2);
   });
