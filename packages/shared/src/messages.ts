@@ -93,6 +93,7 @@ export const MESSAGES = {
   seo_description_too_long: 'The description cannot exceed 5000 characters',
   seo_keyword_too_long: 'A keyword cannot exceed 50 characters',
   seo_keywords_too_many: 'At most 20 keywords',
+  seo_source_invalid: 'Enter the address of a web page, starting with http:// or https://',
   slug_invalid: 'The link name takes 3 to 80 lower-case letters, digits and single hyphens',
   slug_taken: 'This link name is already in use',
   phone_invalid: 'Enter the number in international form, such as +44 20 7946 0958',

@@ -4,6 +4,7 @@ import {
   emailButtonSetting,
   seoPageFields,
   slugField,
+  sourceUrlField,
   telephoneSetting,
   whatsappSetting,
 } from './player.ts';
@@ -27,6 +28,31 @@ describe('video setting contracts', () => {
     expect(firstMessage(seoPageFields.safeParse({ ...seo, keywords: Array(21).fill('k') }))).toBe(
       'seo_keywords_too_many',
     );
+  });
+
+  it('takes a source article as an http or https address of a dotted host, or none', () => {
+    expect(sourceUrlField.parse('  https://blog.example.test/post?a="<b>"  ')).toBe(
+      'https://blog.example.test/post?a="<b>"',
+    );
+    expect(sourceUrlField.parse('')).toBe('');
+    expect(
+      seoPageFields.parse({ title: '', description: '', keywords: [], slug: '', indexable: true }),
+    ).not.toHaveProperty('sourceUrl');
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      'ftp://blog.example.test/',
+      'mailto:a@example.test',
+      'https://localhost/post',
+      'blog.example.test/post',
+      `https://blog.example.test/${'p'.repeat(1975)}`,
+      42,
+      null,
+    ]) {
+      expect(firstMessage(sourceUrlField.safeParse(bad)), String(bad).slice(0, 40)).toBe('seo_source_invalid');
+    }
+    expect(firstMessage(sourceUrlField.safeParse('https://blog.example.test/\u0000'))).toBe('illegal_input');
   });
 
   it('takes numbers in international form only, as people write them', () => {

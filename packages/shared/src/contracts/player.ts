@@ -20,6 +20,24 @@ export const slugField = textField('slug_invalid')
   .max(SLUG_MAX, 'slug_invalid')
   .refine((slug) => slug === '' || (slug.length >= SLUG_MIN && SLUG_PATTERN.test(slug)), 'slug_invalid');
 
+export const SOURCE_URL_MAX = 2000;
+
+/** An address a page may link to: http or https with a dotted host (never javascript:, data: or a bare word). */
+export function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** The article a video was made from (docs/product.md "Blog-to-video", source article); empty for none. */
+export const sourceUrlField = textField('seo_source_invalid')
+  .trim()
+  .max(SOURCE_URL_MAX, 'seo_source_invalid')
+  .refine((text) => text === '' || isWebAddress(text), 'seo_source_invalid');
+
 export const seoPageFields = z.strictObject({
   /** The watch page's title; empty means the video's name. */
   title: textField().trim().max(SEO_TITLE_MAX, 'seo_title_too_long'),
@@ -33,12 +51,18 @@ export const seoPageFields = z.strictObject({
   slug: slugField,
   /** Whether search engines may index the watch page (false adds noindex and leaves it out of the sitemap). */
   indexable: z.boolean({ error: 'illegal_input' }),
+  /**
+   * The source article's address, linked from the watch page. A save without it keeps the stored one, so a
+   * caller written before it existed does not erase it.
+   */
+  sourceUrl: sourceUrlField.optional(),
 });
 export type SeoPageFields = z.infer<typeof seoPageFields>;
 
 export const seoPageQuery = z.strictObject({ videoId: videoIdField });
 export const saveSeoPageBody = seoPageFields.extend({ videoId: videoIdField });
 export const seoPageData = seoPageFields.extend({
+  sourceUrl: z.string(),
   videoId: z.string(),
   /** The cover the owner uploaded for the watch page and its shared card; null for the video's own poster. */
   coverUrl: z.string().nullable(),

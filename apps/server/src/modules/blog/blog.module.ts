@@ -79,7 +79,10 @@ export const blogModule = defineModule({
       queue,
     });
 
-    /** A new video is filled from its article: its watch page's title and description, and its inquiry form on. */
+    /**
+     * A new video is filled from its article: its watch page's title, description and source article, and its
+     * inquiry form on.
+     */
     async function fillNewVideo(accountId: string, videoId: string, source: ExportSource) {
       await services.settings.saveSeo(accountId, videoId, {
         title: source.title.slice(0, 100),
@@ -87,6 +90,7 @@ export const blogModule = defineModule({
         keywords: [],
         slug: '',
         indexable: true,
+        sourceUrl: source.sourceUrl ?? '',
       });
       await services.leads.saveForm(accountId, videoId, { ...DEFAULT_FORM, enabled: true });
     }

@@ -47,6 +47,7 @@ describe('the SEO page setting (the console contract basic-setting)', () => {
       keywords: [],
       slug: '',
       indexable: true,
+      sourceUrl: '',
       coverUrl: null,
       watchUrl: `${PUBLIC}/v/${videoId}`,
       embedUrl: `${PUBLIC}/embed/${videoId}`,
@@ -72,6 +73,19 @@ describe('the SEO page setting (the console contract basic-setting)', () => {
       [{ keywords: 'b2b' }, 'illegal_input'],
       [{ title: 42 }, 'illegal_input'],
       [{ indexable: 'yes' }, 'illegal_input'],
+      [{ sourceUrl: 'javascript:alert(1)' }, 'seo_source_invalid'],
+      [{ sourceUrl: 'ftp://blog.example.test/post' }, 'seo_source_invalid'],
+      [{ sourceUrl: 'data:text/html,<script>alert(1)</script>' }, 'seo_source_invalid'],
+      [{ sourceUrl: 'blog.example.test/post' }, 'seo_source_invalid'],
+      [
+        { sourceUrl: `https://blog.example.test/${'p'.repeat(2001 - 'https://blog.example.test/'.length)}` },
+        'seo_source_invalid',
+      ],
+      [{ sourceUrl: `https://blog.example.test/${'p'.repeat(10_000)}` }, 'seo_source_invalid'],
+      [{ sourceUrl: 'https://blog.example.test/\u0000' }, 'illegal_input'],
+      [{ sourceUrl: 'https://blog.example.test/\ud800' }, 'illegal_input'],
+      [{ sourceUrl: 42 }, 'seo_source_invalid'],
+      [{ sourceUrl: null }, 'seo_source_invalid'],
       [{ slug: 'ab' }, 'slug_invalid'],
       [{ slug: 'two  words' }, 'slug_invalid'],
       [{ slug: 'a--b' }, 'slug_invalid'],
@@ -86,7 +100,29 @@ describe('the SEO page setting (the console contract basic-setting)', () => {
       expect(answer.status, JSON.stringify(change).slice(0, 80)).toBe(400);
       expect(answer.body.error, JSON.stringify(change).slice(0, 80)).toBe(error);
     }
-    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data.title).toBe('');
+    expect((await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data).toMatchObject({
+      title: '',
+      sourceUrl: '',
+    });
+  });
+
+  it('keeps the source article: trimmed, at most 2000 characters, kept by a save without it, cleared by an empty one', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const read = async () => (await get(t.app, `/api/vod/video/seo-page?videoId=${videoId}`, token)).body.data;
+    const saved = await saveSeo(token, { videoId, ...SEO, sourceUrl: '  https://blog.example.test/spring?lang=en ' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.sourceUrl).toBe('https://blog.example.test/spring?lang=en');
+    expect((await read()).sourceUrl).toBe('https://blog.example.test/spring?lang=en');
+    // A caller that does not know the field (SEO has none) changes the rest and keeps the article.
+    expect((await saveSeo(token, { videoId, ...SEO, title: 'Renamed' })).body.data.sourceUrl).toBe(
+      'https://blog.example.test/spring?lang=en',
+    );
+    expect(await read()).toMatchObject({ title: 'Renamed', sourceUrl: 'https://blog.example.test/spring?lang=en' });
+    const longest = `http://blog.example.test/${'p'.repeat(2000 - 'http://blog.example.test/'.length)}`;
+    expect((await saveSeo(token, { videoId, ...SEO, sourceUrl: longest })).status).toBe(200);
+    expect((await read()).sourceUrl).toBe(longest);
+    expect((await saveSeo(token, { videoId, ...SEO, sourceUrl: '' })).status).toBe(200);
+    expect((await read()).sourceUrl).toBe('');
   });
 
   it('keeps new link names to paid plans, and a link name already set when the plan ends', async () => {
@@ -151,6 +187,8 @@ describe('the watch page', () => {
       `<link rel="alternate" type="application/json+oembed" href="${PUBLIC}/oembed?url=${encodeURIComponent(`${PUBLIC}/v/our-launch`)}&amp;format=json"`,
     );
     expect(html).not.toContain('noindex');
+    // No source article: no link to one (and no isBasedOn in the VideoObject below).
+    expect(html).not.toContain('watch-source');
     // The facade: a poster and a play button, and no video engine until play.
     expect(html).toMatch(/<button class="lr-play" type="button" aria-label="Play video: Our launch">/);
     expect(html).not.toContain('hls');
@@ -173,6 +211,38 @@ describe('the watch page', () => {
     });
     // The same page by id names the slug as canonical.
     expect((await page(`/v/${videoId}`)).body).toContain(`<link rel="canonical" href="${PUBLIC}/v/our-launch">`);
+  });
+
+  it('links the source article under the description and names it as isBasedOn, keeping its own canonical', async () => {
+    const { token, videoId } = await accountWithVideo();
+    const article = 'https://blog.example.test/post?q="<b>&x=1';
+    expect((await saveSeo(token, { videoId, ...SEO, slug: 'based-on', sourceUrl: article })).status).toBe(200);
+    const html = (await page('/v/based-on')).body;
+    const link =
+      '<p class="watch-source"><a href="https://blog.example.test/post?q=&quot;&lt;b&gt;&amp;x=1" target="_blank" rel="noopener">Read the article</a></p>';
+    expect(html).toContain(link);
+    expect(html.indexOf(link)).toBeGreaterThan(html.indexOf('<p class="description">What we built.</p>'));
+    expect(html).not.toContain('nofollow');
+    expect(html).not.toContain('<b>');
+    expect(jsonLd(html).isBasedOn).toBe(article);
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC}/v/based-on">`);
+    // The embed is the player alone.
+    expect((await page(`/embed/${videoId}`)).body).not.toContain('Read the article');
+    const chinese = (await page('/v/based-on', { 'accept-language': 'zh-CN' })).body;
+    expect(chinese).toContain('rel="noopener">阅读原文</a>');
+  });
+
+  it('never links a stored source article that is not an http or https address', async () => {
+    const { videoId } = await accountWithVideo();
+    await t.db
+      .insertInto('video_setting')
+      .values({ video_id: videoId, seo: { ...SEO, sourceUrl: 'javascript:alert(1)' } })
+      .onConflict((oc) => oc.column('video_id').doUpdateSet({ seo: { ...SEO, sourceUrl: 'javascript:alert(1)' } }))
+      .execute();
+    const html = (await page(`/v/${videoId}`)).body;
+    expect(html).toContain('<h1>Our launch</h1>');
+    expect(html).not.toContain('javascript:');
+    expect(jsonLd(html)).not.toHaveProperty('isBasedOn');
   });
 
   it('ships a strict CSP: own scripts only, no inline script or style besides its own hashed style', async () => {

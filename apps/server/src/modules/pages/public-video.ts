@@ -6,6 +6,7 @@ import {
   type EmailButtonSetting,
   type InquiryForm,
   isShownStatus,
+  isWebAddress,
   type ShareSetting,
   type SuperActionSetting,
   type TelephoneSetting,
@@ -227,6 +228,8 @@ export function createPublicVideos(deps: {
       description: seo.description,
       keywords: seo.keywords,
       indexable: seo.indexable,
+      // The contract admits only http(s) addresses; a stored row is checked again before it becomes a link.
+      sourceUrl: seo.sourceUrl && isWebAddress(seo.sourceUrl) ? seo.sourceUrl : null,
       watchUrl,
       embedUrl: `${publicUrl}/embed/${row.id}`,
       // The owner's cover, when there is one, stands for the poster everywhere (page, cards, JSON-LD).

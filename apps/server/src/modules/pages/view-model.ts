@@ -9,6 +9,8 @@ export type PublicVideo = {
   description: string;
   keywords: string[];
   indexable: boolean;
+  /** The article the video was made from (an http or https address), or null. */
+  sourceUrl: string | null;
   /** Absolute URLs (canonical, cards, JSON-LD). */
   watchUrl: string;
   embedUrl: string;

@@ -261,6 +261,8 @@ export function videoObject(video: PublicVideo) {
       ...(video.site?.logoPath ? { logo: `${video.publicUrl}${video.site.logoPath}` } : {}),
     },
     ...(video.keywords.length > 0 ? { keywords: video.keywords.join(', ') } : {}),
+    // The article it was made from (https://schema.org/isBasedOn); the page itself stays the canonical one.
+    ...(video.sourceUrl ? { isBasedOn: video.sourceUrl } : {}),
     ...(video.width && video.height ? { width: video.width, height: video.height } : {}),
     ...(video.transcript.length > 0
       ? {
@@ -280,6 +282,15 @@ export function watchContacts(video: PublicVideo, lang: PageLanguage): string {
     links.push(actionLink({ ...video.action, from: 0, until: null, atEnd: false }, 'watch-contact watch-action'));
   if (links.length === 0) return '';
   return `<nav class="watch-contacts" aria-label="${escapeHtml(TEXTS[lang].contact)}">${links.join('')}</nav>`;
+}
+
+/**
+ * Under the description, the article the video was made from: the owner's own page, so followed (noopener,
+ * not nofollow), in a new tab so the video stays open.
+ */
+function sourceLink(video: PublicVideo, lang: PageLanguage): string {
+  if (!video.sourceUrl) return '';
+  return `<p class="watch-source"><a href="${escapeHtml(video.sourceUrl)}" target="_blank" rel="noopener">${escapeHtml(TEXTS[lang].source)}</a></p>`;
 }
 
 /** The default subtitles as readable text with their times, for viewers and search engines. */
@@ -362,6 +373,7 @@ export function videoMain(video: PublicVideo, lang: PageLanguage, assets: Player
     playerMarkup(video, lang, assets, false, extras),
     `<h1>${escapeHtml(video.title)}</h1>`,
     video.description ? `<p class="description">${escapeHtml(video.description)}</p>` : '',
+    sourceLink(video, lang),
     watchContacts(video, lang),
     video.share.length > 0
       ? `<nav class="watch-share" aria-label="${escapeHtml(TEXTS[lang].share)}">${shareLinks(video, lang, 'watch-share-link')}</nav>`

@@ -348,6 +348,20 @@ describe('the public API: leads, analytics, forms', () => {
       body: { ...fields, title: 'The 2-minute tour' },
     });
     expect(page.data?.title).toBe('The 2-minute tour');
+    // A caller written before the source article existed leaves it out, and the stored one stays.
+    const article = 'https://blog.example.test/tour';
+    expect(
+      (await dev.api.PUT('/videos/{videoId}/seo', { ...path, body: { ...fields, sourceUrl: article } })).data,
+    ).toMatchObject({ sourceUrl: article });
+    const { sourceUrl: _source, ...older } = fields;
+    const kept = await dev.api.PUT('/videos/{videoId}/seo', { ...path, body: { ...older, title: 'Renamed' } });
+    expect(kept.data).toMatchObject({ title: 'Renamed', sourceUrl: article });
+    expect((await dev.api.GET('/videos/{videoId}/seo', path)).data?.sourceUrl).toBe(article);
+    const refused = await dev.api.PUT('/videos/{videoId}/seo', {
+      ...path,
+      body: { ...fields, sourceUrl: 'javascript:alert(1)' },
+    });
+    expect([refused.response.status, refused.error?.error]).toEqual([400, 'seo_source_invalid']);
 
     const stranger = await developer();
     expect((await stranger.api.GET('/videos/{videoId}/whatsapp', path)).response.status).toBe(404);

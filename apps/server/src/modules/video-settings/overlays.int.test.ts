@@ -452,13 +452,22 @@ describe('kit-clone (the console contract kit-clone)', () => {
         keywords: ['k'],
         slug: 'source-video',
         indexable: false,
+        sourceUrl: 'https://blog.example.test/source-article',
       },
       token,
     );
     await post(
       t.app,
       '/api/vod/video/seo-page/save',
-      { videoId: first, title: 'First own title', description: '', keywords: [], slug: 'first-video', indexable: true },
+      {
+        videoId: first,
+        title: 'First own title',
+        description: '',
+        keywords: [],
+        slug: 'first-video',
+        indexable: true,
+        sourceUrl: 'https://blog.example.test/first-article',
+      },
       token,
     );
     const clone = (body: Record<string, unknown>, as = token) => post(t.app, '/api/vod/video/kit-clone', body, as);
@@ -515,14 +524,16 @@ describe('kit-clone (the console contract kit-clone)', () => {
       const form = (await get(t.app, `/api/vod/form/config?videoId=${target}`, token)).body.data;
       expect(form).toMatchObject({ enabled: true, title: 'Cloned form' });
     }
-    // Each video keeps its own title and link name.
+    // Each video keeps its own title, link name and source article.
     expect((await get(t.app, `/api/vod/video/seo-page?videoId=${first}`, token)).body.data).toMatchObject({
       title: 'First own title',
       slug: 'first-video',
+      sourceUrl: 'https://blog.example.test/first-article',
     });
     expect((await get(t.app, `/api/vod/video/seo-page?videoId=${second}`, token)).body.data).toMatchObject({
       title: '',
       slug: '',
+      sourceUrl: '',
     });
   });
 });

@@ -25,7 +25,14 @@ import type { VideoRow, VideoService } from '../videos/videos.service.ts';
 import { OVERLAY_COLUMNS, type SettingsRepo } from './settings.repo.ts';
 
 /** What a video's SEO page is before its owner touches it: the video's own name, listed in search engines. */
-export const DEFAULT_SEO: SeoPageFields = { title: '', description: '', keywords: [], slug: '', indexable: true };
+export const DEFAULT_SEO: Required<SeoPageFields> = {
+  title: '',
+  description: '',
+  keywords: [],
+  slug: '',
+  indexable: true,
+  sourceUrl: '',
+};
 
 /** Where a video's logo is stored (read by the media routes). */
 export const logoFolder = (accountId: string, videoId: string, file: string) =>
@@ -79,7 +86,7 @@ export function createSettingsService(deps: {
   /** Reading (the share and embed dialogs need the addresses) stays open until Clear; writing until Frozen. */
   const ownVideo: VideoService['ownVideo'] = (...args) => videos.ownVideo(...args);
 
-  function seoPage(videoId: string, seo: SeoPageFields, cover: string | null | undefined): SeoPage {
+  function seoPage(videoId: string, seo: Required<SeoPageFields>, cover: string | null | undefined): SeoPage {
     return {
       ...seo,
       videoId,
@@ -198,7 +205,8 @@ export function createSettingsService(deps: {
 
     /**
      * kit-clone: the chosen settings of one video onto many of the owner's other videos, in one transaction.
-     * The SEO page goes without its title and link name (they name one video); a logo is copied with it.
+     * The SEO page goes without its title, link name and source article (they name one video); a logo is
+     * copied with it.
      */
     async cloneKit(accountId: string, input: { videoId: string; targetVideoIds: string[]; parts: ClonePart[] }) {
       const source = await ownVideo(accountId, input.videoId, 'videoSettings');
@@ -260,17 +268,20 @@ export function createSettingsService(deps: {
       // A slug shaped like a video id would hide that video's own /v/{id}.
       if (UUID_PATTERN.test(seo.slug)) throw badRequest('slug_invalid', 'slug');
       // A new link name is a paid plan's (the console contract canUseLinkName); one already set stays when the plan ends.
-      const current = { slug: '', cover: null, ...(await settings.find(videoId)) };
+      const row = await settings.find(videoId);
+      const current = { slug: '', cover: null, ...row };
+      // Absent (a caller from before the field existed), the source article stays as stored.
+      const page = { ...seo, sourceUrl: seo.sourceUrl ?? row?.seo?.sourceUrl ?? '' };
       if (seo.slug !== '' && seo.slug !== (current.slug ?? '')) {
         await entitlements.assertPrivilege(accountId, 'canUseLinkName', 'link_name_not_allowed', 'slug');
       }
       try {
-        await settings.saveSeo(videoId, seo);
+        await settings.saveSeo(videoId, page);
       } catch (error) {
         if ((error as { code?: string }).code === '23505') throw conflict('slug_taken', 'slug');
         throw error;
       }
-      return seoPage(videoId, seo, current.cover);
+      return seoPage(videoId, page, current.cover);
     },
   };
 }

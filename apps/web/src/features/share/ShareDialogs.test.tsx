@@ -35,6 +35,7 @@ const links: SeoPage = {
   keywords: [],
   slug: 'demo',
   indexable: true,
+  sourceUrl: '',
   coverUrl: null,
   watchUrl: 'https://videos.example.test/v/demo',
   embedUrl: `https://videos.example.test/embed/${VIDEO_ID}`,

@@ -40,6 +40,7 @@ const fresh: SeoPage = {
   keywords: [],
   slug: '',
   indexable: true,
+  sourceUrl: '',
   coverUrl: null,
   watchUrl: `https://videos.example.test/v/${VIDEO_ID}`,
   embedUrl: `https://videos.example.test/embed/${VIDEO_ID}`,
@@ -83,7 +84,56 @@ describe('the SEO page setting', () => {
       keywords: [],
       slug: 'spring-launch',
       indexable: false,
+      sourceUrl: '',
     });
+  });
+
+  it('takes the source article as an http or https address, refusing anything else as the server does', async () => {
+    const calls = await open({
+      'GET /vod/video/seo-page': () => ({ data: { ...fresh, sourceUrl: 'https://blog.example.test/old-post' } }),
+      'POST /vod/video/seo-page/save': (body) => ({ data: { ...fresh, ...(body as object) } }),
+    });
+    const field = (await screen.findByLabelText('Source article')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('https://blog.example.test/old-post'));
+    expect(screen.getByText(/the article this video was made from/)).toBeTruthy();
+    const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    for (const bad of ['javascript:alert(1)', 'ftp://blog.example.test/post', 'blog.example.test/post']) {
+      fireEvent.change(field, { target: { value: bad } });
+      save();
+      expect(
+        await screen.findByText('Enter the address of a web page, starting with http:// or https://'),
+        bad,
+      ).toBeTruthy();
+    }
+    expect(calls.some((call) => call.path === '/vod/video/seo-page/save')).toBe(false);
+    fireEvent.change(field, { target: { value: '  https://blog.example.test/spring?lang=en  ' } });
+    save();
+    expect(await screen.findByText('SEO settings saved')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/vod/video/seo-page/save')?.body).toMatchObject({
+      sourceUrl: '  https://blog.example.test/spring?lang=en  ',
+    });
+  });
+
+  it('sends an emptied source article, so saving removes it', async () => {
+    const calls = await open({
+      'GET /vod/video/seo-page': () => ({ data: { ...fresh, sourceUrl: 'https://blog.example.test/old-post' } }),
+      'POST /vod/video/seo-page/save': (body) => ({ data: { ...fresh, ...(body as object) } }),
+    });
+    const field = (await screen.findByLabelText('Source article')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('https://blog.example.test/old-post'));
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('SEO settings saved')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/vod/video/seo-page/save')?.body).toMatchObject({ sourceUrl: '' });
+  });
+
+  it('names the source article and its refusal in Chinese', async () => {
+    await open({}, 'zh_CN');
+    const field = await screen.findByLabelText('原文链接');
+    expect(screen.getByText(/制作此视频所依据的文章地址/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('请输入以 http:// 或 https:// 开头的网页地址')).toBeTruthy();
   });
 
   it("shows the server's refusal under the field it names", async () => {

@@ -1,4 +1,12 @@
-import { SEO_DESCRIPTION_MAX, SEO_KEYWORDS_MAX, SEO_TITLE_MAX, type SeoPage, SLUG_MAX } from '@leadreel/shared';
+import {
+  SEO_DESCRIPTION_MAX,
+  SEO_KEYWORDS_MAX,
+  SEO_TITLE_MAX,
+  type SeoPage,
+  SLUG_MAX,
+  SOURCE_URL_MAX,
+  sourceUrlField,
+} from '@leadreel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,10 +16,18 @@ import { settingsApi } from '../../api/endpoints.ts';
 import { routeKey } from '../../api/keys.ts';
 import { useVideoDetailQuery } from '../../api/queries.ts';
 import { isLocked, useAccountStore } from '../../stores/account.ts';
+import { schemaRule } from '../sites/rules.ts';
 import { ImagePickButton } from './fields.tsx';
 import { ScreenFallback, showSaveError, useLoadOnce } from './screen.tsx';
 
-type Values = { title: string; description: string; keywords: string[]; slug: string; indexable: boolean };
+type Values = {
+  title: string;
+  description: string;
+  keywords: string[];
+  slug: string;
+  indexable: boolean;
+  sourceUrl: string;
+};
 
 const seoKey = (videoId: string) => routeKey('settings.seoPage', { videoId });
 
@@ -61,7 +77,7 @@ function CardPreview({
   );
 }
 
-/** video settings, basic-setting: the watch page's SEO (title, description, keywords, link, indexing). */
+/** video settings, basic-setting: the watch page's SEO (title, description, keywords, link, indexing, source). */
 export function SeoPageSetting() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -89,7 +105,8 @@ export function SeoPageSetting() {
   const save = async (input: Values) => {
     setBusy(true);
     try {
-      const saved = await settingsApi.saveSeoPage({ videoId, ...input });
+      // The source article always goes with the save: an emptied field clears it (absent would keep it).
+      const saved = await settingsApi.saveSeoPage({ videoId, ...input, sourceUrl: input.sourceUrl ?? '' });
       queryClient.setQueryData(seoKey(videoId), saved);
       form.setFieldsValue(saved);
       message.success(t('seo.saved'));
@@ -144,6 +161,14 @@ export function SeoPageSetting() {
                   />
                 </Form.Item>
               </Space.Compact>
+            </Form.Item>
+            <Form.Item
+              name="sourceUrl"
+              label={t('seo.sourceUrl')}
+              extra={t('seo.sourceUrlHelp')}
+              rules={[schemaRule(sourceUrlField, t, (value) => value ?? '')]}
+            >
+              <Input inputMode="url" placeholder="https://" maxLength={SOURCE_URL_MAX} />
             </Form.Item>
             <Form.Item label={t('seo.cover')} extra={t('seo.coverHelp')}>
               <Space>
