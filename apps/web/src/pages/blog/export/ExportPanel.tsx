@@ -21,7 +21,14 @@ const STATUS_COLORS = {
 } as const;
 
 /** What exporting costs, or why it cannot start, with the way to more credits when that is why. */
-function Estimate({ estimate }: { estimate: UseQueryResult<RouteOutput<'blogToVideo.estimate'>> }) {
+function Estimate({
+  estimate,
+  active,
+}: {
+  estimate: UseQueryResult<RouteOutput<'blogToVideo.estimate'>>;
+  /** An export runs: the progress below says so, the refusal to start another need not. */
+  active: boolean;
+}) {
   const { t } = useTranslation();
   if (estimate.error) return <Alert type="error" showIcon title={errorText(estimate.error)} />;
   if (!estimate.data) return <Skeleton active paragraph={false} />;
@@ -39,7 +46,10 @@ function Estimate({ estimate }: { estimate: UseQueryResult<RouteOutput<'blogToVi
           action={t('blog.export.buyCredits')}
         />
       ) : (
-        refusal && <Alert type="warning" showIcon title={t(`errors.${refusal}`)} />
+        refusal &&
+        !(active && refusal === 'blog_export_running') && (
+          <Alert type="warning" showIcon title={t(`errors.${refusal}`)} />
+        )
       )}
     </>
   );
@@ -218,7 +228,7 @@ export function ExportPanel({ projectId }: { projectId: string }) {
 
   return (
     <div className="blog-export">
-      <Estimate estimate={estimate} />
+      <Estimate estimate={estimate} active={active} />
       <Button
         type="primary"
         className="blog-export-start"

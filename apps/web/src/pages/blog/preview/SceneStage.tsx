@@ -54,7 +54,12 @@ export function SceneStage({
         <div className="blog-stage-media blog-stage-plain" />
       )}
       {logo && <img className="blog-stage-logo" src={logo} alt="" />}
-      {subtitles && text && <figcaption className="blog-stage-subtitle">{text}</figcaption>}
+      {/* As the render draws them: a scene without a picture shows its text large in the middle, subtitles or not. */}
+      {!media && text ? (
+        <figcaption className="blog-stage-title">{text}</figcaption>
+      ) : (
+        subtitles && text && <figcaption className="blog-stage-subtitle">{text}</figcaption>
+      )}
       {children}
     </figure>
   );
