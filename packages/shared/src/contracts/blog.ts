@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { textField } from '../text.ts';
-import { MAX_PARTS, UPLOAD_KINDS } from '../uploads.ts';
+import { UPLOAD_KINDS } from '../uploads.ts';
 import { pageFields } from './common.ts';
-import { folderIdField } from './videos.ts';
+import { folderIdField, signPartsBody, signPartsData, uploadStartData } from './videos.ts';
 
 // ---- The materials library (the console contract "material": search-online, pre-add, add-success, list,
 // delete) and blog-to-video (create, list, delete, detail, scenes, subtitles, materials, export, preview,
@@ -59,25 +59,13 @@ export const materialPreAddBody = z.strictObject({
   type: textField().max(200, 'illegal_input').optional(),
 });
 export const materialIdBody = z.strictObject({ materialId: materialIdField });
-export const materialUploadStartData = z.object({
-  key: z.string(),
-  partSize: z.number().int(),
-  partCount: z.number().int(),
-  parts: z.array(z.object({ partNumber: z.number().int(), size: z.number().int(), etag: z.string() })),
-});
+/** The upload handshake answers as a video's: the same uploader sends both. */
+export const materialUploadStartData = uploadStartData;
 export const materialSignPartsBody = z.strictObject({
   materialId: materialIdField,
-  partNumbers: z
-    .array(
-      z.number({ error: 'illegal_input' }).int('illegal_input').min(1, 'illegal_input').max(MAX_PARTS, 'illegal_input'),
-    )
-    .min(1, 'illegal_input')
-    .max(100, 'illegal_input'),
+  partNumbers: signPartsBody.shape.partNumbers,
 });
-export const materialSignPartsData = z.object({
-  urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })),
-  expiredTime: z.number().int(),
-});
+export const materialSignPartsData = signPartsData;
 export const materialFailBody = z.strictObject({
   materialId: materialIdField,
   failReason: textField().max(1000, 'illegal_input').optional(),

@@ -7,8 +7,6 @@ import {
   MATERIAL_KINDS,
   type Material,
   type MaterialKind,
-  PART_URL_SECONDS,
-  partCountFor,
   partSizeFor,
   UPLOAD_EXTENSIONS,
 } from '@leadreel/shared';
@@ -20,6 +18,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
 import type { CredentialSigner } from '../videos/credential.ts';
 import { accountDir } from '../videos/keys.ts';
+import { openMultipart, signMultipartParts } from '../videos/multipart.ts';
 import { compareParts } from '../videos/uploads.service.ts';
 import { isMaterialSourceKey, materialSourceKey, materialUrl } from './keys.ts';
 import type { MaterialProcessor } from './material-processor.ts';
@@ -165,40 +164,14 @@ export function createMaterialsService(deps: MaterialsDeps) {
     /** Opens (or reopens) the multipart upload and says which parts storage already holds. */
     async start(accountId: string, materialId: string, token: string | undefined) {
       await checkGrant(accountId, token);
-      let row = await uploading(accountId, materialId);
-      if (!row.upload_id) {
-        const { uploadId } = await storage.createMultipartUpload(row.source_key, 'application/octet-stream');
-        const updated = await repo.setUploadId(row.id, uploadId);
-        if (updated) row = updated;
-        else {
-          // Another request opened it first: keep theirs.
-          await storage.abortMultipartUpload(row.source_key, uploadId).catch(() => undefined);
-          row = await uploading(accountId, materialId);
-        }
-      }
-      const parts = await storage.listParts(row.source_key, row.upload_id as string);
-      return {
-        key: row.source_key,
-        partSize: row.part_size,
-        partCount: partCountFor(Number(row.size), row.part_size),
-        parts,
-      };
+      const row = await uploading(accountId, materialId);
+      return openMultipart(storage, row, repo.setUploadId, () => uploading(accountId, materialId));
     },
 
     async signParts(accountId: string, materialId: string, token: string | undefined, partNumbers: number[]) {
       await checkGrant(accountId, token);
       const row = await uploading(accountId, materialId);
-      if (!row.upload_id) throw conflict('upload_state');
-      const partCount = partCountFor(Number(row.size), row.part_size);
-      if (partNumbers.some((n) => n > partCount)) throw badRequest('illegal_input', 'partNumbers');
-      const uploadId = row.upload_id;
-      const urls = await Promise.all(
-        [...new Set(partNumbers)].map(async (partNumber) => ({
-          partNumber,
-          url: await storage.signPartUrl({ accountId, key: row.source_key, uploadId, partNumber }, PART_URL_SECONDS),
-        })),
-      );
-      return { urls, expiredTime: Math.floor(clock.now().getTime() / 1000) + PART_URL_SECONDS };
+      return signMultipartParts(storage, accountId, row, partNumbers, clock.now());
     },
 
     /**

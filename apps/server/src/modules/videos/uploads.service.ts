@@ -19,6 +19,7 @@ import type { StorageDriver, StoredPart } from '../storage/storage.ts';
 import type { CredentialSigner } from './credential.ts';
 import type { FolderRepo } from './folders.repo.ts';
 import { accountDir, sourceKey, sourcePrefix } from './keys.ts';
+import { openMultipart, signMultipartParts } from './multipart.ts';
 import type { VideoRepo } from './videos.repo.ts';
 import { toVideoData, type VideoService } from './videos.service.ts';
 
@@ -143,42 +144,14 @@ export function createUploadsService(deps: UploadsDeps) {
     /** Opens (or reopens) the multipart upload and says which parts storage already holds. */
     async start(accountId: string, videoId: string, token: string | undefined) {
       await checkGrant(accountId, token);
-      let video = await uploadingVideo(accountId, videoId);
-      if (!video.upload_id) {
-        const { uploadId } = await storage.createMultipartUpload(video.source_key, 'application/octet-stream');
-        const updated = await videos.setUploadId(video.id, uploadId);
-        if (updated) video = updated;
-        else {
-          // Another request opened it first: keep theirs.
-          await storage.abortMultipartUpload(video.source_key, uploadId).catch(() => undefined);
-          video = await uploadingVideo(accountId, videoId);
-        }
-      }
-      const parts = await storage.listParts(video.source_key, video.upload_id as string);
-      return {
-        key: video.source_key,
-        partSize: video.part_size,
-        partCount: partCountFor(Number(video.size), video.part_size),
-        parts,
-      };
+      const video = await uploadingVideo(accountId, videoId);
+      return openMultipart(storage, video, videos.setUploadId, () => uploadingVideo(accountId, videoId));
     },
 
     async signParts(accountId: string, videoId: string, token: string | undefined, partNumbers: number[]) {
       await checkGrant(accountId, token);
       const video = await uploadingVideo(accountId, videoId);
-      if (!video.upload_id) throw conflict('upload_state');
-      const partCount = partCountFor(Number(video.size), video.part_size);
-      if (partNumbers.some((n) => n > partCount)) throw badRequest('illegal_input', 'partNumbers');
-      const urls = await Promise.all(
-        [...new Set(partNumbers)].map(async (partNumber) => ({
-          partNumber,
-          url: await storage.signPartUrl(
-            { accountId, key: video.source_key, uploadId: video.upload_id as string, partNumber },
-            PART_URL_SECONDS,
-          ),
-        })),
-      );
-      return { urls, expiredTime: Math.floor(clock.now().getTime() / 1000) + PART_URL_SECONDS };
+      return signMultipartParts(storage, accountId, video, partNumbers, clock.now());
     },
 
     /**
