@@ -120,6 +120,45 @@ const env = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
 });
 
+/**
+ * A server that runs no jobs, one worker beside it, and a signed-up account's API client: what each "kill -9
+ * of a worker" test needs. `killWorker` kills the worker with SIGKILL mid-work and starts another in its place.
+ * Both processes are stopped when `work` ends, whatever it did.
+ */
+async function withWorker(
+  work: (run: {
+    api: ReturnType<typeof client>;
+    worker: () => Running;
+    killWorker: () => Promise<void>;
+  }) => Promise<void>,
+) {
+  const port = await freePort();
+  const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
+  await waitReady(server);
+  const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
+  let worker = await startWorker();
+  try {
+    const token = await signUp(server);
+    const api = client(
+      () => server,
+      () => token,
+    );
+    await work({
+      api,
+      worker: () => worker,
+      killWorker: async () => {
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        worker = await startWorker();
+      },
+    });
+  } finally {
+    worker.child.kill('SIGKILL');
+    server.child.kill('SIGTERM');
+    await Promise.all([worker.exited, server.exited]);
+  }
+}
+
 describe('kill -9 of the server halfway through an upload', () => {
   it(
     'loses no byte: the uploader resumes with the parts storage kept, and the SHA-256 matches',
@@ -306,18 +345,8 @@ describe('kill -9 of a worker halfway through an encode', () => {
 describe('kill -9 of a worker halfway through a speech task', () => {
   it(
     'another worker takes the task over and finishes it once, charged once',
-    async () => {
-      const port = await freePort();
-      const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
-      await waitReady(server);
-      const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
-      let worker = await startWorker();
-      try {
-        const token = await signUp(server);
-        const api = client(
-          () => server,
-          () => token,
-        );
+    () =>
+      withWorker(async ({ api, worker, killWorker }) => {
         const file = await makeSpeechVideo(
           path.join(dataDir, 'speech.mp4'),
           Array.from(
@@ -348,15 +377,13 @@ describe('kill -9 of a worker halfway through a speech task', () => {
           taskId: string;
         };
         // The moment to kill: the speech engine is hearing the video under the worker.
-        const workerPid = worker.child.pid as number;
+        const workerPid = worker().child.pid as number;
         await waitFor(
           'pocketsphinx under the worker',
           async () => (await childrenOf(workerPid)).find((child) => child.command.includes('pocketsphinx')),
           3 * MINUTES,
         );
-        worker.child.kill('SIGKILL');
-        await worker.exited;
-        worker = await startWorker();
+        await killWorker();
         const done = await waitFor(
           'the task taken over',
           async () => {
@@ -367,7 +394,7 @@ describe('kill -9 of a worker halfway through a speech task', () => {
           },
           8 * MINUTES,
         );
-        expect(done.status, `${JSON.stringify(done.error)}\n${worker.output()}`).toBe('done');
+        expect(done.status, `${JSON.stringify(done.error)}\n${worker().output()}`).toBe('done');
         const spends = await database.db
           .selectFrom('credit_entry')
           .select(['kind', 'amount'])
@@ -381,12 +408,7 @@ describe('kill -9 of a worker halfway through a speech task', () => {
           .where('video_id', '=', videoId as string)
           .execute();
         expect(tracks).toEqual([{ lang: 'en' }]);
-      } finally {
-        worker.child.kill('SIGKILL');
-        server.child.kill('SIGTERM');
-        await Promise.all([worker.exited, server.exited]);
-      }
-    },
+      }),
     16 * MINUTES,
   );
 });
@@ -394,18 +416,8 @@ describe('kill -9 of a worker halfway through a speech task', () => {
 describe('kill -9 of a worker halfway through a blog-to-video render', () => {
   it(
     'another worker renders the export again and publishes one video, charged once',
-    async () => {
-      const port = await freePort();
-      const server = startServer(dataDir, port, env(port, { WORKERS: '0' }));
-      await waitReady(server);
-      const startWorker = async () => startServer(dataDir, await freePort(), env(0, { WORKERS: '1' }), WORKER);
-      let worker = await startWorker();
-      try {
-        const token = await signUp(server);
-        const api = client(
-          () => server,
-          () => token,
-        );
+    () =>
+      withWorker(async ({ api, worker, killWorker }) => {
         const { userId } = (await api.get('/api/account/detail')).data as { userId: string };
         await database.db.updateTable('account').set({ plan_type: 'Pro' }).where('id', '=', userId).execute();
         await database.db
@@ -418,15 +430,13 @@ describe('kill -9 of a worker halfway through a blog-to-video render', () => {
         const started = await api.post('/api/blog-to-video/export', { projectId: project.projectId });
         expect(started.statusCode, started.error).toBe(200);
         // The moment to kill: ffmpeg is rendering the export under the worker.
-        const workerPid = worker.child.pid as number;
+        const workerPid = worker().child.pid as number;
         await waitFor(
           'the render under the worker',
           async () => (await childrenOf(workerPid)).find((child) => child.command.includes('export.mp4')),
           5 * MINUTES,
         );
-        worker.child.kill('SIGKILL');
-        await worker.exited;
-        worker = await startWorker();
+        await killWorker();
         const done = await waitFor(
           'the export taken over',
           async () => {
@@ -437,7 +447,7 @@ describe('kill -9 of a worker halfway through a blog-to-video render', () => {
           },
           10 * MINUTES,
         );
-        expect(done.status, `${JSON.stringify(done.error)}\n${worker.output()}`).toBe('done');
+        expect(done.status, `${JSON.stringify(done.error)}\n${worker().output()}`).toBe('done');
         const videos = await database.db.selectFrom('video').select('id').where('account_id', '=', userId).execute();
         expect(videos).toEqual([{ id: done.videoId }]);
         const spends = await database.db
@@ -453,12 +463,7 @@ describe('kill -9 of a worker halfway through a blog-to-video render', () => {
           .where('project_id', '=', project.projectId)
           .execute();
         expect(runs).toEqual([{ attempts: 2 }]);
-      } finally {
-        worker.child.kill('SIGKILL');
-        server.child.kill('SIGTERM');
-        await Promise.all([worker.exited, server.exited]);
-      }
-    },
+      }),
     20 * MINUTES,
   );
 });
