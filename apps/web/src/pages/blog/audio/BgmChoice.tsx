@@ -9,7 +9,15 @@ import { useLatestEditor } from './latestEditor.ts';
 
 /** LeadReel's own music library; it changes only with a release, so it is read once. */
 export function useBgmTracks() {
-  return useQuery({ queryKey: routeKey('blogToVideo.bgm'), queryFn: blogApi.bgm, staleTime: Number.POSITIVE_INFINITY });
+  const { t } = useTranslation();
+  return useQuery({
+    queryKey: routeKey('blogToVideo.bgm'),
+    queryFn: blogApi.bgm,
+    staleTime: Number.POSITIVE_INFINITY,
+    // LeadReel's tracks are named in the console's language; a track it does not know keeps the server's name.
+    select: (tracks) =>
+      tracks.map((track) => ({ ...track, name: t(`blogAudio.tracks.${track.trackId}`, { defaultValue: track.name }) })),
+  });
 }
 
 /** The music change both BGM tabs make, saved over the settings as they are when it is saved. */
