@@ -133,6 +133,15 @@ describe('blog-to-video: export', () => {
     expect(started.status).toBe(200);
     const spent = started.body.data.credits as number;
     expect(await balance(who)).toBe(50 - spent);
+    // Halfway: a worker has taken it and is making its voices.
+    const end = Date.now() + 120_000;
+    for (;;) {
+      const now = (await get(t.app, `/api/blog-to-video/progress?projectId=${made.projectId}`, who.token)).body.data;
+      if (now.status === 'running' && now.progress > 2) break;
+      expect(now.status).not.toBe('done');
+      if (Date.now() > end) throw new Error(`the export never got going: ${now.status} ${now.progress}%`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const canceled = await post(t.app, '/api/blog-to-video/export/cancel', { projectId: made.projectId }, who.token);
     expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
     expect(canceled.body.data).toMatchObject({ status: 'canceled', refunded: spent, videoId: null });
