@@ -160,7 +160,7 @@ const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''
  */
 function withoutTitle(blocks: ArticleBlock[], title: string): ArticleBlock[] {
   const first = blocks[0];
-  if (!first || first.kind !== 'heading' || !title) return blocks;
+  if (first?.kind !== 'heading' || !title) return blocks;
   const heading = bare(first.text);
   const named = bare(title);
   // A title often adds the site's name after the heading's words ("Our new pump - Acme blog").
