@@ -268,17 +268,19 @@ export function fakeBlogRoutes(state: FakeBlog): Record<string, FakeRoute> {
     'GET /blog-to-video/preview': (_, query) => {
       const project = find(query.get('projectId'));
       if (!project) return missing;
+      const recording = project.settings.voice.enabled ? project.settings.voice.recordingMaterialId : null;
       return {
         data: {
           aspect: project.settings.aspect,
           subtitles: project.settings.subtitles,
           logo: null,
           bgm: { url: '/media/bgm/calm.mp3', volume: project.settings.bgm.volume },
+          voiceTrack: recording ? `/media/material/${recording}/source` : null,
           scenes: project.scenes.map((scene) => ({
             sceneId: scene.sceneId,
             text: scene.text,
             media: scene.media,
-            voice: project.settings.voice.enabled ? `/media/voice/${scene.sceneId}.mp3` : null,
+            voice: project.settings.voice.enabled && !recording ? `/media/voice/${scene.sceneId}.mp3` : null,
             duration: scene.duration,
           })),
         },

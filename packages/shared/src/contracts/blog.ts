@@ -331,6 +331,11 @@ export const previewData = z.object({
   subtitles: z.boolean(),
   logo: z.string().nullable(),
   bgm: z.object({ url: z.string(), volume: z.number().int() }).nullable(),
+  /**
+   * The user's recording of the whole script, played from the first scene on in place of the scenes'
+   * voices (each scene then lasts its share of it); null without one, or with the voice off.
+   */
+  voiceTrack: z.string().nullable(),
   scenes: z.array(
     z.object({
       sceneId: z.string(),

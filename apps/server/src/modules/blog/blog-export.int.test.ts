@@ -241,5 +241,37 @@ describe('blog-to-video: export', () => {
     expect((await t.app.inject({ method: 'GET', url: '/media/bgm/nope' })).statusCode).toBe(404);
     const tracks = await get(t.app, '/api/blog-to-video/bgm', who.token);
     expect(tracks.body.data.map((track: { trackId: string }) => track.trackId)).toContain('warm');
+
+    // The owner's recording of the whole script: one track under every scene, each lasting its share of it.
+    const recording = await t.db
+      .insertInto('material')
+      .values({
+        account_id: who.accountId,
+        kind: 'tts-subtitle',
+        name: 'whole script.mp3',
+        size: 10,
+        status: 'ready',
+        source_key: `sources/${who.accountId}/materials/whole/source`,
+        part_size: 10,
+        duration: 9,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recorded = await post(
+      t.app,
+      '/api/blog-to-video/subtitles',
+      {
+        projectId: made.projectId,
+        revision: saved.body.data.revision,
+        voice: { enabled: true, lang: 'en', speed: 1, recordingMaterialId: recording.id },
+      },
+      who.token,
+    );
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const withTrack = (await get(t.app, `/api/blog-to-video/preview?projectId=${made.projectId}`, who.token)).body.data;
+    expect(withTrack.voiceTrack).toBe(`/media/material/${recording.id}/source`);
+    expect(withTrack.scenes.map((each: { voice: string | null }) => each.voice)).toEqual(made.scenes.map(() => null));
+    const total = withTrack.scenes.reduce((sum: number, each: { duration: number }) => sum + each.duration, 0);
+    expect(total).toBeCloseTo(9, 1);
   });
 });

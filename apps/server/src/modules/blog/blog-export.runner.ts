@@ -10,7 +10,7 @@ import { createJobFolder } from '../videos/job-folders.ts';
 import { readingSeconds } from './article/scenes.ts';
 import type { ExportRepo, ExportRow } from './blog-export.repo.ts';
 import { type ExportService, PUBLISHING_PERCENT } from './blog-export.service.ts';
-import { VOICE_PAUSE_SECONDS } from './blog-view.ts';
+import { recordingShares, VOICE_PAUSE_SECONDS } from './blog-view.ts';
 import type { SceneVoice, SceneVoices } from './blog-voice.ts';
 import { bgmTrackFile } from './render/bgm-library.ts';
 import { BlogRenderError, renderVideo } from './render/render.ts';
@@ -270,9 +270,11 @@ export function createExportRunner(deps: {
 }
 export type ExportRunner = ReturnType<typeof createExportRunner>;
 
-/** Scenes share one recording of the whole script by the length of their text: a longer text, a longer scene. */
+/** Scenes share one recording of the whole script (recordingShares). */
 function spreadOver(scenes: RenderScene[], total: number) {
-  const weights = scenes.map((scene) => Math.max(1, scene.text.length));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  for (const [n, scene] of scenes.entries()) scene.duration = Math.max(1, (total * (weights[n] as number)) / sum);
+  const shares = recordingShares(
+    scenes.map((scene) => scene.text),
+    total,
+  );
+  for (const [n, scene] of scenes.entries()) scene.duration = shares[n] as number;
 }

@@ -1,7 +1,7 @@
 import type { BgmTrack, Preview } from '@leadreel/shared';
 import { notFound } from '../../errors.ts';
 import type { BlogService } from './blog.service.ts';
-import { mediaOf, sceneSeconds } from './blog-view.ts';
+import { mediaOf, recordingShares, sceneSeconds } from './blog-view.ts';
 import { type SceneVoices, voiceUrl } from './blog-voice.ts';
 import { BGM_TRACKS } from './render/bgm-library.ts';
 
@@ -85,19 +85,27 @@ export function createBlogPreview(deps: {
         : settings.bgm.trackId
           ? bgmUrl(settings.bgm.trackId)
           : null;
+      const track = settings.voice.enabled && recording?.url && recording.duration ? recording : null;
+      const shares = track
+        ? recordingShares(
+            scenes.map((scene) => scene.text),
+            track.duration as number,
+          )
+        : null;
       return {
         aspect: settings.aspect,
         subtitles: settings.subtitles,
         logo: settings.logo ? await deps.logoUrl(project.account_id) : null,
         bgm: music ? { url: music, volume: settings.bgm.volume } : null,
-        scenes: scenes.map((scene) => {
+        voiceTrack: track?.url ?? null,
+        scenes: scenes.map((scene, n) => {
           const recorded = scene.voice_material_id ? materials.get(scene.voice_material_id) : undefined;
           return {
             sceneId: scene.id,
             text: scene.text,
             media: mediaOf(project, scene.media, materials),
-            voice: !settings.voice.enabled ? null : (recorded?.url ?? voiceOfScene.get(scene.id)?.url ?? null),
-            duration: sceneSeconds(scene, materials),
+            voice: !settings.voice.enabled || track ? null : (recorded?.url ?? voiceOfScene.get(scene.id)?.url ?? null),
+            duration: shares ? (shares[n] as number) : sceneSeconds(scene, materials),
           };
         }),
       };

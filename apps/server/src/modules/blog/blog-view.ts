@@ -62,6 +62,16 @@ export function sceneSeconds(scene: SceneRow, materials: MaterialsById) {
   return voice ? Math.round((voice + VOICE_PAUSE_SECONDS) * 10) / 10 : readingSeconds(scene.text);
 }
 
+/**
+ * Seconds of each scene when one recording of the whole script is their voice: its length shared by the
+ * length of their text (a longer text, a longer scene), at least a second each.
+ */
+export function recordingShares(texts: readonly string[], total: number): number[] {
+  const weights = texts.map((text) => Math.max(1, text.length));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  return weights.map((weight) => Math.max(1, Math.round(((total * weight) / sum) * 100) / 100));
+}
+
 export function toScene(project: ProjectRow, scene: SceneRow, materials: MaterialsById): Scene {
   return {
     sceneId: scene.id,

@@ -250,6 +250,26 @@ describe('the script', () => {
     expect(await within(dialog).findByText('Scene 3 of 3')).toBeTruthy();
   });
 
+  it('previews a recording of the whole script as one track, each scene its share of it', async () => {
+    const recording = '99999999-9999-4999-8999-000000000001';
+    const withRecording = project();
+    withRecording.settings.voice = { ...withRecording.settings.voice, recordingMaterialId: recording };
+    open(fakeBlogState({ projects: [withRecording] }));
+    await screen.findByDisplayValue(TEXTS[0] as string);
+    fireEvent.click(screen.getByRole('button', { name: /Preview/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Scene 1 of 3')).toBeTruthy();
+    const track = within(dialog).getByTestId('blog-preview-track') as HTMLAudioElement;
+    expect(track.getAttribute('src')).toBe(`/media/material/${recording}/source`);
+    // No scene has a voice of its own: the recording speaks them all.
+    expect(dialog.querySelectorAll('audio')).toHaveLength(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next scene' }));
+    expect(within(dialog).getByText('Scene 2 of 3')).toBeTruthy();
+    // The recording goes to where the second scene's share of it starts.
+    expect(track.currentTime).toBe(withRecording.scenes[0]?.duration);
+  });
+
   it('speaks Chinese', async () => {
     open(fakeBlogState({ projects: [project()] }), { language: 'zh_CN' });
     await screen.findByDisplayValue(TEXTS[0] as string);
@@ -265,7 +285,7 @@ describe('export', () => {
     const blog = fakeBlogState({
       projects: [project()],
       exports: {
-        [PROJECT]: [fakeExport('88888888-0000-4000-8000-000000000001', 1, { videoId: VIDEO, videoName: 'Our launch' })],
+        [PROJECT]: [fakeExport('88888888-0000-4000-8000-000000000999', 1, { videoId: VIDEO, videoName: 'Our launch' })],
       },
       steps: [30, 70],
       videoId: VIDEO,

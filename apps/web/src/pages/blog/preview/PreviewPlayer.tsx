@@ -39,6 +39,8 @@ function Player({ preview }: { preview: Preview }) {
   const [playing, setPlaying] = useState(true);
   const voice = useRef<HTMLAudioElement>(null);
   const music = useRef<HTMLAudioElement>(null);
+  /** The user's recording of the whole script, when it is the voice: one sound under every scene. */
+  const track = useRef<HTMLAudioElement>(null);
   const scene = scenes[index];
   const total = scenes.reduce((sum, item) => sum + item.duration, 0);
   const before = scenes.slice(0, index).reduce((sum, item) => sum + item.duration, 0);
@@ -71,20 +73,25 @@ function Player({ preview }: { preview: Preview }) {
   useEffect(() => {
     if (playing) {
       play(voice.current);
+      play(track.current);
       play(music.current);
     } else {
       pause(voice.current);
+      pause(track.current);
       pause(music.current);
     }
   }, [playing, index]);
   useEffect(() => {
     if (music.current && preview.bgm)
-      music.current.volume = (preview.bgm.volume / 100) * (scene?.voice && playing ? DUCKED : 1);
-  }, [preview.bgm, scene, playing]);
+      music.current.volume =
+        (preview.bgm.volume / 100) * ((scene?.voice || preview.voiceTrack) && playing ? DUCKED : 1);
+  }, [preview.bgm, preview.voiceTrack, scene, playing]);
 
   const go = (to: number) => {
     setIndex(to);
     setElapsed(0);
+    // The whole script's recording goes to where that scene's share of it starts.
+    if (track.current) track.current.currentTime = scenes.slice(0, to).reduce((sum, item) => sum + item.duration, 0);
   };
   const toggle = () => {
     if (!playing && index === scenes.length - 1 && elapsed >= (scene?.duration ?? 0)) go(0);
@@ -107,6 +114,10 @@ function Player({ preview }: { preview: Preview }) {
       {scene.voice && (
         // biome-ignore lint/a11y/useMediaCaption: the scene's words are its subtitle, shown over the picture.
         <audio key={scene.sceneId} ref={voice} src={scene.voice} onEnded={() => nextRef.current()} />
+      )}
+      {preview.voiceTrack && (
+        // biome-ignore lint/a11y/useMediaCaption: the script's words are the scenes' subtitles, shown over the picture.
+        <audio ref={track} src={preview.voiceTrack} data-testid="blog-preview-track" />
       )}
       {preview.bgm && (
         // biome-ignore lint/a11y/useMediaCaption: background music has no words.
