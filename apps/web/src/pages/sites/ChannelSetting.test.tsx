@@ -184,7 +184,8 @@ describe('the site settings', () => {
     await pick(first, 'Links to', 'A category page');
     await within(first).findByRole('combobox', { name: 'Category' });
     save();
-    expect(await screen.findAllByText('Enter the link text')).toHaveLength(2);
+    // antd validates the rows one after the other: wait for both messages, not the first to appear.
+    await waitFor(() => expect(screen.getAllByText('Enter the link text')).toHaveLength(2));
     expect(await screen.findByText('Choose a category', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
 
     fireEvent.change(within(first).getByLabelText('Link text'), { target: { value: ' Tours ' } });
