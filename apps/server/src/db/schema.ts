@@ -121,6 +121,12 @@ export interface AuthThrottleTable {
 }
 
 /** The derived files of one generation, as the pipeline published them (keys relative to the generation). */
+/**
+ * The poster in the formats and widths a page picks from (<picture> with srcset), paths relative to the
+ * generation (modules/videos/poster-set.ts).
+ */
+export type PosterSet = { type: 'image/avif' | 'image/webp'; files: { path: string; width: number }[] }[];
+
 export type VideoMedia = {
   master: string;
   renditions: { name: string; width: number; height: number; bandwidth: number; playlist: string }[];
@@ -128,6 +134,8 @@ export type VideoMedia = {
   thumbnail: string | null;
   storyboard: string | null;
   preview: string | null;
+  /** The poster as AVIF and WebP at the widths a page picks from; absent for videos made before it. */
+  posterSet?: PosterSet;
   /** Every file of the generation with its size, for storage accounting and deletion. */
   bytes: number;
 };

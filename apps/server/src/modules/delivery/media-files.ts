@@ -8,6 +8,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  avif: 'image/avif',
   gif: 'image/gif',
   vtt: 'text/vtt; charset=utf-8',
 };

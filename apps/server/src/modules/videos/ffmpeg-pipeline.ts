@@ -31,6 +31,7 @@ import {
   parseProbe,
   sourceRates,
 } from './probe.ts';
+import { posterSetArgs } from './poster-set.ts';
 import { FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal, type Pipeline } from './video-processor.ts';
 
@@ -292,6 +293,11 @@ export function createFfmpegPipeline(
     }
     const renditions = await finishLadder(outDir, targets);
 
+    // The poster's AVIF and WebP follow the ladder: pages show the JPEG until then.
+    await fs.mkdir(path.join(outDir, 'posters'));
+    const posters = posterSetArgs(input, outDir, width, Math.min(0.1, duration / 2));
+    await run(posters.args, 60_000);
+
     const sprite = 'storyboard.jpg';
     await run(storyboardArgs(input, path.join(outDir, sprite), duration), limitFor(duration, 1_000, 60_000));
     const tileHeight = Math.max(2, Math.round((STORYBOARD_TILE_WIDTH * height) / width / 2) * 2);
@@ -310,6 +316,7 @@ export function createFfmpegPipeline(
       thumbnail: 'thumbnail.jpg',
       storyboard: 'storyboard.vtt',
       preview: 'preview.gif',
+      posterSet: posters.set,
       files: [],
     };
   };

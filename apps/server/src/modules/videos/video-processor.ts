@@ -8,6 +8,7 @@ import type { Transact } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
+import type { PosterSet } from './poster-set.ts';
 import { createJobFolder, recordChild, sweepJobFolders } from './job-folders.ts';
 import { generationPrefix, sourcePrefix } from './keys.ts';
 import { compareParts } from './uploads.service.ts';
@@ -24,6 +25,7 @@ export type PipelineResult = {
   thumbnail: string | null;
   storyboard: string | null;
   preview: string | null;
+  posterSet?: PosterSet;
   files: string[];
 };
 
@@ -258,6 +260,7 @@ export function createVideoProcessor(deps: {
             thumbnail: result.thumbnail,
             storyboard: result.storyboard,
             preview: result.preview,
+            posterSet: result.posterSet,
             bytes,
           },
         });
