@@ -5,7 +5,7 @@ import type { Site } from '../../site/site.ts';
 import { cspHash, escapeHtml, jsonForScript } from '../pages/html.ts';
 import { brandStyle, STYLE, videoColors } from '../pages/page-style.ts';
 import type { PublicVideo } from '../pages/view-model.ts';
-import { playerMarkup, siteIcons, videoObject, watchContacts } from '../pages/watch-page.ts';
+import { EMBED_PLAYER_SIZES, playerMarkup, siteIcons, videoObject, watchContacts } from '../pages/watch-page.ts';
 
 /**
  * An album's public pages as HTML (docs/product.md "Albums"): the feed, its grid and its embed. Server-
@@ -147,10 +147,16 @@ function slide(album: PublicAlbum, video: PublicVideo, at: number, page: FeedPag
   const t = TEXTS[page.lang];
   // A form's title has one id on a page of one player; on a page of many, each form names its own. (Owner
   // text is escaped, so no quote of it can match.)
-  const player = playerMarkup(video, page.lang, page.assets, page.embedded, undefined, at > 0).replaceAll(
-    '"lr-form-title"',
-    `"lr-form-title-${video.id}"`,
-  );
+  // The stage is the page's whole width (.album-stage), as an embed's frame is.
+  const player = playerMarkup(
+    video,
+    page.lang,
+    page.assets,
+    page.embedded,
+    undefined,
+    at > 0,
+    EMBED_PLAYER_SIZES,
+  ).replaceAll('"lr-form-title"', `"lr-form-title-${video.id}"`);
   return [
     `<section class="album-slide" id="v-${escapeHtml(video.id)}" data-lr-slide aria-labelledby="t-${escapeHtml(video.id)}">`,
     `<div class="album-stage">${player}</div>`,

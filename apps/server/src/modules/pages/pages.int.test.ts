@@ -245,6 +245,35 @@ describe('the watch page', () => {
     expect(jsonLd(html)).not.toHaveProperty('isBasedOn');
   });
 
+  it('offers the poster as AVIF, then WebP, at the width the player shows, and the JPEG alone for a video made before them', async () => {
+    const { videoId } = await accountWithVideo();
+    // The test video is 320 wide: its set holds that width alone (never wider than the source).
+    const watch = (await page(`/v/${videoId}`)).body;
+    expect(watch).toMatch(
+      /<picture><source type="image\/avif" srcset="\/media\/[^" ]+\/posters\/320\.avif 320w" sizes="\(min-width: 960px\) 928px, calc\(100vw - 32px\)"><source type="image\/webp" srcset="\/media\/[^" ]+\/posters\/320\.webp 320w" sizes="[^"]+"><img src="\/media\/[^"]+\/poster\.jpg"[^>]*><\/picture>/,
+    );
+    // An embed is as wide as its frame.
+    const embed = (await page(`/embed/${videoId}`)).body;
+    expect(embed).toMatch(/<source type="image\/avif" srcset="[^"]+\/posters\/320\.avif 320w" sizes="100vw">/);
+    for (const [file, type] of [
+      [/srcset="([^" ]+\.avif) /.exec(embed)?.[1], 'image/avif'],
+      [/srcset="([^" ]+\.webp) /.exec(embed)?.[1], 'image/webp'],
+    ]) {
+      const answer = await page(String(file));
+      expect(answer.statusCode, file).toBe(200);
+      expect(answer.headers['content-type']).toBe(type);
+      expect(answer.rawPayload.length).toBeGreaterThan(100);
+    }
+    // A video the pipeline made before the set: the JPEG poster as it was.
+    const { videoId: olderId } = await accountWithVideo();
+    const row = await t.db.selectFrom('video').select('media').where('id', '=', olderId).executeTakeFirstOrThrow();
+    const { posterSet: _set, ...older } = row.media as NonNullable<typeof row.media>;
+    await t.db.updateTable('video').set({ media: older }).where('id', '=', olderId).execute();
+    const before = (await page(`/embed/${olderId}`)).body;
+    expect(before).not.toContain('<picture>');
+    expect(before).toMatch(/<div class="lr-player"[^>]*><img src="\/media\/[^"]+\/poster\.jpg"/);
+  });
+
   it('ships a strict CSP: own scripts only, no inline script or style besides its own hashed style', async () => {
     const { videoId } = await accountWithVideo();
     const csp = (await page(`/v/${videoId}`)).headers['content-security-policy'] as string;

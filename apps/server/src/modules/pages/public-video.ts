@@ -241,6 +241,12 @@ export function createPublicVideos(deps: {
           : null,
       // (With a cover, no smaller variant: srcset is left out.)
       thumbnailPath: row.media?.thumbnail && !row.cover ? mediaUrl(row.id, row.generation, row.media.thumbnail) : null,
+      posterSources: row.cover
+        ? []
+        : (row.media?.posterSet ?? []).map(({ type, files }) => ({
+            type,
+            files: files.map((file) => ({ path: mediaUrl(row.id, row.generation, file.path), width: file.width })),
+          })),
       thumbnailUrl: row.cover ? `${publicUrl}${logoPath(row.id, row.cover)}` : file(row.media?.thumbnail),
       storyboardPath: row.media?.storyboard ? mediaUrl(row.id, row.generation, row.media.storyboard) : null,
       hlsPath,

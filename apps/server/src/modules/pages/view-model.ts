@@ -19,6 +19,11 @@ export type PublicVideo = {
   posterPath: string | null;
   /** Same-origin path of the 640-wide thumbnail, offered to small players through srcset. */
   thumbnailPath: string | null;
+  /**
+   * The poster as AVIF and WebP at the widths the pipeline made (modules/videos/poster-set.ts), same-origin
+   * paths, for the facade's <picture>; empty with the owner's cover and for videos made before the set.
+   */
+  posterSources: PosterSource[];
   /** Same-origin path of the scrubbing storyboard (WebVTT). */
   storyboardPath: string | null;
   thumbnailUrl: string | null;
@@ -62,6 +67,8 @@ export type PublicVideo = {
   /** The owner's privacy mode: the player keeps nothing in the viewer's browser (no viewer id). */
   privacyMode: boolean;
 };
+
+export type PosterSource = { type: 'image/avif' | 'image/webp'; files: { path: string; width: number }[] };
 
 export type PublicForm = Omit<InquiryForm, 'enabled'> & {
   /** Who a "once per viewer" remembers: a hash of the account, the same on all its videos. */

@@ -193,19 +193,39 @@ function clock(seconds: number): string {
 const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5v14l11-7z"/></svg>';
 
 /**
+ * How wide the player shows, for the browser's pick of a poster: the watch page's column (.watch, 960 wide
+ * less its 16-pixel padding each side), and a frame's whole width in an embed.
+ */
+export const WATCH_PLAYER_SIZES = '(min-width: 960px) 928px, calc(100vw - 32px)';
+export const EMBED_PLAYER_SIZES = '100vw';
+
+/**
  * The poster at the size the player shows: the 640-wide thumbnail for embeds and phones, the poster (at most
  * 1280 wide) for larger players, so a small embed never downloads a large image.
  */
-function posterSrcset(video: PublicVideo): string {
+function posterSrcset(video: PublicVideo, sizes: string): string {
   if (!video.thumbnailPath || !video.posterPath || video.width <= 640) return '';
   const posterWidth = Math.min(1280, video.width - (video.width % 2));
-  return ` srcset="${escapeHtml(video.thumbnailPath)} 640w, ${escapeHtml(video.posterPath)} ${posterWidth}w" sizes="(min-width: 992px) 960px, 100vw"`;
+  return ` srcset="${escapeHtml(video.thumbnailPath)} 640w, ${escapeHtml(video.posterPath)} ${posterWidth}w" sizes="${sizes}"`;
 }
 
 /**
- * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
- * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place.
+ * The facade's poster. With the pipeline's poster set, a <picture> whose AVIF (then WebP) source the browser
+ * picks at the width the player shows: a 640-wide embed's poster is a few kilobytes where the JPEG was 17
+ * (bench:embed-weight); the JPEG <img> stays for browsers without either and is what the player reads back
+ * (img.currentSrc is the source picked). Videos made before the set keep the JPEGs alone.
  */
+function posterMarkup(video: PublicVideo, sizes: string, lazy: boolean): string {
+  if (!video.posterPath) return '';
+  const img = `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video, sizes)} alt="" width="${video.width || 1280}" height="${video.height || 720}"${lazy ? ' loading="lazy"' : ' fetchpriority="high"'}>`;
+  if (video.posterSources.length === 0) return img;
+  const sources = video.posterSources.map(
+    (source) =>
+      `<source type="${source.type}" srcset="${escapeHtml(source.files.map((file) => `${file.path} ${file.width}w`).join(', '))}" sizes="${sizes}">`,
+  );
+  return `<picture>${sources.join('')}${img}</picture>`;
+}
+
 /**
  * A dubbed video's player fetches hls.js's full build (the light one ignores alternate audio), and starts in
  * the page's language when it has a dub in it.
@@ -219,6 +239,11 @@ function dubbed(video: PublicVideo, assets: PlayerAssets) {
 /** What a page adds to its player: attributes on its root and markup inside it (a site's email gate). */
 export type PlayerExtras = { attributes: string; inner: string };
 
+/**
+ * The player's facade (lite-youtube-embed's idea): poster, title and a play button, no video engine until the
+ * viewer presses play; /player/player.js then loads hls.js (or uses native HLS) in its place. `sizes` is how
+ * wide the player shows, for the poster's pick.
+ */
 export function playerMarkup(
   video: PublicVideo,
   lang: PageLanguage,
@@ -226,14 +251,13 @@ export function playerMarkup(
   embedded: boolean,
   extras: PlayerExtras = { attributes: '', inner: '' },
   lazyPoster = false,
+  sizes = embedded ? EMBED_PLAYER_SIZES : WATCH_PLAYER_SIZES,
 ): string {
   const t = TEXTS[lang];
   const ratio = video.width > 0 && video.height > 0 ? `${video.width}/${video.height}` : '16/9';
   return [
     `<div class="lr-player" data-lr-player data-src="${escapeHtml(video.hlsPath)}" data-video-id="${escapeHtml(video.id)}" data-scope="${escapeHtml(video.viewerScope)}"${video.privacyMode ? ' data-privacy' : ''} data-ratio="${ratio}" data-controls="${escapeHtml(assets.controls)}" data-unavailable="${escapeHtml(t.unavailable)}"${video.storyboardPath ? ` data-storyboard="${escapeHtml(video.storyboardPath)}"` : ''}${video.tracks.length > 0 ? ` data-tracks="${escapeHtml(JSON.stringify(video.tracks))}"` : ''}${dubbed(video, assets)}${extras.attributes}>`,
-    video.posterPath
-      ? `<img src="${escapeHtml(video.posterPath)}"${posterSrcset(video)} alt="" width="${video.width || 1280}" height="${video.height || 720}"${lazyPoster ? ' loading="lazy"' : ' fetchpriority="high"'}>`
-      : '',
+    posterMarkup(video, sizes, lazyPoster),
     `<button class="lr-play" type="button" aria-label="${escapeHtml(`${t.play}: ${video.title}`)}">${PLAY_ICON}</button>`,
     overlay(video, lang, embedded),
     extras.inner,
