@@ -38,7 +38,7 @@ export const moveVideosBody = z.strictObject({
 
 /**
  * uploading: bytes are arriving; uploaded: every part is in, waiting for the pipeline; processing: being
- * probed and encoded (playable may already be true from the fast path); ready: the full ladder is out;
+ * probed and encoded (playable may already be true: its first rungs play while the others encode); ready: the full ladder is out;
  * failed: the pipeline refused or failed (failReason says why; retry runs it again); upload_failed: the
  * browser reported a failed upload (retry resumes it).
  */

@@ -33,8 +33,8 @@ const MASTER_READY = 'public, max-age=0, s-maxage=5';
  * /media: playlists, segments, posters and storyboards of playable videos. A deleted, unknown or not yet
  * playable video is 404, the same answer as a file that never existed, so ids cannot be probed. Files under
  * a generation never change (a retry writes a new generation), so they are cached for a year; the master
- * playlist, which gains the full ladder after the fast path, is revalidated, and so are the playlists of a
- * ladder still encoding (published segment by segment when there is no fast path).
+ * playlist, which gains rungs while the ladder encodes, is revalidated, and so are the playlists of a
+ * ladder still encoding (published segment by segment).
  */
 export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
   app,

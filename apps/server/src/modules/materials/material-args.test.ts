@@ -19,8 +19,11 @@ const picture = (codec: string, width = 800, height = 600) => ({
   pixFmt: 'yuv420p',
   rotation: 0,
   bitRateKbps: null,
+  profile: '',
+  level: 0,
+  interlaced: false,
 });
-const sound = { codec: 'mp3', bitRateKbps: 128 };
+const sound = { codec: 'mp3', bitRateKbps: 128, profile: '' };
 
 describe('materialDemuxers', () => {
   it.each([

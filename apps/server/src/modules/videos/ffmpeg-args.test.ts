@@ -12,6 +12,7 @@ import {
   storyboardArgs,
   storyboardInterval,
   storyboardVtt,
+  usualRateKbps,
 } from './ffmpeg-args.ts';
 
 const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -37,9 +38,10 @@ describe('every ffmpeg and ffprobe call', () => {
 });
 
 describe('remuxArgs', () => {
-  it('cuts the fast path into fMP4 at every keyframe a second or more apart, so the first segment is one GOP', () => {
+  it('cuts the copy into fMP4 at every keyframe a second or more apart, published as it is written', () => {
     const args = remuxArgs('/in/source', '/out/fast');
     expect(valueAfter(args, '-hls_time')).toBe('1');
+    expect(valueAfter(args, '-hls_playlist_type')).toBe('event');
     expect(valueAfter(args, '-c')).toBe('copy');
     // It starts beside the probe, before anyone knows whether the file has sound.
     expect(args.join(' ')).toContain('-map 0:v:0 -map 0:a:0?');
@@ -94,7 +96,7 @@ describe('ladderRungs against the source bitrate', () => {
     [854, 480],
   ])('no rung of %dx%d is above the source or the rung above it, at any source bitrate', (width, height) => {
     for (let sourceKbps = 50; sourceKbps <= 12_000; sourceKbps += 25) {
-      const rungs = ladderRungs(width, height, sourceKbps);
+      const rungs = ladderRungs(width, height, sourceKbps, sourceKbps % 50 === 0);
       expect(rungs.length).toBeGreaterThan(0);
       rungs.forEach((rung, i) => {
         expect(rung.videoKbps).toBeLessThanOrEqual(Math.max(64, sourceKbps));
@@ -108,6 +110,30 @@ describe('ladderRungs against the source bitrate', () => {
   });
 
   it.each([
+    // The source itself is the top rung; the encoded rungs are the standard sizes below it.
+    [1920, 1080, 8000, ['1080p@8000 copy', '720p@2800', '480p@1400', '360p@800']],
+    [1280, 720, 127, ['720p@127 copy']],
+    [1280, 720, 900, ['720p@900 copy', '360p@450']],
+    [1000, 562, 2000, ['562p@2000 copy', '480p@1000', '360p@666']],
+    [640, 360, 300, ['360p@300 copy']],
+  ])('%dx%d at %s kb/s, served as it is', (width, height, sourceKbps, expected) => {
+    expect(
+      ladderRungs(width, height, sourceKbps, true).map((r) => `${r.name}@${r.videoKbps}${r.copy ? ' copy' : ''}`),
+    ).toEqual(expected);
+  });
+
+  it.each([
+    [1920, 1080, 5000],
+    [1000, 562, 2800],
+    [1280, 720, 2800],
+    [720, 1280, 2800],
+    [640, 480, 1400],
+    [320, 240, 800],
+  ])('the usual rate of a %dx%d rung is %d kb/s', (width, height, expected) => {
+    expect(usualRateKbps(width, height)).toBe(expected);
+  });
+
+  it.each([
     [null, 128],
     [48.4, 48],
     [320, 128],
@@ -118,7 +144,7 @@ describe('ladderRungs against the source bitrate', () => {
 });
 
 describe('ladderArgs', () => {
-  it('decodes once and splits into one encoder per rung, keyframes aligned every 2 s', () => {
+  it('decodes once and splits into one encoder per rung, keyframes aligned at 0 and 1 s, then every 2 s', () => {
     const rungs = ladderRungs(1280, 720);
     const args = ladderArgs('/in/source', '/out/hls', rungs, { fps: 25, hasAudio: true });
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
@@ -128,6 +154,10 @@ describe('ladderArgs', () => {
     expect(valueAfter(args, '-var_stream_map')).toBe('v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p');
     expect(valueAfter(args, '-g')).toBe('50');
     expect(valueAfter(args, '-sc_threshold')).toBe('0');
+    expect(valueAfter(args, '-force_key_frames')).toBe('expr:gte(t,if(eq(n_forced,0),0,2*n_forced-1))');
+    // Every keyframe a second or more into a segment ends it: the forced ones decide.
+    expect(valueAfter(args, '-hls_init_time')).toBe('1');
+    expect(valueAfter(args, '-hls_playlist_type')).toBe('event');
     expect(valueAfter(args, '-b:v:0')).toBe('2800k');
     expect(valueAfter(args, '-b:a')).toBe('128k');
     expect(valueAfter(args, '-hls_segment_type')).toBe('fmp4');

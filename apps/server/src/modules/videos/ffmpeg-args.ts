@@ -23,7 +23,20 @@ export function probeArgs(input: string, demuxers: readonly string[] = VIDEO_DEM
   return ['-v', 'error', ...inputOptions(demuxers), '-print_format', 'json', '-show_format', '-show_streams', input];
 }
 
-export type Rung = { name: string; width: number; height: number; videoKbps: number };
+/** A rung of the ladder; `copy`: the source's own picture and sound, stream-copied, not encoded. */
+export type Rung = { name: string; width: number; height: number; videoKbps: number; copy?: true };
+
+/** Where a rung's files go under the ladder's folder: the copy's before the probe has named its size. */
+export const COPY_DIR = 'source';
+export const rungDir = (rung: { name: string; copy?: true }) => (rung.copy ? COPY_DIR : rung.name);
+
+/**
+ * Every encoded rung's segments last SEGMENT_SEC, but the first lasts FIRST_SEGMENT_SEC: a player starts once
+ * its first segment is whole, so a short one arrives at once and is encoded at once, and a video still
+ * encoding becomes playable after its first second (see "Playable while it encodes" in docs/product.md).
+ */
+export const FIRST_SEGMENT_SEC = 1;
+export const SEGMENT_SEC = 2;
 
 /** The ladder's rungs by their short side; bitrates after Apple's HLS authoring spec for H.264. */
 const RUNGS = [
@@ -48,6 +61,12 @@ export const SOURCE_HEADROOM = 0.85;
 export const MIN_RUNG_STEP = 1.5;
 
 /**
+ * Below a copied source a rung needs at most half its rate, the other end of Apple's 1.5 to 2: the copy
+ * already costs the source's own bytes, and the rungs under it are for viewers it is too much for.
+ */
+export const COPY_RUNG_STEP = 2;
+
+/**
  * A rung below the top that would get less than half its usual rate to keep that step is dropped: the
  * rungs under it serve slow viewers better, at the size such a rate suits.
  */
@@ -69,9 +88,10 @@ const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
  * no cap): 1080p, 720p, 480p and 360p by the short side, never above the source in size, nor in bitrate
  * (each at most SOURCE_HEADROOM of the source's). Each rung steps down from the one above by MIN_RUNG_STEP at
  * least; one that would be left with less than half its usual rate adds nothing and is dropped. A source
- * smaller than 360p gets one rung of its own size.
+ * smaller than 360p gets one rung of its own size. `copyTop`: the source itself is the top rung (canCopy in
+ * probe.ts), and the encoded rungs are the standard sizes below it.
  */
-export function ladderRungs(width: number, height: number, sourceVideoKbps?: number | null): Rung[] {
+export function ladderRungs(width: number, height: number, sourceVideoKbps?: number | null, copyTop = false): Rung[] {
   const short = Math.min(width, height);
   const ceiling =
     sourceVideoKbps && sourceVideoKbps > 0
@@ -81,30 +101,42 @@ export function ladderRungs(width: number, height: number, sourceVideoKbps?: num
     width >= height
       ? { width: even((width * target) / height), height: target }
       : { width: target, height: even((height * target) / width) };
-  const candidates = RUNGS.filter((rung) => rung.short <= short).map((rung) => ({
+  // The copy is the top rung at the source's own size and rate; the encoded ones step down from it.
+  const kept: Rung[] = copyTop
+    ? [{ name: `${even(short)}p`, width, height, videoKbps: Math.max(1, Math.round(sourceVideoKbps ?? 0)), copy: true }]
+    : [];
+  const candidates = RUNGS.filter((rung) => (copyTop ? rung.short < short : rung.short <= short)).map((rung) => ({
     name: `${rung.short}p`,
     ...scaled(rung.short),
     usualKbps: rung.videoKbps,
   }));
-  if (candidates.length === 0) {
+  if (candidates.length === 0 && kept.length === 0) {
     return [{ name: `${even(short)}p`, width: even(width), height: even(height), videoKbps: Math.min(500, ceiling) }];
   }
-  const kept: Rung[] = [];
   for (const { usualKbps, ...rung } of candidates) {
     const above = kept.at(-1);
     if (!above) {
       kept.push({ ...rung, videoKbps: Math.min(usualKbps, ceiling) });
       continue;
     }
-    const videoKbps = Math.min(usualKbps, Math.floor(above.videoKbps / MIN_RUNG_STEP));
+    const step = above.copy ? COPY_RUNG_STEP : MIN_RUNG_STEP;
+    const videoKbps = Math.min(usualKbps, Math.floor(above.videoKbps / step));
     if (videoKbps >= usualKbps * MIN_SHARE_OF_USUAL) kept.push({ ...rung, videoKbps });
   }
   return kept;
 }
 
+/** The usual video rate (kb/s) of a rung of this size: the rate of the standard rung at or above its short side. */
+export function usualRateKbps(width: number, height: number): number {
+  const short = Math.min(width, height);
+  const above = [...RUNGS].reverse().find((rung) => rung.short >= short) ?? RUNGS[0];
+  return above?.videoKbps ?? 5000;
+}
+
 /**
- * Fast path: the source's H.264/AAC copied into HLS segments, no re-encoding. The first audio stream is
- * optional (`?`): the remux starts before the probe has said whether there is one.
+ * The copy rung: the source's H.264/AAC copied into HLS segments, no re-encoding, published as it is
+ * written (an EVENT playlist). The first audio stream is optional (`?`): the remux starts before the probe
+ * has said whether there is one.
  */
 export function remuxArgs(input: string, outDir: string): string[] {
   return [
@@ -126,8 +158,9 @@ export function remuxArgs(input: string, outDir: string): string[] {
     // 59 frames at 30 fps (1.97 s) made a first segment of two GOPs, 3.9 s and 5.4 MB.
     '-hls_time',
     '1',
+    // EVENT, rewritten after every segment, so the copy plays while it is written; the last write ends it.
     '-hls_playlist_type',
-    'vod',
+    'event',
     // fMP4, as the ladder: hls.js appends it as it is instead of transmuxing TS in the page, and its timeline
     // starts with the first frame, where TS from a source with B-frames starts the picture two frames late,
     // a hole hls.js seeks over before the first frame, waiting on Chromium.
@@ -142,17 +175,26 @@ export function remuxArgs(input: string, outDir: string): string[] {
 }
 
 /**
- * The whole ladder in one process: one decode, `split`, one encoder per rung, `-var_stream_map` into HLS
- * (STACK.md: the fastest shape on two cores). Keyframes every 2 s on every rung, scene cuts off, so
- * segments line up across rungs and players switch cleanly.
+ * Keyframes at 0 and FIRST_SEGMENT_SEC, then every SEGMENT_SEC (1, 3, 5...): forced, so every rung has them
+ * at the same instants, and each starts a segment (https://ffmpeg.org/ffmpeg.html#Advanced-Video-options:
+ * force_key_frames expressions).
+ */
+const KEYFRAMES = `expr:gte(t,if(eq(n_forced,0),0,${SEGMENT_SEC}*n_forced-${SEGMENT_SEC - FIRST_SEGMENT_SEC}))`;
+
+/**
+ * Rungs in one process: one decode, `split`, one encoder per rung, `-var_stream_map` into HLS (STACK.md: the
+ * fastest shape on two cores). Keyframes as KEYFRAMES says on every rung, scene cuts off, so segments line
+ * up across rungs and players switch cleanly. ffmpeg's own master playlist, `codecsFile`, only lends its
+ * CODECS strings.
  */
 export function ladderArgs(
   input: string,
   outDir: string,
   rungs: Rung[],
-  options: { fps: number; hasAudio: boolean; audioKbps?: number },
+  options: { fps: number; hasAudio: boolean; audioKbps?: number; codecsFile?: string },
 ): string[] {
-  const gop = Math.max(1, Math.round(options.fps * 2));
+  // x264's own keyframe interval as long as a segment: it then never adds one between the forced ones.
+  const gop = Math.max(1, Math.round(options.fps * SEGMENT_SEC));
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = rungs.map((rung, i) => `[s${i}]scale=${rung.width}:${rung.height}[v${i}]`);
   const maps = rungs.flatMap((_, i) => ['-map', `[v${i}]`, ...(options.hasAudio ? ['-map', '0:a:0'] : [])]);
@@ -187,16 +229,20 @@ export function ladderArgs(
     'yuv420p',
     '-g',
     String(gop),
-    '-keyint_min',
-    String(gop),
     '-sc_threshold',
     '0',
+    '-force_key_frames',
+    KEYFRAMES,
     ...rates,
     ...(options.hasAudio ? ['-c:a', 'aac', '-b:a', `${options.audioKbps ?? 128}k`, '-ac', '2'] : []),
     '-f',
     'hls',
     '-hls_time',
-    '4',
+    String(SEGMENT_SEC),
+    // Cut at every keyframe at least this far into a segment (with no list size, for every segment): the
+    // forced keyframes alone decide where segments end, so the first is FIRST_SEGMENT_SEC long.
+    '-hls_init_time',
+    String(FIRST_SEGMENT_SEC),
     // An EVENT playlist is rewritten (atomically, by rename) after every segment, so the rungs can be
     // published, and played, while they encode; the last write adds EXT-X-ENDLIST.
     '-hls_playlist_type',
@@ -213,7 +259,7 @@ export function ladderArgs(
     // ffmpeg's own master only lends its CODECS strings: the pipeline writes the served one from what the
     // segments measure (ladder-master in ffmpeg-pipeline.ts).
     '-master_pl_name',
-    'master.m3u8',
+    options.codecsFile ?? 'master.m3u8',
     '-var_stream_map',
     streamMap.join(' '),
     '-hls_segment_filename',
@@ -225,7 +271,7 @@ export function ladderArgs(
 /**
  * The stills from one decode (thumbnail 640 wide, proportional height, captured at 0.1 s; the
  * poster likewise, wider): one ffmpeg instead of one per still, since they run while the first viewers of
- * the fast path start playing.
+ * a video still encoding start playing.
  */
 export function stillsArgs(input: string, stills: { output: string; width: number }[], atSeconds = 0.1): string[] {
   const split = `[0:v]split=${stills.length}${stills.map((_, i) => `[s${i}]`).join('')}`;

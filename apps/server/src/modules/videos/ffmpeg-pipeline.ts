@@ -2,18 +2,24 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   audioKbpsFor,
+  COPY_DIR,
   ladderArgs,
   ladderRungs,
   parseProgress,
   previewArgs,
   probeArgs,
+  type Rung,
   remuxArgs,
+  rungDir,
   STORYBOARD_TILE_WIDTH,
   stillsArgs,
   storyboardArgs,
   storyboardVtt,
+  usualRateKbps,
 } from './ffmpeg-args.ts';
 import {
+  aacCodec,
+  avcCodec,
   masterCodecs,
   masterPlaylist,
   measureRendition,
@@ -21,8 +27,9 @@ import {
   playlistFiles,
   type Variant,
 } from './hls-playlists.ts';
+import { posterSetArgs } from './poster-set.ts';
 import {
-  canRemux,
+  canCopy,
   checkProbe,
   DEFAULT_LIMITS,
   displaySize,
@@ -31,20 +38,21 @@ import {
   parseProbe,
   sourceRates,
 } from './probe.ts';
-import { posterSetArgs } from './poster-set.ts';
 import { FfmpegError, runMedia } from './run-ffmpeg.ts';
 import { MediaRefusal, type Pipeline } from './video-processor.ts';
 
 export { masterPlaylist, playlistSegments } from './hls-playlists.ts';
 
-type LadderRung = { name: string; width: number; height: number; bandwidth: number };
+/** A rung as the pipeline publishes it: where its files are (`hls/<dir>/`) and what it declares until measured. */
+type LadderRung = { name: string; dir: string; width: number; height: number; bandwidth: number };
 
 /**
- * A rung as it stands in `outDir/hls/<name>/`: the files its playlist needs (initialization section and
- * segments, as `hls/<name>/...`) and what they measure. Null while its playlist names no segment.
+ * A rung as it stands in `outDir/hls/<dir>/`: its playlist's text as read now, the files that text needs
+ * (initialization section and segments, as `hls/<dir>/...`) and what they measure. Null while its playlist
+ * names no segment, or names one not written yet.
  */
 async function rungSoFar(outDir: string, rung: LadderRung) {
-  const dir = `hls/${rung.name}`;
+  const dir = `hls/${rung.dir}`;
   const text = await fs.readFile(path.join(outDir, dir, 'index.m3u8'), 'utf8').catch(() => '');
   const entries = playlistEntries(text);
   if (entries.length === 0) return null;
@@ -61,15 +69,17 @@ async function rungSoFar(outDir: string, rung: LadderRung) {
     return null;
   }
   return {
+    text,
     files: files.map((file) => `${dir}/${file}`),
     playlist: `${dir}/index.m3u8`,
     measured: measureRendition(segments, initBytes),
+    longestSec: Math.max(...entries.map((entry) => entry.durationSec)),
   };
 }
 
 /**
  * The master of a ladder: its rungs with the bitrates their segments measure (the encoder's targets are
- * only targets), best first as ffmpeg lists them.
+ * only targets), best first.
  */
 async function ladderVariants(
   outDir: string,
@@ -77,20 +87,21 @@ async function ladderVariants(
   uriPrefix: string,
   codecs = new Map<string, string>(),
 ) {
-  const variants: (Variant & { rung: LadderRung; files: string[]; playlist: string })[] = [];
+  const variants: (Variant & { rung: LadderRung; files: string[]; playlist: string; text: string })[] = [];
   for (const rung of rungs) {
     const sofar = await rungSoFar(outDir, rung);
     if (!sofar) continue;
     variants.push({
       rung,
+      text: sofar.text,
       files: sofar.files,
       playlist: sofar.playlist,
-      uri: `${uriPrefix}${rung.name}/index.m3u8`,
+      uri: `${uriPrefix}${rung.dir}/index.m3u8`,
       width: rung.width,
       height: rung.height,
       bandwidth: sofar.measured?.bandwidth ?? rung.bandwidth,
       averageBandwidth: sofar.measured?.averageBandwidth,
-      codecs: codecs.get(`${rung.name}/index.m3u8`),
+      codecs: codecs.get(`${rung.dir}/index.m3u8`),
     });
   }
   return variants;
@@ -98,17 +109,21 @@ async function ladderVariants(
 
 /**
  * What of a ladder still encoding can be published now: each rung whose playlist (rewritten by ffmpeg,
- * atomically, after every segment) names at least one segment, with the files it needs, and a master
- * playlist of just those rungs. Null while no rung has a segment.
+ * atomically, after every segment) names at least one segment, and a master of just those rungs. The
+ * playlists come as the text read here, which names only files that existed then: ffmpeg may have
+ * rewritten a playlist since. Null while no rung has a segment.
  */
 export async function ladderSoFar(outDir: string, rungs: LadderRung[]) {
   const ready = await ladderVariants(outDir, rungs, 'hls/');
   if (ready.length === 0) return null;
   const master = 'ladder.m3u8';
-  await fs.writeFile(path.join(outDir, master), masterPlaylist(ready));
   return {
     master,
-    files: [...ready.flatMap((variant) => variant.files), ...ready.map((variant) => variant.playlist), master],
+    files: ready.flatMap((variant) => variant.files),
+    playlists: [
+      ...ready.map((variant) => ({ file: variant.playlist, text: variant.text })),
+      { file: master, text: masterPlaylist(ready) },
+    ],
   };
 }
 
@@ -116,11 +131,9 @@ export async function ladderSoFar(outDir: string, rungs: LadderRung[]) {
  * Writes `hls/master.m3u8` for the finished ladder from what its segments measure, and answers each
  * rung's declared bandwidth.
  */
-export async function finishLadder(outDir: string, rungs: LadderRung[]) {
-  const master = path.join(outDir, 'hls/master.m3u8');
-  const codecs = masterCodecs(await fs.readFile(master, 'utf8').catch(() => ''));
+export async function finishLadder(outDir: string, rungs: LadderRung[], codecs: Map<string, string>) {
   const variants = await ladderVariants(outDir, rungs, '', codecs);
-  await fs.writeFile(master, masterPlaylist(variants));
+  await fs.writeFile(path.join(outDir, 'hls/master.m3u8'), masterPlaylist(variants));
   return variants.map((variant) => ({
     name: variant.rung.name,
     width: variant.width,
@@ -130,6 +143,12 @@ export async function finishLadder(outDir: string, rungs: LadderRung[]) {
   }));
 }
 
+/**
+ * A copy whose segments run longer than this (a source with keyframes far apart, as screen recorders make)
+ * would make viewers wait that long to start or switch: its rung is encoded instead.
+ */
+export const MAX_COPY_SEGMENT_SEC = 10;
+
 /** Time limits: generous for the work a file of this length needs, and never unbounded. */
 /** Below the media job's own expiry (videos.jobs.ts): a run never outlives the job that started it. */
 const MEDIA_JOB_WALL_MS = 5 * 3600_000;
@@ -138,55 +157,63 @@ const limitFor = (durationSec: number, perSecondMs: number, minimumMs: number) =
   Math.max(minimumMs, Math.ceil(durationSec * perSecondMs));
 
 /**
- * The ffmpeg pipeline: probe (trusting the bytes, not the name), the fast path for H.264/AAC, the ladder in
- * one process, poster, thumbnail, storyboard and preview. Files in, files out; the processor stores them.
+ * The ffmpeg pipeline: probe (trusting the bytes, not the name), the ladder published rung by rung and
+ * segment by segment while it encodes, poster, thumbnail, storyboard and preview. A source that plays as it
+ * is (canCopy) is its own top rung, copied; one that does not has its smallest rung encoded apart, fast, so
+ * it plays at once and its viewers never catch up with the encoder. Files in, files out; the processor
+ * stores them. See "Playable while it encodes" in docs/product.md.
  */
 export function createFfmpegPipeline(
   limits: MediaLimits = DEFAULT_LIMITS,
   options: { ladderPollMs?: number } = {},
 ): Pipeline {
-  const ladderPollMs = options.ladderPollMs ?? 1000;
+  const ladderPollMs = options.ladderPollMs ?? 250;
   return async ({ input, outDir, signal, onProgress, onPlayable, onStills, onChild }) => {
     // A failed ffmpeg fails the video; stopping (shutdown) must retry elsewhere, not fail it.
     const asRefusal = (error: unknown) =>
       error instanceof FfmpegError && error.kind !== 'aborted' ? new MediaRefusal(error.reason) : error;
     // A background encode's budget is processor time: on a busy machine it yields and takes longer by the
     // clock, which says nothing of the file. The clock only catches a run that waits on nothing for long.
-    const run = async (args: string[], budgetMs: number, onStdout?: (chunk: string) => void) => {
+    const run = async (
+      args: string[],
+      budgetMs: number,
+      more: { onStdout?: (chunk: string) => void; priority?: 'waited' | 'background' } = {},
+    ) => {
       try {
         return await runMedia('ffmpeg', args, {
           cpuLimitMs: budgetMs,
           timeoutMs: Math.min(MEDIA_JOB_WALL_MS, Math.max(10 * budgetMs, 30 * 60_000)),
           signal,
-          onStdout,
           onChild,
+          ...more,
         });
       } catch (error) {
         throw asRefusal(error);
       }
     };
 
-    // The fast path's remux starts beside the probe: most uploads are H.264/AAC, and waiting for the probe
-    // first put its whole run between "upload complete" and "playable". The probe decides
-    // whether what it makes is kept; a file the probe refuses stops it at once.
+    // The copy starts beside the probe: most uploads are H.264/AAC, and waiting for the probe first put its
+    // run between "upload complete" and "playable". The probe decides whether what it makes is kept; a file
+    // the probe refuses stops it at once.
     const sourceBytes = (await fs.stat(input)).size;
-    const fastDir = path.join(outDir, 'fast');
-    await fs.mkdir(fastDir, { recursive: true });
-    const stopRemux = new AbortController();
-    const remuxing = runMedia('ffmpeg', remuxArgs(input, fastDir), {
+    const hlsDir = path.join(outDir, 'hls');
+    const copyDir = path.join(hlsDir, COPY_DIR);
+    await fs.mkdir(copyDir, { recursive: true });
+    const stopCopy = new AbortController();
+    const copying = runMedia('ffmpeg', remuxArgs(input, copyDir), {
       // A copy, bound by the disk: a minute plus a second for every 20 MiB is far beyond what it needs.
       timeoutMs: 60_000 + Math.ceil(sourceBytes / (20 * 1024 * 1024)) * 1000,
-      signal: AbortSignal.any([signal, stopRemux.signal]),
+      signal: AbortSignal.any([signal, stopCopy.signal]),
       onChild,
       priority: 'waited',
     }).then(
       () => null,
       (error: unknown) => error,
     );
-    const dropRemux = async () => {
-      stopRemux.abort();
-      await remuxing;
-      await fs.rm(fastDir, { recursive: true, force: true });
+    const dropCopy = async () => {
+      stopCopy.abort();
+      await copying;
+      await fs.rm(copyDir, { recursive: true, force: true });
     };
 
     let probe: Probe;
@@ -200,7 +227,8 @@ export function createFfmpegPipeline(
         }),
       );
     } catch (error) {
-      await dropRemux();
+      await dropCopy();
+      await fs.rm(hlsDir, { recursive: true, force: true });
       if (error instanceof FfmpegError && error.kind !== 'aborted') {
         // The user reads the key's words, naming the kinds the upload dialog takes (VIDEO_TYPES_TEXT).
         throw new MediaRefusal(`ffprobe could not read the file: ${error.reason}`, 'media_not_video');
@@ -208,90 +236,157 @@ export function createFfmpegPipeline(
       throw error;
     }
     const refusal = checkProbe(probe, limits);
-    const fastPath = canRemux(probe);
-    if (refusal || !fastPath) await dropRemux();
-    if (refusal) throw new MediaRefusal(refusal.reason, refusal.code);
-    if (!probe.video) throw new MediaRefusal('The file has no video stream.', 'media_no_video');
+    if (refusal || !probe.video) {
+      await dropCopy();
+      await fs.rm(hlsDir, { recursive: true, force: true });
+      if (refusal) throw new MediaRefusal(refusal.reason, refusal.code);
+      throw new MediaRefusal('The file has no video stream.', 'media_no_video');
+    }
     const { width, height } = displaySize(probe.video);
     const duration = probe.durationSec;
     const hasAudio = probe.audio !== null;
-
-    if (fastPath) {
-      const failed = await remuxing;
-      if (failed) throw asRefusal(failed);
-      const files = (await fs.readdir(fastDir)).map((file) => `fast/${file}`);
-      const bandwidth = Math.round((sourceBytes * 8) / Math.max(1, duration));
-      await fs.writeFile(
-        path.join(outDir, 'fast.m3u8'),
-        masterPlaylist([{ bandwidth, width, height, uri: 'fast/index.m3u8' }]),
-      );
-      await onPlayable({ master: 'fast.m3u8', files: [...files, 'fast.m3u8'] });
-    }
-
-    await run(
-      stillsArgs(
-        input,
-        [
-          { output: path.join(outDir, 'thumbnail.jpg'), width: 640 },
-          { output: path.join(outDir, 'poster.jpg'), width: Math.min(1280, width - (width % 2)) },
-        ],
-        Math.min(0.1, duration / 2),
-      ),
-      60_000,
-    );
-    await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg' });
-    onProgress(2);
-
     const rates = sourceRates(probe, sourceBytes);
-    const rungs = ladderRungs(width, height, rates.videoKbps);
+    const copied = canCopy(probe, rates.videoKbps, usualRateKbps(width, height));
+    if (!copied) await dropCopy();
+
+    const rungs = ladderRungs(width, height, rates.videoKbps, copied);
     const audioKbps = audioKbpsFor(rates.audioKbps);
     // What each rung aims at, declared until its segments can be measured.
-    const targets = rungs.map((rung) => ({
+    const declared = (rung: Rung): LadderRung => ({
       name: rung.name,
+      dir: rungDir(rung),
       width: rung.width,
       height: rung.height,
-      bandwidth: (rung.videoKbps + (hasAudio ? audioKbps : 0)) * 1000,
-    }));
-    const hlsDir = path.join(outDir, 'hls');
-    await fs.mkdir(hlsDir, { recursive: true });
-    // Without a fast path, the ladder is what plays first: its rungs are published segment by segment while
-    // they encode, and the master gains each rung once it has a segment.
-    let watching = !fastPath;
+      bandwidth: rung.copy
+        ? Math.round((sourceBytes * 8) / Math.max(1, duration))
+        : (rung.videoKbps + (hasAudio ? audioKbps : 0)) * 1000,
+    });
+    let targets = rungs.map(declared);
+    const encoded = rungs.filter((rung) => !rung.copy);
+
+    // Every ladder process's progress; the video's is the slowest one's.
+    const progress = new Map<number, number>();
+    const report = () => onProgress(2 + Math.min(...progress.values()) * 0.9);
+    let groups = 0;
+    const encode = (group: Rung[], priority: 'waited' | 'background') => {
+      const index = groups++;
+      progress.set(index, 0);
+      let buffered = '';
+      return run(
+        ladderArgs(input, hlsDir, group, {
+          fps: probe.video?.fps ?? 30,
+          hasAudio,
+          audioKbps,
+          codecsFile: `codecs-${index}.m3u8`,
+        }),
+        // Two cores encode four rungs of 1080p at about real time (two processor-seconds a second); ten
+        // processor-seconds a second of video is a stuck or hostile file.
+        limitFor(duration, 10_000, 120_000),
+        {
+          priority,
+          onStdout: (chunk) => {
+            buffered += chunk;
+            const end = buffered.lastIndexOf('\n');
+            if (end < 0) return;
+            const percent = parseProgress(buffered.slice(0, end), duration);
+            buffered = buffered.slice(end + 1);
+            if (percent === null) return;
+            progress.set(index, percent);
+            report();
+          },
+        },
+      );
+    };
+
+    // The rungs are published while they encode: the master gains each rung once it has a segment.
+    let watching = true;
+    let wake: () => void = () => undefined;
     const watch = async () => {
       let published = 0;
       while (watching) {
         const sofar = await ladderSoFar(outDir, targets);
-        if (sofar && watching && sofar.files.length > published) {
+        const size = sofar ? sofar.files.length + sofar.playlists.length : 0;
+        if (sofar && watching && size > published) {
           await onPlayable(sofar);
-          published = sofar.files.length;
+          published = size;
         }
-        if (watching) await new Promise((resolve) => setTimeout(resolve, ladderPollMs));
+        if (watching) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, ladderPollMs);
+          });
+        }
       }
     };
     // A failed early publish is not the encode's failure: the final publish stores everything again.
-    const lastWatch = watching ? watch().catch(() => undefined) : Promise.resolve();
-    let buffered = '';
-    const ladder = run(
-      ladderArgs(input, hlsDir, rungs, { fps: probe.video.fps, hasAudio, audioKbps }),
-      // Two cores encode four rungs of 1080p at about real time (two processor-seconds a second); ten
-      // processor-seconds a second of video is a stuck or hostile file.
-      limitFor(duration, 10_000, 120_000),
-      (chunk) => {
-        buffered += chunk;
-        const end = buffered.lastIndexOf('\n');
-        if (end < 0) return;
-        const percent = parseProgress(buffered.slice(0, end), duration);
-        buffered = buffered.slice(end + 1);
-        if (percent !== null) onProgress(2 + percent * 0.9);
-      },
-    );
-    try {
-      await ladder;
-    } finally {
+    const watched = watch().catch(() => undefined);
+    const stopWatching = async () => {
       watching = false;
-      await lastWatch;
+      wake();
+      await watched;
+    };
+
+    const work: Promise<unknown>[] = [];
+    try {
+      if (copied) {
+        // The copy's keyframes decide its segments: one far too long, and the top rung is encoded after all.
+        work.push(
+          copying.then(async (failed) => {
+            const copy = targets.find((target) => target.dir === COPY_DIR);
+            const sofar = copy ? await rungSoFar(outDir, copy) : null;
+            if (!failed && sofar && sofar.longestSec <= MAX_COPY_SEGMENT_SEC) return;
+            targets = targets.filter((target) => target.dir !== COPY_DIR);
+            const top = ladderRungs(width, height, rates.videoKbps)[0];
+            if (!top) return;
+            targets = [declared(top), ...targets];
+            await encode([top], 'background');
+          }),
+        );
+        if (encoded.length > 0) work.push(encode(encoded, 'background'));
+      } else if (encoded.length > 1) {
+        // The smallest rung alone, at the priority of what someone waits for, runs ahead of the rest.
+        work.push(encode(encoded.slice(-1), 'waited'), encode(encoded.slice(0, -1), 'background'));
+      } else {
+        work.push(encode(encoded, 'waited'));
+      }
+
+      await run(
+        stillsArgs(
+          input,
+          [
+            { output: path.join(outDir, 'thumbnail.jpg'), width: 640 },
+            { output: path.join(outDir, 'poster.jpg'), width: Math.min(1280, width - (width % 2)) },
+          ],
+          Math.min(0.1, duration / 2),
+        ),
+        60_000,
+      );
+      await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg' });
+      await Promise.all(work);
+    } catch (error) {
+      // One process failed: the others stop with the job, and nothing of theirs is left running.
+      stopCopy.abort();
+      await stopWatching();
+      await Promise.allSettled(work);
+      throw error;
     }
-    const renditions = await finishLadder(outDir, targets);
+    await stopWatching();
+    if (!targets.some((target) => target.dir === COPY_DIR)) await fs.rm(copyDir, { recursive: true, force: true });
+
+    // ffmpeg's masters lend their CODECS strings; the copy's are read from its own initialization section.
+    const codecs = new Map<string, string>();
+    for (let index = 0; index < groups; index += 1) {
+      const file = path.join(hlsDir, `codecs-${index}.m3u8`);
+      for (const [uri, codec] of masterCodecs(await fs.readFile(file, 'utf8').catch(() => ''))) codecs.set(uri, codec);
+      await fs.rm(file, { force: true });
+    }
+    if (targets.some((target) => target.dir === COPY_DIR)) {
+      const video = avcCodec(await fs.readFile(path.join(copyDir, 'init.mp4')).catch(() => Buffer.alloc(0)));
+      const audio = probe.audio ? aacCodec(probe.audio.profile) : null;
+      if (video) codecs.set(`${COPY_DIR}/index.m3u8`, [video, ...(audio ? [audio] : [])].join(','));
+    }
+    const renditions = await finishLadder(outDir, targets, codecs);
+    onProgress(92);
 
     // The poster's AVIF and WebP follow the ladder: pages show the JPEG until then.
     await fs.mkdir(path.join(outDir, 'posters'));

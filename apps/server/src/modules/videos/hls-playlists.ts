@@ -213,3 +213,22 @@ export function parseMaster(text: string): {
   }
   return { media, variants };
 }
+
+/**
+ * The RFC 6381 string of the H.264 in an fMP4 initialization section, from its avcC box (ISO/IEC 14496-15
+ * §5.3.3.1: version, then profile, compatibility flags and level, one byte each): `avc1.PPCCLL`. Null
+ * without one.
+ */
+export function avcCodec(init: Buffer): string | null {
+  const at = init.indexOf('avcC');
+  if (at < 0 || at + 8 > init.length || init[at + 4] !== 1) return null;
+  const hex = (byte: number | undefined) => (byte ?? 0).toString(16).padStart(2, '0');
+  return `avc1.${hex(init[at + 5])}${hex(init[at + 6])}${hex(init[at + 7])}`;
+}
+
+/** The RFC 6381 string of AAC by the profile ffprobe names (LC unless it says HE). */
+export function aacCodec(profile: string): string {
+  if (profile === 'HE-AACv2') return 'mp4a.40.29';
+  if (profile === 'HE-AAC') return 'mp4a.40.5';
+  return AUDIO_CODEC;
+}

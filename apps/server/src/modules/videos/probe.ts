@@ -14,8 +14,14 @@ export type Probe = {
     pixFmt: string;
     rotation: number;
     bitRateKbps: number | null;
+    /** H.264's profile as ffprobe names it ("High", "Main", "Constrained Baseline"...), '' when unknown. */
+    profile: string;
+    /** H.264's level times ten (40 is level 4.0), 0 when unknown. */
+    level: number;
+    /** Whether the picture is interlaced (fields), which browsers show combed. */
+    interlaced: boolean;
   } | null;
-  audio: { codec: string; bitRateKbps: number | null } | null;
+  audio: { codec: string; bitRateKbps: number | null; profile: string } | null;
 };
 
 type FfprobeJson = {
@@ -28,6 +34,9 @@ type FfprobeJson = {
     avg_frame_rate?: string;
     r_frame_rate?: string;
     pix_fmt?: string;
+    profile?: string;
+    level?: number;
+    field_order?: string;
     duration?: string;
     bit_rate?: string;
     tags?: { rotate?: string };
@@ -69,9 +78,14 @@ export function parseProbe(json: string): Probe {
           pixFmt: video.pix_fmt ?? '',
           rotation: ((rotation % 360) + 360) % 360,
           bitRateKbps: kbps(video.bit_rate),
+          profile: video.profile ?? '',
+          level: Math.max(0, Number(video.level) || 0),
+          interlaced: ['tt', 'bb', 'tb', 'bt'].includes(video.field_order ?? ''),
         }
       : null,
-    audio: audio ? { codec: audio.codec_name ?? '', bitRateKbps: kbps(audio.bit_rate) } : null,
+    audio: audio
+      ? { codec: audio.codec_name ?? '', bitRateKbps: kbps(audio.bit_rate), profile: audio.profile ?? '' }
+      : null,
   };
 }
 
@@ -131,15 +145,40 @@ export function checkProbe(
   return null;
 }
 
+/** The H.264 profiles every browser decodes (https://developer.mozilla.org/docs/Web/Media/Formats/Video_codecs#avc_h.264). */
+const PLAYABLE_PROFILES = ['Baseline', 'Constrained Baseline', 'Main', 'High'];
+
+/** The largest picture a source may have to be served as it is: the ladder's top (1080p by its short side). */
+export const COPY_MAX_SHORT_SIDE = 1080;
+
 /**
- * H.264 in 8-bit 4:2:0 with AAC (or no) audio plays in every browser through hls.js as it is: it can be
- * remuxed into HLS without re-encoding for the fast path.
+ * A source at most this many times the usual rate of its size is served as it is: a camera's 1080p at
+ * 8 Mb/s is, a phone's at 17 Mb/s would stall viewers a 5 Mb/s rung serves, and is encoded instead.
  */
-export function canRemux(probe: Probe): boolean {
+export const COPY_MAX_RATE_SHARE = 2;
+
+/**
+ * Whether the source's own picture and sound can be a rung as they are, copied into HLS segments without
+ * re-encoding (as PeerTube does): H.264 of a profile every browser decodes, progressive, 8-bit 4:2:0, upright,
+ * at most 60 fps and 1080p, at a rate a viewer's connection can carry for its size (`usualKbps`: the usual
+ * rate of a rung that size, COPY_MAX_RATE_SHARE times over at most), with AAC sound or none. Its keyframes
+ * must also come often enough to cut segments, which only the copy itself tells (ffmpeg-pipeline.ts).
+ * See "Playable while it encodes" in docs/product.md.
+ */
+export function canCopy(probe: Probe, videoKbps: number, usualKbps: number): boolean {
+  const video = probe.video;
+  if (!video) return false;
   return (
-    probe.video?.codec === 'h264' &&
-    ['yuv420p', 'yuvj420p'].includes(probe.video.pixFmt) &&
-    probe.video.rotation === 0 &&
+    video.codec === 'h264' &&
+    PLAYABLE_PROFILES.includes(video.profile) &&
+    video.level > 0 &&
+    video.level <= 51 &&
+    !video.interlaced &&
+    ['yuv420p', 'yuvj420p'].includes(video.pixFmt) &&
+    video.rotation === 0 &&
+    video.fps <= 60 &&
+    Math.min(video.width, video.height) <= COPY_MAX_SHORT_SIDE &&
+    videoKbps <= usualKbps * COPY_MAX_RATE_SHARE &&
     (probe.audio === null || probe.audio.codec === 'aac')
   );
 }

@@ -34,7 +34,7 @@ export type RunOptions = {
   /** Called with the child's pid once it runs, and with null when it has ended. */
   onChild?: (pid: number | null) => void;
   /**
-   * `waited` for what someone is waiting on right now (the probe and the fast path's remux, between "upload
+   * `waited` for what someone is waiting on right now (the probe, the copy of a source served as it is, the smallest rung encoded apart, between "upload
    * complete" and "playable"): normal priority. `background` (the default) for the encodes that follow:
    * they take what the machine has spare, after its requests and the viewers' first seconds.
    */

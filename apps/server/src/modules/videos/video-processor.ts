@@ -8,9 +8,9 @@ import type { Transact } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { StorageDriver } from '../storage/storage.ts';
-import type { PosterSet } from './poster-set.ts';
 import { createJobFolder, recordChild, sweepJobFolders } from './job-folders.ts';
 import { generationPrefix, sourcePrefix } from './keys.ts';
+import type { PosterSet } from './poster-set.ts';
 import { compareParts } from './uploads.service.ts';
 import type { VideoRepo, VideoRow } from './videos.repo.ts';
 
@@ -36,10 +36,15 @@ export type Pipeline = (options: {
   signal: AbortSignal;
   onProgress: (percent: number) => void;
   /**
-   * Called when a first rendition plays, and again as more of it can (a ladder published while it encodes);
-   * `master` is relative to outDir, `files` are what it needs so far.
+   * Called when a first rung plays, and again as more of the ladder can (published while it encodes):
+   * `files` (relative to outDir) are the segments it needs so far, stored first; `playlists` the rungs'
+   * playlists and then the master, as text naming only those files, stored after them.
    */
-  onPlayable: (playable: { master: string; files: string[] }) => Promise<void>;
+  onPlayable: (playable: {
+    master: string;
+    files: string[];
+    playlists: { file: string; text: string }[];
+  }) => Promise<void>;
   /** Called once the poster and thumbnail exist (paths relative to outDir), long before the ladder ends. */
   onStills?: (stills: { poster: string; thumbnail: string }) => Promise<void>;
   /** Called with the pid of each ffmpeg or ffprobe as it starts, and null when it ends. */
@@ -192,7 +197,7 @@ export function createVideoProcessor(deps: {
 
       const workDir = await createJobFolder(workRoot);
       // Hashing reads the whole source; it waits for the ladder, so it never competes with the first viewers
-      // of the fast path (bench:playable) for disk and CPU.
+      // of a video still encoding (bench:playable) for disk and CPU.
       let startHashing: () => void = () => undefined;
       const hashing = new Promise<void>((resolve) => {
         startHashing = resolve;
@@ -205,7 +210,7 @@ export function createVideoProcessor(deps: {
         await fs.mkdir(outDir);
         let lastSaved = 0;
         const published = new Set<string>();
-        // What is published before the ladder ends: the fast path's master, then the stills.
+        // What is published before the ladder ends: the master of the rungs so far, then the stills.
         const early: NonNullable<VideoRow['media']> = {
           master: '',
           renditions: [],
@@ -225,8 +230,11 @@ export function createVideoProcessor(deps: {
             lastSaved = now;
             void videos.setProgress(videoId, 'processing', Math.min(99, percent)).catch(() => undefined);
           },
-          onPlayable: async ({ master, files }) => {
+          onPlayable: async ({ master, files, playlists }) => {
             await publish(prefix, outDir, files, published);
+            for (const { file, text } of playlists) {
+              await storage.put(`${prefix}${file}`, Buffer.from(text), 'application/octet-stream');
+            }
             early.master = master;
             await videos.transitionGeneration(videoId, generation, { playable: true, media: { ...early } });
           },
