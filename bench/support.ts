@@ -70,7 +70,7 @@ const TICKS = 100;
  * machine hardly moves, where a rate it shares the cores with does. A descendant that has exited (a
  * PostgreSQL backend) counts in its parent's reaped-children times, so the total never goes back.
  */
-async function treeCpuSeconds(pid: number) {
+export async function treeCpuSeconds(pid: number) {
   const processes: { pid: number; parent: number; seconds: number; reaped: number }[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
