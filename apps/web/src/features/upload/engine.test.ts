@@ -118,6 +118,15 @@ describe('the upload engine (the console contract Upload task)', () => {
     engine.dispose();
   });
 
+  it('signs the parts of a file in one call, though three lanes ask for their first parts at once', async () => {
+    const fake = fakeTransport();
+    const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
+    engine.add(file(), 'v1');
+    await until(engine, (t) => t.uploadStatus === 'success');
+    expect(fake.calls.filter((c) => c.startsWith('sign'))).toEqual(['sign 1,2,3']);
+    engine.dispose();
+  });
+
   it('continues from the parts storage already holds', async () => {
     const fake = fakeTransport({ stored: [1, 2] });
     const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });

@@ -331,13 +331,32 @@ export class UploadEngine {
 
       const remaining = Array.from({ length: started.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
       const urls = new Map<number, { url: string; at: number }>();
+      /** The signing call under way for a part, which the lanes starting together wait for instead of each signing. */
+      const signing = new Map<number, Promise<void>>();
       const urlFor = async (partNumber: number, fresh = false) => {
         const cached = urls.get(partNumber);
         // Signed URLs live 900 s; one older than 800 s is signed again.
         if (!fresh && cached && this.now() - cached.at < (PART_URL_SECONDS - 100) * 1000) return cached.url;
-        const batch = [partNumber, ...remaining.filter((n) => n !== partNumber && !urls.has(n))].slice(0, 100);
-        const signed = await this.transport.signParts(videoId, await this.token(initial.uploadType), batch);
-        for (const item of signed) urls.set(item.partNumber, { url: item.url, at: this.now() });
+        const pending = fresh ? undefined : signing.get(partNumber);
+        if (pending) {
+          await pending;
+          const signed = urls.get(partNumber);
+          if (signed) return signed.url;
+        }
+        const batch = [
+          partNumber,
+          ...remaining.filter((n) => n !== partNumber && !urls.has(n) && !signing.has(n)),
+        ].slice(0, 100);
+        const call = (async () => {
+          const signed = await this.transport.signParts(videoId, await this.token(initial.uploadType), batch);
+          for (const item of signed) urls.set(item.partNumber, { url: item.url, at: this.now() });
+        })();
+        for (const n of batch) signing.set(n, call);
+        try {
+          await call;
+        } finally {
+          for (const n of batch) if (signing.get(n) === call) signing.delete(n);
+        }
         return urls.get(partNumber)?.url as string;
       };
       const sendPart = async (partNumber: number) => {
