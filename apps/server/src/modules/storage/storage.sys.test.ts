@@ -132,6 +132,28 @@ describe('local part writes', () => {
     }
   });
 
+  it('store forty parts arriving at once, more than the aligned buffers serve, each byte for byte', async () => {
+    const s = await localUnderTest();
+    try {
+      const key = 'sources/acct-1/v5/source';
+      const { uploadId } = await s.driver.createMultipartUpload(key, 'application/octet-stream');
+      // 5 MiB parts but the last, which ends off any block boundary: the whole file is 40 parts' bytes.
+      const parts = Array.from({ length: 40 }, (_, i) => chunks(i === 39 ? 3 : 80, 65_536 + i));
+      const etags = await Promise.all(parts.map((sent, i) => s.driver.writePart(uploadId, i + 1, Readable.from(sent))));
+      const listed = await s.driver.listParts(key, uploadId);
+      expect(listed.map((part) => part.size)).toEqual(parts.map((sent) => Buffer.concat(sent).length));
+      await s.driver.completeMultipartUpload(
+        key,
+        uploadId,
+        etags.map((etag, i) => ({ partNumber: i + 1, etag })),
+      );
+      const stored = await s.driver.get(key);
+      expect((await buffer(stored?.body as Readable)).equals(Buffer.concat(parts.flat()))).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('refuse a streamed part past its limit, or one whose sender fails, and leave no file behind', async () => {
     const s = await localUnderTest();
     try {
