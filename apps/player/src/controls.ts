@@ -88,6 +88,11 @@ export function mountControls(options: {
   lang: string;
   /** The audio language the page asks for (a language tag), played from the start when the video has it. */
   audioLang?: string | null;
+  /**
+   * Loads the master again when a video still encoding offers more renditions (ladder-growth.ts): asked as
+   * the viewer opens the quality menu, which then lists them.
+   */
+  refreshLevels?: () => Promise<unknown>;
 }) {
   const { root, video, hls } = options;
   const t = textsFor(options.lang);
@@ -208,6 +213,10 @@ export function mountControls(options: {
     quality.addEventListener('change', () => {
       hls.currentLevel = Number(quality.value);
     });
+    const { refreshLevels } = options;
+    if (refreshLevels) {
+      for (const event of ['pointerdown', 'focus']) quality.addEventListener(event, () => void refreshLevels());
+    }
   }
 
   // Subtitles: the <track>s of the video, and Off.

@@ -1,4 +1,5 @@
 import { BRAND_FILE } from '@leadreel/shared';
+import { ENCODING_MARK } from '@leadreel/shared/encoding-mark';
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFoundUncached, playbackRefused } from '../../errors.ts';
@@ -78,7 +79,9 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
     const folder = video.media.master.includes('/')
       ? `/${video.media.master.slice(0, video.media.master.lastIndexOf('/'))}`
       : '';
-    const body = rebaseMaster(Buffer.concat(chunks).toString('utf8'), `${video.generation}${folder}`);
+    const rebased = rebaseMaster(Buffer.concat(chunks).toString('utf8'), `${video.generation}${folder}`);
+    // Still encoding: the master will gain renditions, and the player asks for it again while it says so.
+    const body = video.status === 'ready' ? rebased : `${rebased}${ENCODING_MARK}\n`;
     countTraffic(video.account_id, Buffer.byteLength(body));
     return reply
       .header('content-type', contentTypeOf('master.m3u8'))

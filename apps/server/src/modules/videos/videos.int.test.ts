@@ -3,6 +3,7 @@ import { mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREFERRED_PART_SIZE, VIDEO_TYPES_TEXT, type Video } from '@leadreel/shared';
+import { ENCODING_MARK } from '@leadreel/shared/encoding-mark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, signUp, type TestApp } from '../../../test/helpers.ts';
 import { makeVideo } from '../../../test/media/fixtures.ts';
@@ -246,6 +247,11 @@ describe('an upload through signed part URLs', () => {
     await t.db.updateTable('video').set({ status: 'processing' }).where('id', '=', videoId).execute();
     const growing = await t.app.inject({ url: `/media/${videoId}/${variant}` });
     expect(growing.headers['cache-control']).toBe('no-cache');
+    // ...and its master says so, for the player to ask for it again until it is whole.
+    const encoding = await t.app.inject({ url: video.hlsUrl as string });
+    expect(encoding.headers['cache-control']).toBe('no-cache');
+    expect(encoding.body).toBe(`${master.body}${ENCODING_MARK}\n`);
+    expect(master.body).not.toContain(ENCODING_MARK);
     await t.db.updateTable('video').set({ status: 'ready' }).where('id', '=', videoId).execute();
     const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
     const segmentUrl = `/media/${videoId}/${variant.slice(0, variant.lastIndexOf('/') + 1)}${segment}`;
