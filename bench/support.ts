@@ -128,10 +128,11 @@ export async function benchAccount(server: { url: string; dataDir: string }) {
 
 /**
  * A source like a real camera's: 1080p30 H.264/AAC with moving detail and noise, which encoders cannot
- * cheat on the way they can on flat test patterns. Made once and cached.
+ * cheat on the way they can on flat test patterns, at `rate` (a camera's 8 Mb/s; a phone's 16). Made once
+ * and cached.
  */
-export async function benchSource(seconds = 60, size = '1920x1080'): Promise<string> {
-  const file = path.join(tmpdir(), `leadreel-bench-${size}-${seconds}s.mp4`);
+export async function benchSource(seconds = 60, size = '1920x1080', rate = '8M'): Promise<string> {
+  const file = path.join(tmpdir(), `leadreel-bench-${size}-${seconds}s${rate === '8M' ? '' : `-${rate}`}.mp4`);
   if (existsSync(file)) return file;
   await run('ffmpeg', [
     '-hide_banner',
@@ -151,7 +152,7 @@ export async function benchSource(seconds = 60, size = '1920x1080'): Promise<str
     '-preset',
     'veryfast',
     '-b:v',
-    '8M',
+    rate,
     '-pix_fmt',
     'yuv420p',
     '-g',
