@@ -184,7 +184,11 @@ describe('migrations', () => {
       expect(await columns('account')).toContain('privacy_mode');
       expect(await columns('account')).toContain('first_paid_at');
       expect(await columns('invoice')).toContain('buyer');
+      expect(await columns('video')).toContain('first_playable_at');
       // Each migration's down undoes exactly its up, newest first.
+      await migrateDown(database.db as never);
+      expect(await tables()).toEqual(latest);
+      expect(await columns('video')).not.toContain('first_playable_at');
       await migrateDown(database.db as never);
       expect(await tables()).toEqual(materials);
       await migrateDown(database.db as never);

@@ -2258,7 +2258,7 @@ export interface operations {
             data: ({
               id: string;
               url: string;
-              events: ("lead.created" | "contact.clicked" | "viewing_session.ended")[];
+              events: ("lead.created" | "contact.clicked" | "viewing_session.ended" | "video.playable" | "video.ready")[];
               enabled: boolean;
               secretHint: string;
               createdAt: number;
@@ -2316,7 +2316,7 @@ export interface operations {
       content: {
         "application/json": {
           url: string;
-          events: ("lead.created" | "contact.clicked" | "viewing_session.ended")[];
+          events: ("lead.created" | "contact.clicked" | "viewing_session.ended" | "video.playable" | "video.ready")[];
           enabled?: boolean;
         };
       };
@@ -2329,7 +2329,7 @@ export interface operations {
           "application/json": {
             id: string;
             url: string;
-            events: ("lead.created" | "contact.clicked" | "viewing_session.ended")[];
+            events: ("lead.created" | "contact.clicked" | "viewing_session.ended" | "video.playable" | "video.ready")[];
             enabled: boolean;
             secretHint: string;
             createdAt: number;
@@ -2454,7 +2454,7 @@ export interface operations {
       content: {
         "application/json": {
           url?: string;
-          events?: ("lead.created" | "contact.clicked" | "viewing_session.ended")[];
+          events?: ("lead.created" | "contact.clicked" | "viewing_session.ended" | "video.playable" | "video.ready")[];
           enabled?: boolean;
         };
       };
@@ -2467,7 +2467,7 @@ export interface operations {
           "application/json": {
             id: string;
             url: string;
-            events: ("lead.created" | "contact.clicked" | "viewing_session.ended")[];
+            events: ("lead.created" | "contact.clicked" | "viewing_session.ended" | "video.playable" | "video.ready")[];
             enabled: boolean;
             secretHint: string;
             createdAt: number;

@@ -165,6 +165,9 @@ export interface VideoTable {
   updated_at: Generated<Date>;
   uploaded_at: Date | null;
   ready_at: Date | null;
+  /** When the upload first played, and first had its whole ladder: set once, as its webhook event is published. */
+  first_playable_at: Date | null;
+  first_ready_at: Date | null;
 }
 
 export interface VideoSettingTable {

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { textField } from '../text.ts';
 import { pageFields } from './common.ts';
 import type { CLICK_KINDS } from './player.ts';
+import type { Video } from './videos.ts';
 
 // ---- Account-level webhooks ----
 
-/** What an endpoint can subscribe to. */
-export const WEBHOOK_EVENTS = ['lead.created', 'contact.clicked', 'viewing_session.ended'] as const;
+/** What an endpoint can subscribe to (docs/product.md "Public API and webhooks"). */
+export const WEBHOOK_EVENTS = [
+  'lead.created',
+  'contact.clicked',
+  'viewing_session.ended',
+  'video.playable',
+  'video.ready',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Every type a delivery can carry: the events, and the console's "send test event". */
 export const WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENTS, 'test'] as const;
@@ -191,10 +198,28 @@ export type WebhookSessionData = {
   os: string;
   country: string | null;
 };
+/**
+ * `video.playable` (its first rendition plays, `playable` turned true) and `video.ready` (the whole ladder is
+ * out), each once per upload: the video as the public API answers it, when the event is sent.
+ */
+export type WebhookVideoData = Pick<
+  Video,
+  'videoId' | 'folderId' | 'name' | 'status' | 'playable' | 'duration' | 'width' | 'height' | 'hlsUrl'
+> & {
+  /** The video's watch page, as the public API's SEO page gives it. */
+  watchUrl: string;
+  /** When the video became playable, or ready: seconds since the epoch. */
+  at: number;
+};
 export type WebhookPayload = {
   id: string;
   type: WebhookEventType;
   /** Seconds since the epoch. */
   created: number;
-  data: WebhookLeadData | WebhookClickData | WebhookSessionData | { message: string; endpointId: string };
+  data:
+    | WebhookLeadData
+    | WebhookClickData
+    | WebhookSessionData
+    | WebhookVideoData
+    | { message: string; endpointId: string };
 };

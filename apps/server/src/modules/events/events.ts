@@ -47,6 +47,12 @@ export type EventMap = {
     /** Seconds since the epoch. */
     at: number;
   };
+  /**
+   * An upload's first rendition plays for the first time (`playable` turned true), and later its whole ladder
+   * is out (`status` ready): each once per video, however often its encode is run (`at`: seconds since the epoch).
+   */
+  'video.playable': { videoId: string; at: number };
+  'video.ready': { videoId: string; at: number };
 };
 export type EventName = keyof EventMap;
 

@@ -95,6 +95,8 @@ export function createVideoProcessor(deps: {
   clock: Clock;
   log: Logger;
   workDir?: string;
+  /** Told when a run first makes the video playable, and when it is ready (the announcer keeps each once). */
+  published?: (event: 'video.playable' | 'video.ready', video: VideoRow) => Promise<void>;
 }) {
   const { videos, storage, clock, log } = deps;
   const workRoot = deps.workDir ?? os.tmpdir();
@@ -235,8 +237,14 @@ export function createVideoProcessor(deps: {
             for (const { file, text } of playlists) {
               await storage.put(`${prefix}${file}`, Buffer.from(text), 'application/octet-stream');
             }
+            // The run's first master is the one that turns `playable` on; later ones add rungs.
+            const first = early.master === '';
             early.master = master;
-            await videos.transitionGeneration(videoId, generation, { playable: true, media: { ...early } });
+            const playable = await videos.transitionGeneration(videoId, generation, {
+              playable: true,
+              media: { ...early },
+            });
+            if (playable && first) await deps.published?.('video.playable', playable);
           },
           onChild: (pid) => {
             void recordChild(workDir, pid).catch(() => undefined);
@@ -274,7 +282,10 @@ export function createVideoProcessor(deps: {
         });
         // Deleted or superseded while encoding: what this run stored belongs to nobody.
         if (!ready) await storage.deletePrefix(prefix);
-        else log.info({ videoId, generation, durationSec: result.durationSec }, 'video ready');
+        else {
+          log.info({ videoId, generation, durationSec: result.durationSec }, 'video ready');
+          await deps.published?.('video.ready', ready);
+        }
       } catch (error) {
         startHashing();
         await hashing.catch(() => undefined);

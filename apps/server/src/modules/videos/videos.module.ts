@@ -9,6 +9,7 @@ import { ffmpegPipeline } from './ffmpeg-pipeline.ts';
 import { createFolderRepo } from './folders.repo.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 import { createUploadsService, type UploadsService } from './uploads.service.ts';
+import { createVideoAnnouncer } from './video-events.ts';
 import { createVideoProcessor, type VideoProcessor } from './video-processor.ts';
 import { VIDEO_LAPSE, VIDEO_PROCESS, VIDEO_RESTORE } from './videos.jobs.ts';
 import { createVideoRepo } from './videos.repo.ts';
@@ -39,7 +40,7 @@ declare module '../module.ts' {
  */
 export const videosModule = defineModule({
   name: 'videos',
-  create: ({ db, services, config, storage, queue, clock, log, pipeline }) => {
+  create: ({ db, services, config, storage, queue, events, clock, log, pipeline }) => {
     const repo = createVideoRepo(db);
     const folders = createFolderRepo(db);
     const transaction = transactor(db);
@@ -83,6 +84,8 @@ export const videosModule = defineModule({
       // Beside the data, not in /tmp (a RAM disk on Debian 13, too small for a ladder), and on the local
       // storage's filesystem, so published segments are linked rather than copied.
       workDir: path.join(config.dataDir, 'work'),
+      // video.playable and video.ready, for webhooks (docs/product.md "Public API and webhooks").
+      published: createVideoAnnouncer({ events, videos: repo, clock, log }),
     });
     const enqueue = async (videoId: string) => {
       if (!queue) throw unavailable('internal_error');

@@ -171,6 +171,21 @@ export function createVideoRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Records, in the caller's transaction, that the video plays (or is ready) for the first time: its row
+     * the first time, undefined once recorded, or if it is gone or no longer so.
+     */
+    firstTime(trx: Db, videoId: string, fact: 'playable' | 'ready', at: Date) {
+      const query = trx.updateTable('video').where('id', '=', videoId);
+      return (
+        fact === 'playable'
+          ? query.set({ first_playable_at: at }).where('first_playable_at', 'is', null).where('playable', '=', true)
+          : query.set({ first_ready_at: at }).where('first_ready_at', 'is', null).where('status', '=', 'ready')
+      )
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     /** Saves the multipart upload id unless another request saved one first (then undefined). */
     /** Points the generation's media at another master playlist of its own (a dubbed video's), if it is still the video's. */
     async useMaster(videoId: string, generation: number, master: string, trx: Db = db) {

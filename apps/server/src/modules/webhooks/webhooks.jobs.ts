@@ -35,3 +35,20 @@ export const WEBHOOK_CONTACT_CLICKED = defineJob<EventMap['contact.clicked']>({
   work: { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 },
   key: (job) => job.clickId,
 });
+
+/**
+ * A video's `video.playable` and `video.ready` deliveries, as for leads: written with the column that records
+ * the milestone once, safe to run twice (the event's id is the video's).
+ */
+export const WEBHOOK_VIDEO_PLAYABLE = defineJob<EventMap['video.playable']>({
+  name: 'webhook-video-playable',
+  policy: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  work: { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 },
+  key: (job) => job.videoId,
+});
+export const WEBHOOK_VIDEO_READY = defineJob<EventMap['video.ready']>({
+  name: 'webhook-video-ready',
+  policy: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  work: { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 },
+  key: (job) => job.videoId,
+});

@@ -1,7 +1,13 @@
 import { privateAllowed, publicOnly } from '../../lib/outbound/address-policy.ts';
 import { worker } from '../jobs/jobs.ts';
 import { defineModule } from '../module.ts';
-import { WEBHOOK_CONTACT_CLICKED, WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED } from './webhooks.jobs.ts';
+import {
+  WEBHOOK_CONTACT_CLICKED,
+  WEBHOOK_DELIVERY,
+  WEBHOOK_LEAD_CREATED,
+  WEBHOOK_VIDEO_PLAYABLE,
+  WEBHOOK_VIDEO_READY,
+} from './webhooks.jobs.ts';
 import { createWebhookRepo } from './webhooks.repo.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 import { createWebhookService, type WebhookService } from './webhooks.service.ts';
@@ -20,6 +26,8 @@ export const webhooksModule = defineModule({
       repo: createWebhookRepo(db),
       leads: services.leads,
       videos: services.videos,
+      settings: services.settings,
+      publicUrl: config.publicUrl,
       entitlements: services.entitlements,
       clock,
       log,
@@ -40,14 +48,25 @@ export const webhooksModule = defineModule({
       }),
     });
   },
-  jobs: [WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED, WEBHOOK_CONTACT_CLICKED],
-  reactions: { 'lead.created': WEBHOOK_LEAD_CREATED, 'contact.clicked': WEBHOOK_CONTACT_CLICKED },
+  jobs: [WEBHOOK_DELIVERY, WEBHOOK_LEAD_CREATED, WEBHOOK_CONTACT_CLICKED, WEBHOOK_VIDEO_PLAYABLE, WEBHOOK_VIDEO_READY],
+  reactions: {
+    'lead.created': WEBHOOK_LEAD_CREATED,
+    'contact.clicked': WEBHOOK_CONTACT_CLICKED,
+    'video.playable': WEBHOOK_VIDEO_PLAYABLE,
+    'video.ready': WEBHOOK_VIDEO_READY,
+  },
   workers: ({ services }) => [
     worker(WEBHOOK_LEAD_CREATED, async ([job]) => {
       if (job) await services.webhooks.leadCreated(job.data.leadId);
     }),
     worker(WEBHOOK_CONTACT_CLICKED, async ([job]) => {
       if (job) await services.webhooks.contactClicked(job.data);
+    }),
+    worker(WEBHOOK_VIDEO_PLAYABLE, async ([job]) => {
+      if (job) await services.webhooks.videoReached('video.playable', job.data);
+    }),
+    worker(WEBHOOK_VIDEO_READY, async ([job]) => {
+      if (job) await services.webhooks.videoReached('video.ready', job.data);
     }),
     worker(WEBHOOK_DELIVERY, async ([job]) => {
       if (job) await services.webhooks.deliver(job.data.deliveryId);

@@ -13,6 +13,7 @@ import {
   type WebhookLeadData,
   type WebhookPayload,
   type WebhookSessionData,
+  type WebhookVideoData,
   type WebhookWithSecret,
 } from '@leadreel/shared';
 import type { Logger } from 'pino';
@@ -23,7 +24,9 @@ import { OutboundRequestError, type Resolve, safePost } from '../../lib/outbound
 import type { EntitlementsService } from '../entitlements/entitlements.ts';
 import type { EventMap } from '../events/events.ts';
 import type { LeadService } from '../leads/leads.service.ts';
-import type { VideoService } from '../videos/videos.service.ts';
+import type { SettingsService } from '../video-settings/settings.service.ts';
+import type { VideoMilestone } from '../videos/video-events.ts';
+import { toVideoData, type VideoService } from '../videos/videos.service.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
 import type { DeliveryRow, EndpointRow, WebhookRepo } from './webhooks.repo.ts';
 
@@ -67,6 +70,10 @@ export function createWebhookService(deps: {
   /** The events' subjects, from the modules that own them. */
   leads: Pick<LeadService, 'findStored'>;
   videos: Pick<VideoService, 'findById'>;
+  /** The watch page's address, as the public API gives it. */
+  settings: Pick<SettingsService, 'getSeo'>;
+  /** The installation's address (PUBLIC_URL): media addresses are absolute, as the public API's. */
+  publicUrl: string;
   entitlements: EntitlementsService;
   clock: Clock;
   log: Logger;
@@ -314,6 +321,32 @@ export function createWebhookService(deps: {
         const data: WebhookSessionData = { ...session, videoName: video.name };
         const subject = `${session.videoId}:${session.sessionId}`;
         await emit(accountId, 'viewing_session.ended', data, eventIdOf('viewing_session.ended', subject));
+      }),
+
+    /**
+     * video.playable and video.ready: the video as the public API answers it now (nothing for one deleted
+     * meanwhile), once per endpoint however often the job runs.
+     */
+    videoReached: (event: VideoMilestone, { videoId, at }: EventMap[VideoMilestone]) =>
+      safely(event, async () => {
+        const row = await deps.videos.findById(videoId);
+        if (!row) return;
+        const { folderId, name, status, playable, duration, width, height, hlsUrl } = toVideoData(row);
+        const { watchUrl } = await deps.settings.getSeo(row.account_id, videoId);
+        const data: WebhookVideoData = {
+          videoId,
+          folderId,
+          name,
+          status,
+          playable,
+          duration,
+          width,
+          height,
+          hlsUrl: hlsUrl && `${deps.publicUrl}${hlsUrl}`,
+          watchUrl,
+          at,
+        };
+        await emit(row.account_id, event, data, eventIdOf(event, videoId));
       }),
 
     /**
