@@ -139,6 +139,54 @@ describe('the webhooks page', () => {
     await waitFor(() => expect(copied).toEqual([SECRET]));
   });
 
+  it("subscribes a new endpoint to a video's becoming playable and ready, which are not ticked by default", async () => {
+    const { calls } = open({
+      'GET /webhook/list': () => ({ data: { list: [], allowed: true } }),
+      'POST /webhook/create': (body) => ({
+        data: { ...endpoint(body as Partial<WebhookEndpoint>), secret: SECRET },
+      }),
+    });
+    fireEvent.click(await screen.findByTestId('webhook-add'));
+    const dialog = await screen.findByRole('dialog');
+    const playable = within(dialog).getByLabelText(
+      'Video playable, other qualities still encoding (video.playable)',
+    ) as HTMLInputElement;
+    const ready = within(dialog).getByLabelText('Video ready, every quality encoded (video.ready)') as HTMLInputElement;
+    expect([playable.checked, ready.checked]).toEqual([false, false]);
+    fireEvent.change(within(dialog).getByLabelText('Endpoint URL'), { target: { value: 'https://hooks.acme.test/v' } });
+    fireEvent.click(ready);
+    fireEvent.click(playable);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callTo(calls, '/webhook/create')?.body).toEqual({
+        url: 'https://hooks.acme.test/v',
+        events: ['lead.created', 'contact.clicked', 'video.playable', 'video.ready'],
+        enabled: true,
+      }),
+    );
+  });
+
+  it("names a video's events in Chinese, and an endpoint can keep only them", async () => {
+    const { calls } = open(
+      { 'POST /webhook/update': (body) => ({ data: endpoint(body as Partial<WebhookEndpoint>) }) },
+      { language: 'zh_CN' },
+    );
+    fireEvent.click(within(await card()).getByTestId('webhook-edit'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('视频已就绪，全部清晰度转码完成（video.ready）'));
+    fireEvent.click(within(dialog).getByLabelText('视频已可播放，其他清晰度仍在转码（video.playable）'));
+    fireEvent.click(within(dialog).getByLabelText('新线索（lead.created）'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() =>
+      expect(callTo(calls, '/webhook/update')?.body).toEqual({
+        id: HOOK,
+        url: 'https://hooks.acme.test/leadreel',
+        events: ['video.playable', 'video.ready'],
+        enabled: true,
+      }),
+    );
+  });
+
   it("shows the server's refusal under the URL", async () => {
     open({
       'POST /webhook/create': () => ({ status: 400, error: 'webhook_url_blocked', field: 'url' }),

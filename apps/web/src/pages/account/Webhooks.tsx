@@ -39,8 +39,11 @@ import { CopyButton } from '../../features/share/CopyButton.tsx';
 import { formatDateSecond } from '../../format.ts';
 import { i18n } from '../../i18n/index.ts';
 
-/** A new endpoint's events: all but the ends of viewings, which come one per play and are asked for. */
-const DEFAULT_EVENTS = WEBHOOK_EVENTS.filter((event) => event !== 'viewing_session.ended');
+/**
+ * A new endpoint's events: what viewers do (leads, clicks). The ends of viewings, which come one per play,
+ * and the owner's own videos becoming playable and ready are asked for.
+ */
+const DEFAULT_EVENTS: WebhookEvent[] = ['lead.created', 'contact.clicked'];
 
 const LOG_PAGE_SIZE = 10;
 const keys = {
