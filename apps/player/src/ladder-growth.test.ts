@@ -32,7 +32,10 @@ class FakeHls implements GrowingHls {
   config = { startPosition: -1 };
   loads: { url: string; startPosition: number }[] = [];
   private listeners: [string, () => void, boolean][] = [];
-  constructor(private readonly source: () => string) {}
+  private readonly source: () => string;
+  constructor(source: () => string) {
+    this.source = source;
+  }
   on(event: string, listener: () => void) {
     this.listeners.push([event, listener, false]);
   }

@@ -27,7 +27,15 @@ export function followLadder(
   hls: GrowingHls,
   video: HTMLVideoElement,
   masterUrl: string,
-  options: { pollMs?: number; fetchText?: (url: string) => Promise<string> } = {},
+  options: {
+    pollMs?: number;
+    fetchText?: (url: string) => Promise<string>;
+    /**
+     * Starts loading again from `at` once the master is read anew, where hls.js does not itself
+     * (autoStartLoad off: a player readied before play loads only when told).
+     */
+    restart?: (at: number) => void;
+  } = {},
 ) {
   const pollMs = options.pollMs ?? MASTER_POLL_MS;
   const fetchText =
@@ -52,6 +60,7 @@ export function followLadder(
       hls.config.startPosition = at;
       hls.once('hlsManifestParsed', () => {
         reloading = null;
+        options.restart?.(at);
         if (wasPlaying) void video.play().catch(() => undefined);
         resolve(true);
       });

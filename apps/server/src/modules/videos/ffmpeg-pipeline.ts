@@ -172,6 +172,9 @@ export function createFfmpegPipeline(
     // A failed ffmpeg fails the video; stopping (shutdown) must retry elsewhere, not fail it.
     const asRefusal = (error: unknown) =>
       error instanceof FfmpegError && error.kind !== 'aborted' ? new MediaRefusal(error.reason) : error;
+    // The ladder's processes run side by side: one that fails stops the others.
+    const stopAll = new AbortController();
+    const stopped = AbortSignal.any([signal, stopAll.signal]);
     // A background encode's budget is processor time: on a busy machine it yields and takes longer by the
     // clock, which says nothing of the file. The clock only catches a run that waits on nothing for long.
     const run = async (
@@ -183,7 +186,7 @@ export function createFfmpegPipeline(
         return await runMedia('ffmpeg', args, {
           cpuLimitMs: budgetMs,
           timeoutMs: Math.min(MEDIA_JOB_WALL_MS, Math.max(10 * budgetMs, 30 * 60_000)),
-          signal,
+          signal: stopped,
           onChild,
           ...more,
         });
@@ -327,10 +330,15 @@ export function createFfmpegPipeline(
     };
 
     const work: Promise<unknown>[] = [];
+    // Each is awaited below; until then a failure is held here, not thrown at the process as unhandled.
+    const start = (task: Promise<unknown>) => {
+      task.catch(() => undefined);
+      work.push(task);
+    };
     try {
       if (copied) {
         // The copy's keyframes decide its segments: one far too long, and the top rung is encoded after all.
-        work.push(
+        start(
           copying.then(async (failed) => {
             const copy = targets.find((target) => target.dir === COPY_DIR);
             const sofar = copy ? await rungSoFar(outDir, copy) : null;
@@ -342,12 +350,13 @@ export function createFfmpegPipeline(
             await encode([top], 'background');
           }),
         );
-        if (encoded.length > 0) work.push(encode(encoded, 'background'));
+        if (encoded.length > 0) start(encode(encoded, 'background'));
       } else if (encoded.length > 1) {
         // The smallest rung alone, at the priority of what someone waits for, runs ahead of the rest.
-        work.push(encode(encoded.slice(-1), 'waited'), encode(encoded.slice(0, -1), 'background'));
+        start(encode(encoded.slice(-1), 'waited'));
+        start(encode(encoded.slice(0, -1), 'background'));
       } else {
-        work.push(encode(encoded, 'waited'));
+        start(encode(encoded, 'waited'));
       }
 
       await run(
@@ -364,7 +373,8 @@ export function createFfmpegPipeline(
       await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg' });
       await Promise.all(work);
     } catch (error) {
-      // One process failed: the others stop with the job, and nothing of theirs is left running.
+      // One process failed: the others stop with it, and nothing of theirs is left running.
+      stopAll.abort();
       stopCopy.abort();
       await stopWatching();
       await Promise.allSettled(work);
