@@ -23,6 +23,7 @@ import {
   send,
   sessionToken,
   uuid,
+  watchPlayback,
 } from './analytics.ts';
 import type { HlsLike } from './controls.ts';
 
@@ -311,7 +312,7 @@ describe('the collector', () => {
   const collector = (viewerId?: string) => {
     // This test's list: the collectors of earlier tests still listen to the page.
     const into = sent;
-    return createCollector({
+    const made = createCollector({
       videoId: VIDEO_ID,
       viewerId,
       page: HEAD.page,
@@ -321,6 +322,8 @@ describe('the collector', () => {
         into.push(analyticsBatchBody.parse(JSON.parse(body)) as AnalyticsBatch);
       },
     });
+    // The facade makes the collector; the rest of the player follows the playback into it.
+    return { ...made, watch: (video: HTMLVideoElement, hls: HlsLike | null) => watchPlayback(made, video, hls) };
   };
   const kinds = () => sent.flatMap((batch) => batch.events.map((e) => e.kind));
   const events = () => sent.flatMap((batch) => batch.events);
@@ -568,7 +571,9 @@ describe('the player', () => {
       value: (url: string, body: string) => beacons.push({ url, body: JSON.parse(body) }) > 0,
     });
     vi.resetModules();
-    await import('./player.ts');
+    // A new page load, with the facade the server inlines in it.
+    Reflect.deleteProperty(window, 'LeadReelFacade');
+    await import('./facade-entry.ts');
     return beacons;
   }
   const batchesIn = (beacons: { url: string; body: Record<string, unknown> }[]) =>

@@ -184,7 +184,10 @@ function quietly<A extends unknown[]>(task: (...args: A) => void) {
 
 export type Collector = ReturnType<typeof createCollector>;
 
-/** One player's collector on this page view. */
+/**
+ * One player's collector on this page view: its queue, sent in batches. The facade makes it to count the page
+ * view; the rest of the player follows the playback into it (watchPlayback).
+ */
 export function createCollector(options: {
   videoId: string;
   viewerId?: string | undefined;
@@ -203,9 +206,6 @@ export function createCollector(options: {
   const post = options.send ?? send;
   let queue: PlayEvent[] = [];
   let flushing: ReturnType<typeof setTimeout> | undefined;
-  const played = createPlayed();
-  /** The last second known to have shown: a seek's second left, a heartbeat's position. */
-  let last = 0;
 
   const flush = () => {
     clearTimeout(flushing);
@@ -221,20 +221,11 @@ export function createCollector(options: {
     flushing ??= setTimeout(quietly(flush), FLUSH_MS);
   };
 
-  /** A heartbeat with the ranges played since the last one, if any (split to the contract's count). */
-  const beat = () => {
-    const intervals = played.take();
-    for (let start = 0; start < intervals.length; start += INTERVALS_PER_BEAT) {
-      track('heartbeat', last, { intervals: intervals.slice(start, start + INTERVALS_PER_BEAT) });
-    }
-  };
-
-  /** Takes in the seconds played since the video's last timeupdate (watch sets it). */
-  let catchUp: () => void = () => undefined;
-  /** A heartbeat, then everything that waits is sent at once. */
+  /** What must be queued before a report leaves (the playback's last seconds). */
+  let beforeReport: () => void = () => undefined;
+  /** Everything that waits, sent at once. */
   const report = () => {
-    catchUp();
-    beat();
+    beforeReport();
     flush();
   };
 
@@ -247,79 +238,96 @@ export function createCollector(options: {
   // does: https://developer.chrome.com/docs/web-platform/page-lifecycle-api#event-freeze
   document.addEventListener('freeze', hide);
 
-  /** Follows the playback of the player's video (and hls.js, for the rendition it plays). */
-  const watch = (video: HTMLVideoElement, hls: HlsLike | null) => {
-    last = video.currentTime;
-    let beating: ReturnType<typeof setInterval> | undefined;
-    const listen = (event: string, listener: () => void) => video.addEventListener(event, quietly(listener));
-    const jump = () => JUMP_SECONDS * Math.max(1, video.playbackRate);
-    catchUp = () => {
-      if (!video.paused && !video.seeking) played.at(video.currentTime, jump());
-    };
-    /** Playing stopped: the range closes at where it stopped, and what was played is reported. */
-    const halt = () => {
-      played.at(video.currentTime, jump());
-      played.stop();
-      last = video.currentTime;
-      clearInterval(beating);
-      beating = undefined;
-      beat();
-    };
-
-    listen('play', () => {
-      played.at(video.currentTime, jump());
-      last = video.currentTime;
-      track('play', last);
-      // Each heartbeat leaves at once with whatever waits, not on the next batch's timer, so that the beacon
-      // sent as the page goes carries at most the seconds since the last one. An embed cannot count on that
-      // beacon: when the customer's page navigates, Chromium runs the frame's pagehide only after the new
-      // page commits, and shuts the frame's process down a second later (https://crrev.com/567395); a frame
-      // whose main thread is busy then (hls.js, a loaded machine) sends nothing at all.
-      beating ??= setInterval(quietly(report), HEARTBEAT_MS);
-    });
-    listen('timeupdate', () => {
-      if (video.seeking) return;
-      last = video.currentTime;
-      if (!video.paused) played.at(last, jump());
-    });
-    listen('pause', () => {
-      halt();
-      // At the end the browser pauses before it ends (HTML's "reaches the end" steps): the end says it.
-      if (!video.ended) track('pause', last);
-    });
-    listen('ended', () => {
-      halt();
-      track('end', last);
-      // A viewer who watched to the end is the likeliest to leave now: the end does not wait for the timer.
-      flush();
-    });
-    listen('seeking', () => {
-      played.moved();
-      beat();
-      track('seek', video.currentTime, { from: seconds(last) });
-      last = video.currentTime;
-    });
-
-    let height = 0;
-    const rendition = (next: number) => {
-      if (!(next >= 1 && next <= 4320) || next === height) return;
-      height = next;
-      track('rendition', last, { rendition: Math.round(next) });
-    };
-    // hls.js says when a fragment of another level starts playing; the browser's own HLS, by a new size.
-    if (hls)
-      hls.on(
-        'hlsLevelSwitched',
-        quietly((_event, data) => rendition(hls.levels[data?.level ?? -1]?.height ?? 0)),
-      );
-    else listen('resize', () => rendition(video.videoHeight));
-  };
-
   return {
     /** This page view's viewing: a lead or a click sent apart names it, to count in it. */
     sessionId: head.sessionId,
     track: quietly(track),
-    watch: quietly(watch),
     flush: quietly(flush),
+    report: quietly(report),
+    /** Sets what each report queues first. */
+    onReport(task: () => void) {
+      beforeReport = task;
+    },
   };
 }
+
+/** Follows the playback of a player's video (and hls.js, for the rendition it plays) into its collector. */
+export const watchPlayback = quietly((collector: Collector, video: HTMLVideoElement, hls: HlsLike | null) => {
+  const { track, flush, report } = collector;
+  const played = createPlayed();
+  /** The last second known to have shown: a seek's second left, a heartbeat's position. */
+  let last = video.currentTime;
+  let beating: ReturnType<typeof setInterval> | undefined;
+  const listen = (event: string, listener: () => void) => video.addEventListener(event, quietly(listener));
+  const jump = () => JUMP_SECONDS * Math.max(1, video.playbackRate);
+
+  /** A heartbeat with the ranges played since the last one, if any (split to the contract's count). */
+  const beat = () => {
+    const intervals = played.take();
+    for (let start = 0; start < intervals.length; start += INTERVALS_PER_BEAT) {
+      track('heartbeat', last, { intervals: intervals.slice(start, start + INTERVALS_PER_BEAT) });
+    }
+  };
+  // A report takes in the seconds played since the video's last timeupdate, as a heartbeat.
+  collector.onReport(() => {
+    if (!video.paused && !video.seeking) played.at(video.currentTime, jump());
+    beat();
+  });
+  /** Playing stopped: the range closes at where it stopped, and what was played is reported. */
+  const halt = () => {
+    played.at(video.currentTime, jump());
+    played.stop();
+    last = video.currentTime;
+    clearInterval(beating);
+    beating = undefined;
+    beat();
+  };
+
+  listen('play', () => {
+    played.at(video.currentTime, jump());
+    last = video.currentTime;
+    track('play', last);
+    // Each heartbeat leaves at once with whatever waits, not on the next batch's timer, so that the beacon
+    // sent as the page goes carries at most the seconds since the last one. An embed cannot count on that
+    // beacon: when the customer's page navigates, Chromium runs the frame's pagehide only after the new
+    // page commits, and shuts the frame's process down a second later (https://crrev.com/567395); a frame
+    // whose main thread is busy then (hls.js, a loaded machine) sends nothing at all.
+    beating ??= setInterval(report, HEARTBEAT_MS);
+  });
+  listen('timeupdate', () => {
+    if (video.seeking) return;
+    last = video.currentTime;
+    if (!video.paused) played.at(last, jump());
+  });
+  listen('pause', () => {
+    halt();
+    // At the end the browser pauses before it ends (HTML's "reaches the end" steps): the end says it.
+    if (!video.ended) track('pause', last);
+  });
+  listen('ended', () => {
+    halt();
+    track('end', last);
+    // A viewer who watched to the end is the likeliest to leave now: the end does not wait for the timer.
+    flush();
+  });
+  listen('seeking', () => {
+    played.moved();
+    beat();
+    track('seek', video.currentTime, { from: seconds(last) });
+    last = video.currentTime;
+  });
+
+  let height = 0;
+  const rendition = (next: number) => {
+    if (!(next >= 1 && next <= 4320) || next === height) return;
+    height = next;
+    track('rendition', last, { rendition: Math.round(next) });
+  };
+  // hls.js says when a fragment of another level starts playing; the browser's own HLS, by a new size.
+  if (hls)
+    hls.on(
+      'hlsLevelSwitched',
+      quietly((_event, data) => rendition(hls.levels[data?.level ?? -1]?.height ?? 0)),
+    );
+  else listen('resize', () => rendition(video.videoHeight));
+});

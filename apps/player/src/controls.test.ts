@@ -258,6 +258,7 @@ describe('a dubbed video on its page', () => {
     }
     loadSource() {}
     attachMedia() {}
+    startLoad() {}
   }
 
   /** The page's player, its play button pressed; the scripts it fetched, and its hls.js. */
@@ -288,6 +289,7 @@ describe('a dubbed video on its page', () => {
     );
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     vi.resetModules();
+    Reflect.deleteProperty(window, 'LeadReelFacade');
     await import('./controls-entry.ts');
     await import('./player.ts');
     document.querySelector<HTMLButtonElement>('.lr-play')?.click();

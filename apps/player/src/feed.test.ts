@@ -34,6 +34,8 @@ class FakeHls {
   currentLevel = -1;
   autoLevelEnabled = true;
   source = '';
+  /** Where loading started (startLoad), null while only the master playlist is fetched. */
+  loading: number | null = null;
   constructor(config: Record<string, unknown>) {
     this.config = { ...config };
     FakeHls.made.push(this);
@@ -42,6 +44,9 @@ class FakeHls {
     this.source = url;
   }
   attachMedia() {}
+  startLoad(at: number) {
+    this.loading = at;
+  }
   on() {}
 }
 
@@ -113,6 +118,8 @@ async function loadFeed({ reducedMotion = false, linkedSlide = -1 } = {}) {
     this.dispatchEvent(new Event('pause'));
   });
   vi.resetModules();
+  // A new page: no facade yet (album pages load player.js by itself, which brings it).
+  Reflect.deleteProperty(window, 'LeadReelFacade');
   // The real controls, as controls.js defines them when the player fetches it.
   await import('./controls-entry.ts');
   await import('./player.ts');
@@ -143,9 +150,11 @@ describe('the album feed', () => {
     await vi.waitFor(() => expect(made()).toHaveLength(2));
     const [playing, readied] = made();
     expect(playing?.source).toBe(`/media/${ids[0]}/master.m3u8`);
-    expect(playing?.config).not.toHaveProperty('maxMaxBufferLength');
+    expect(playing?.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 600 });
+    expect(playing?.loading).toBe(0);
     expect(readied?.source).toBe(`/media/${ids[1]}/master.m3u8`);
     expect(readied?.config).toMatchObject({ maxBufferLength: 1, maxMaxBufferLength: 1 });
+    expect(readied?.loading).toBe(0);
     expect(videoOf(1)).toBeNull();
 
     // Swiped: the first pauses, the second plays on the engine readied for it, buffering as any other.

@@ -5,15 +5,27 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { asPublicSubresource } from '../lib/subresource-headers.ts';
+import { cspHash, escapeHtml } from '../modules/pages/html.ts';
 import { type Encoded, precompress, sendEncoded } from './compress.ts';
 
 const PLAYER_DIST = path.resolve(import.meta.dirname, '../../../player/dist');
 
-/** Versioned URLs of the player's scripts, as pages name them; `hlsFull` is hls.js's full build (dubbed videos). */
-export type PlayerAssets = { player: string; controls: string; feed: string; hlsFull: string };
+/**
+ * Versioned URLs of the player's scripts, as pages name them; `hlsFull` is hls.js's full build (dubbed videos).
+ * `facade` is the player before play, which pages inline (facadeScript), with its CSP hash; null where the
+ * player is not built.
+ */
+export type PlayerAssets = {
+  player: string;
+  controls: string;
+  feed: string;
+  hlsFull: string;
+  facade: { script: string; hash: string } | null;
+};
 
 /**
- * The player's files: /player/player.js (the facade, on every watch page and embed), /player/controls.js
+ * The player's files: /player/player.js (the rest of the player, fetched by the facade pages inline, and on an
+ * album's or a site's pages by itself), /player/controls.js
  * (the controls, fetched on play), /player/feed.js (an album's feed, beside the facade on its pages) and
  * /player/hls.light.min.js (hls.js without the subtitle and alternate-audio parsers of the full build,
  * fetched on play) and /player/hls.min.js (the full build, fetched instead for a dubbed video: its languages
@@ -51,7 +63,32 @@ export function registerPlayerAssets(app: FastifyInstance, playerDist = PLAYER_D
     controls: ours('controls.js'),
     feed: ours('feed.js'),
     hlsFull: '/player/hls.min.js',
+    facade: inlineScript(readIfPresent(path.join(playerDist, 'facade.js'))),
   };
+}
+
+/**
+ * A built script as the body of an inline <script>: "</script" and "<!--" can only be inside its strings or
+ * regular expressions, where "<\/" and "<\!--" mean the same, so the HTML parser cannot end the element early
+ * (https://html.spec.whatwg.org/multipage/scripting.html#restrictions-for-contents-of-script-elements).
+ */
+function inlineScript(built: Buffer | null): PlayerAssets['facade'] {
+  if (!built) return null;
+  const script = built
+    .toString('utf8')
+    .trim()
+    .replace(/<\/(script)/gi, '<\\/$1')
+    .replace(/<!--/g, '<\\!--');
+  return { script, hash: cspHash(script) };
+}
+
+/**
+ * The player on a page: the facade inline (the page's CSP allows it by its hash), naming the rest of the player
+ * it fetches on intent. Nothing where the player is not built.
+ */
+export function facadeScript(assets: PlayerAssets): string {
+  if (!assets.facade) return '';
+  return `<script data-player="${escapeHtml(assets.player)}">${assets.facade.script}</script>`;
 }
 
 /**

@@ -32,6 +32,8 @@ export type Rendered = {
   frameAncestors: string;
   /** The CSP hash of the page's one <style> element. */
   styleHash: string;
+  /** The CSP hash of the page's inline script (the player's facade), if it has one. */
+  scriptHash?: string;
   /** The video the page shows (none for a 404): a cached copy is served only while it still shows. */
   videoId?: string;
 };
@@ -86,7 +88,10 @@ export function createRenderer({ pageCacheMs, challengeSources, stillShown }: Re
     reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', pageCsp(page.frameAncestors, page.styleHash, challengeSources))
+      .header(
+        'content-security-policy',
+        pageCsp(page.frameAncestors, page.styleHash, challengeSources, page.scriptHash),
+      )
       .header('cache-control', page.status === 200 ? PAGE_CACHE_CONTROL : 'no-store');
     // frame-ancestors decides who may frame a page; helmet's X-Frame-Options would say "same origin only".
     if (page.frameAncestors !== "'none'") reply.removeHeader('x-frame-options');

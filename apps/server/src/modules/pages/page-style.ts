@@ -10,9 +10,7 @@ import type { PublicVideo } from './view-model.ts';
 // a bar with two menus beside speed (quality, subtitles, audio language) gives up time, volume and speed;
 // below 480 every bar does, and quality too (hls.js keeps a small player on small rungs anyway,
 // capLevelToPlayerSize); below 360, picture in picture.
-export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;color:#1f1f1f;background:#fff}
-.watch{max-width:960px;margin:0 auto;padding:16px}
-.site-header{display:flex;align-items:center;gap:12px;margin:0 0 16px;font-weight:600;font-size:18px}.site-header img{height:36px;width:auto;max-width:180px;object-fit:contain}
+const PLAYER_STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans CJK SC",sans-serif;color:#1f1f1f;background:#fff}
 .lr-player{position:relative;aspect-ratio:var(--ratio,16/9);background:#000;overflow:hidden;border-radius:8px}
 .lr-player img,.lr-player video{position:absolute;inset:0;width:100%;height:100%;object-fit:contain;border:0}
 .lr-play{position:absolute;left:50%;top:50%;width:72px;height:72px;margin:-36px 0 0 -36px;border:0;border-radius:50%;background:rgba(0,0,0,.65);cursor:pointer}
@@ -27,8 +25,6 @@ export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system
 .lr-contact{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;padding:8px 14px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-size:14px;font-weight:600;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,.35)}
 .lr-contact.lr-whatsapp,.watch-contact.lr-whatsapp{background:#15803d}
 .lr-contact:focus-visible{outline:3px solid #fff}
-.watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
-.watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
 .lr-controls{position:absolute;left:0;right:0;bottom:0;display:flex;align-items:center;gap:6px;padding:24px 8px 6px;background:linear-gradient(transparent,rgba(0,0,0,.7));color:#fff;font-size:13px;transition:opacity .2s}
 .lr-player video::-webkit-media-text-track-container{bottom:48px}
 .lr-idle .lr-controls{opacity:0}.lr-idle{cursor:none}
@@ -59,10 +55,6 @@ export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system
 .lr-share summary{list-style:none;cursor:pointer;padding:6px 12px;border-radius:16px;background:rgba(0,0,0,.6);color:#fff}
 .lr-share-panel{position:absolute;z-index:1;right:0;top:36px;display:flex;flex-direction:column;gap:4px;padding:8px;border-radius:8px;background:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .lr-share-link{display:block;padding:6px 12px;border:0;border-radius:6px;background:none;color:#0b3d91;font:inherit;text-align:left;text-decoration:none;white-space:nowrap;cursor:pointer}
-.watch-share{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
-.watch-share-link{padding:6px 14px;border:1px solid #d9d9d9;border-radius:16px;background:#fff;color:#1f1f1f;font:inherit;font-size:14px;text-decoration:none;cursor:pointer}
-.transcript h2{font-size:18px;margin:24px 0 8px}.transcript ol{list-style:none;margin:0;padding:0;max-height:360px;overflow:auto}.transcript li{margin:4px 0}
-.cue-time{display:inline-block;min-width:48px;color:#595959;font-variant-numeric:tabular-nums}
 .lr-form{position:absolute;inset:0;z-index:3;overflow:auto;overscroll-behavior:contain;padding:12px 16px 0;background:rgba(16,16,16,.92);color:#fff;font-size:14px}
 .lr-form-sheet{position:fixed;z-index:2147483000;background:#101010}
 .lr-form-body{max-width:440px;margin:0 auto}.lr-form h2{margin:0 0 6px;font-size:18px}.lr-form-description{margin:0 0 12px;white-space:pre-line}
@@ -75,10 +67,26 @@ export const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system
 .lr-form:not([hidden])~.lr-controls{visibility:hidden}
 .lr-form-thanks{max-width:440px;margin:40px auto;font-size:18px;text-align:center}
 @media (max-height:320px){.lr-form{padding:6px 12px 0;font-size:13px}.lr-form h2{margin:0 0 2px;font-size:15px}.lr-form-description{display:none}.lr-form-body{max-width:none}.lr-form-field{display:grid;grid-template-columns:minmax(70px,32%) 1fr;align-items:center;gap:8px;margin-top:4px}.lr-form-field input,.lr-form-field textarea{padding:3px 6px}.lr-form-field textarea{height:28px;resize:vertical}.lr-form-group{display:flex;flex-wrap:wrap;align-items:center;gap:0 12px;margin-top:4px}.lr-form-group legend{float:left;width:32%;margin:0}.lr-form-check{display:inline-block;margin:2px 0}.lr-form-actions{padding:6px 0}.lr-form-submit,.lr-form-skip{padding:6px 16px}.lr-form-thanks{margin:16px auto}}
-h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
-.description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}
 body.embed{background:#000}body.embed .lr-player{position:fixed;inset:0;aspect-ratio:auto;border-radius:0}`;
+
+/** The rules of a page that shows more than the player (the watch page, a site's, an album's): its column, title, links and transcript. */
+const PAGE_STYLE = `.watch{max-width:960px;margin:0 auto;padding:16px}
+.site-header{display:flex;align-items:center;gap:12px;margin:0 0 16px;font-weight:600;font-size:18px}.site-header img{height:36px;width:auto;max-width:180px;object-fit:contain}
+.watch-contacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.watch-contact{padding:8px 16px;border-radius:20px;background:var(--lr-button,#0958d9);color:var(--lr-button-text,#fff);font-weight:600;text-decoration:none}
+.watch-share{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.watch-share-link{padding:6px 14px;border:1px solid #d9d9d9;border-radius:16px;background:#fff;color:#1f1f1f;font:inherit;font-size:14px;text-decoration:none;cursor:pointer}
+.transcript h2{font-size:18px;margin:24px 0 8px}.transcript ol{list-style:none;margin:0;padding:0;max-height:360px;overflow:auto}.transcript li{margin:4px 0}
+.cue-time{display:inline-block;min-width:48px;color:#595959;font-variant-numeric:tabular-nums}
+h1{font-size:24px;line-height:1.3;margin:16px 0 8px;overflow-wrap:anywhere}
+.description{white-space:pre-line;overflow-wrap:anywhere;color:#434343}`;
+
+/** The fixed sheet of a page showing a player among other things. */
+export const STYLE = `${PLAYER_STYLE}\n${PAGE_STYLE}`;
+/** The embed's sheet: the player alone, without the rules of the pages around one (bench:embed-weight). */
+export const EMBED_STYLE = PLAYER_STYLE;
 export const STYLE_HASH = cspHash(STYLE);
+const EMBED_STYLE_HASH = cspHash(EMBED_STYLE);
 
 const hex = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : '#0958d9');
 
@@ -126,8 +134,12 @@ function customStyle(video: PublicVideo | null): string {
   return (vars.length > 0 ? `\n:root{${vars.join(';')}}` : '') + brand.page;
 }
 
-/** The page's style and its CSP hash: the fixed sheet, and the brand's and owner's colours when there are some. */
-export function pageStyle(video: PublicVideo | null, extra = ''): { css: string; hash: string } {
-  const css = STYLE + extra + customStyle(video);
-  return { css, hash: css === STYLE ? STYLE_HASH : cspHash(css) };
+/**
+ * The page's style and its CSP hash: the fixed sheet (`base`: STYLE, or EMBED_STYLE for the embed), and the
+ * brand's and owner's colours when there are some.
+ */
+export function pageStyle(video: PublicVideo | null, extra = '', base = STYLE): { css: string; hash: string } {
+  const css = base + extra + customStyle(video);
+  if (css === STYLE) return { css, hash: STYLE_HASH };
+  return { css, hash: css === EMBED_STYLE ? EMBED_STYLE_HASH : cspHash(css) };
 }

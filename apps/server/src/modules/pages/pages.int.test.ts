@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { accountOnPlan, readyVideos } from '../../../test/factories.ts';
@@ -189,10 +190,12 @@ describe('the watch page', () => {
     expect(html).not.toContain('noindex');
     // No source article: no link to one (and no isBasedOn in the VideoObject below).
     expect(html).not.toContain('watch-source');
-    // The facade: a poster and a play button, and no video engine until play.
+    // The facade: a poster and a play button, its script inline, naming the rest of the player it fetches on
+    // intent; no script fetched, and no video engine, until then.
     expect(html).toMatch(/<button class="lr-play" type="button" aria-label="Play video: Our launch">/);
-    expect(html).not.toContain('hls');
-    expect(html).toMatch(/<script src="\/player\/player\.js\?v=[0-9a-f]{12}" defer><\/script>/);
+    expect(html).toMatch(/<script data-player="\/player\/player\.js\?v=[0-9a-f]{12}">\(function\(\)\{/);
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).not.toMatch(/<(script|link)[^>]*hls/);
     expect(jsonLd(html)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'VideoObject',
@@ -274,14 +277,23 @@ describe('the watch page', () => {
     expect(before).toMatch(/<div class="lr-player"[^>]*><img src="\/media\/[^"]+\/poster\.jpg"/);
   });
 
-  it('ships a strict CSP: own scripts only, no inline script or style besides its own hashed style', async () => {
+  it('ships a strict CSP: own scripts only, no inline script or style besides its own hashed facade and style', async () => {
     const { videoId } = await accountWithVideo();
-    const csp = (await page(`/v/${videoId}`)).headers['content-security-policy'] as string;
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("frame-ancestors 'none'");
+    for (const url of [`/v/${videoId}`, `/embed/${videoId}`]) {
+      const answer = await page(url);
+      const csp = answer.headers['content-security-policy'] as string;
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*';/);
+      expect(csp).not.toContain('unsafe-inline');
+      // The one inline script is the facade, allowed by the hash of exactly its text.
+      const inline = [...answer.body.matchAll(/<script(?! type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline).toHaveLength(1);
+      const hash = createHash('sha256')
+        .update(inline[0]?.[1] ?? '')
+        .digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    }
+    expect((await page(`/v/${videoId}`)).headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect((await page(`/embed/${videoId}`)).headers['content-security-policy']).toContain('frame-ancestors *');
   });
 
@@ -396,7 +408,7 @@ describe('oEmbed, the sitemap and robots.txt', () => {
   it('serves the player script for a year by its hash, and hls.js for the play button', async () => {
     const { videoId } = await accountWithVideo();
     const html = (await page(`/v/${videoId}`)).body;
-    const script = /<script src="(\/player\/player\.js\?v=[0-9a-f]+)"/.exec(html)?.[1] as string;
+    const script = /<script data-player="(\/player\/player\.js\?v=[0-9a-f]+)"/.exec(html)?.[1] as string;
     const player = await page(script);
     expect(player.statusCode).toBe(200);
     expect(player.headers['cache-control']).toContain('immutable');

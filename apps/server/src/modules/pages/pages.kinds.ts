@@ -2,7 +2,7 @@ import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { PlayerAssets } from '../../site/player-assets.ts';
 import type { PageKind } from '../../site/renderer.ts';
 import { embedAncestors, type PublicVideos } from './public-video.ts';
-import { pageStyle, renderEmbedPage, renderNotFoundPage, renderWatchPage } from './watch-page.ts';
+import { EMBED_STYLE, pageStyle, renderEmbedPage, renderNotFoundPage, renderWatchPage } from './watch-page.ts';
 
 /**
  * The video pages every site serves: the watch page (/v/{id} or /v/{slug}) and the embed (/embed/{id}).
@@ -27,6 +27,7 @@ export function videoPageKinds(videos: PublicVideos, assets: PlayerAssets): Page
         html: renderWatchPage(video, lang, assets, shown),
         frameAncestors: "'none'",
         styleHash: style.hash,
+        scriptHash: assets.facade?.hash,
         videoId: video.id,
       };
     },
@@ -44,7 +45,8 @@ export function videoPageKinds(videos: PublicVideos, assets: PlayerAssets): Page
         status: 200,
         html: renderEmbedPage(video, lang, assets),
         frameAncestors: embedAncestors(video.embedDomains),
-        styleHash: pageStyle(video).hash,
+        styleHash: pageStyle(video, '', EMBED_STYLE).hash,
+        scriptHash: assets.facade?.hash,
         videoId: video.id,
       };
     },

@@ -1,13 +1,13 @@
 import { CORNERS, type Corner, type FormField, PLAYER_CORNERS, type SlotItem, stackCorners } from '@leadreel/shared';
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
-import type { PlayerAssets } from '../../site/player-assets.ts';
+import { facadeScript, type PlayerAssets } from '../../site/player-assets.ts';
 import type { SiteBrand } from '../../site/site.ts';
 import { escapeHtml, isoDuration, jsonForScript, languageAlternates } from './html.ts';
-import { pageStyle, STYLE } from './page-style.ts';
+import { EMBED_STYLE, pageStyle, STYLE } from './page-style.ts';
 import type { PageLanguage, PublicAction, PublicContact, PublicVideo, PublicWidget } from './view-model.ts';
 
 export { pageLanguage } from '../../site/language.ts';
-export { pageCsp, pageStyle, STYLE_HASH } from './page-style.ts';
+export { EMBED_STYLE, pageCsp, pageStyle, STYLE_HASH } from './page-style.ts';
 export type { PageLanguage, PublicVideo } from './view-model.ts';
 
 const TEXTS = WATCH_PAGE_TEXT satisfies Record<PageLanguage, unknown>;
@@ -434,7 +434,7 @@ ${head.join('\n')}
 <main class="watch">
 ${siteHeader(video)}${videoMain(video, lang, assets)}
 </main>
-<script src="${escapeHtml(assets.player)}" defer></script>
+${facadeScript(assets)}
 </body>
 </html>
 `;
@@ -450,11 +450,11 @@ export function renderEmbedPage(video: PublicVideo, lang: PageLanguage, assets: 
 <title>${escapeHtml(video.title)}</title>
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeHtml(video.watchUrl)}">
-<style>${pageStyle(video).css}</style>
+<style>${pageStyle(video, '', EMBED_STYLE).css}</style>
 </head>
 <body class="embed">
 ${playerMarkup(video, lang, assets, true)}
-<script src="${escapeHtml(assets.player)}" defer></script>
+${facadeScript(assets)}
 </body>
 </html>
 `;
