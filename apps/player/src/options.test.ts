@@ -58,7 +58,8 @@ describe('the audio language asked for', () => {
 });
 
 describe('hls.js settings', () => {
-  it('start where the URL says, on rungs no larger than the player', () => {
-    expect(hlsConfig(12)).toEqual({ startPosition: 12, capLevelToPlayerSize: true });
+  it('start where the URL says, on the smallest rung, then on rungs no larger than the player', () => {
+    expect(hlsConfig(12)).toEqual({ startPosition: 12, capLevelToPlayerSize: true, startLevel: 0 });
+    expect(hlsConfig(0)).toEqual({ startPosition: 0, capLevelToPlayerSize: true, startLevel: 0 });
   });
 });

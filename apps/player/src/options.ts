@@ -34,8 +34,11 @@ export function embedOptions(search: string) {
  * which follows resizes and fullscreen), as Vimeo and Wistia do. Without the cap, hls.js starts on the
  * best rung its bandwidth estimate (500 kb/s before the first download) affords, and when none does, on the
  * master's first rung, 1080p: a 640-wide embed fetched 1080p segments first and kept them until its
- * bandwidth measurements caught up. A viewer may still pick any rung in the quality menu.
+ * bandwidth measurements caught up. The first segment comes from the lowest rung (startLevel 0: hls.js
+ * sorts the rungs from the smallest), whose first second arrives at once on any connection, so the first
+ * frame shows without waiting for a larger rung (bench:first-frame); from the next segment on, hls.js's
+ * bandwidth estimate and the cap pick the rung. A viewer may still pick any rung in the quality menu.
  */
 export function hlsConfig(start: number) {
-  return { startPosition: start, capLevelToPlayerSize: true };
+  return { startPosition: start, capLevelToPlayerSize: true, startLevel: 0 };
 }
