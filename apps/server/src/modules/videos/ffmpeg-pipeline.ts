@@ -370,7 +370,7 @@ export function createFfmpegPipeline(
         ),
         60_000,
       );
-      await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg' });
+      await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg', durationSec: duration, width, height });
       await Promise.all(work);
     } catch (error) {
       // One process failed: the others stop with it, and nothing of theirs is left running.

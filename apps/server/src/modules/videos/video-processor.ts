@@ -45,8 +45,17 @@ export type Pipeline = (options: {
     files: string[];
     playlists: { file: string; text: string }[];
   }) => Promise<void>;
-  /** Called once the poster and thumbnail exist (paths relative to outDir), long before the ladder ends. */
-  onStills?: (stills: { poster: string; thumbnail: string }) => Promise<void>;
+  /**
+   * Called once the poster and thumbnail exist (paths relative to outDir), with what the probe found of the
+   * picture, long before the ladder ends.
+   */
+  onStills?: (stills: {
+    poster: string;
+    thumbnail: string;
+    durationSec: number;
+    width: number;
+    height: number;
+  }) => Promise<void>;
   /** Called with the pid of each ffmpeg or ffprobe as it starts, and null when it ends. */
   onChild?: (pid: number | null) => void;
 }) => Promise<PipelineResult>;
@@ -249,10 +258,16 @@ export function createVideoProcessor(deps: {
           onChild: (pid) => {
             void recordChild(workDir, pid).catch(() => undefined);
           },
-          onStills: async ({ poster, thumbnail }) => {
+          onStills: async ({ poster, thumbnail, durationSec, width, height }) => {
             await publish(prefix, outDir, [poster, thumbnail], published);
             Object.assign(early, { poster, thumbnail });
-            await videos.transitionGeneration(videoId, generation, { media: { ...early } });
+            // The console shows the length while it encodes, and pages keep the picture's shape.
+            await videos.transitionGeneration(videoId, generation, {
+              media: { ...early },
+              duration_sec: durationSec,
+              width,
+              height,
+            });
           },
         });
         startHashing();
