@@ -55,6 +55,7 @@ export function UploadDialog(props: {
       }
     }
     if (fresh.length === 0) return;
+    engine.prepare('video');
     try {
       const ids = await uploadsApi.preAdd({
         videos: fresh.map((file) => ({ videoName: file.name, size: file.size })),

@@ -21,7 +21,10 @@ function fakeTransport(
   let hold: Promise<void> | null = null;
   let release: () => void = () => undefined;
   const transport: UploadTransport = {
-    credential: async () => ({ sessionToken: 'cos', expiredTime: Date.now() / 1000 + 900 }),
+    credential: async () => {
+      calls.push('credential');
+      return { sessionToken: 'cos', expiredTime: Date.now() / 1000 + 900 };
+    },
     start: async (): Promise<StartAnswer> => {
       calls.push('start');
       return {
@@ -124,6 +127,18 @@ describe('the upload engine (the console contract Upload task)', () => {
     engine.add(file(), 'v1');
     await until(engine, (t) => t.uploadStatus === 'success');
     expect(fake.calls.filter((c) => c.startsWith('sign'))).toEqual(['sign 1,2,3']);
+    engine.dispose();
+  });
+
+  it('uses the credential fetched ahead while pre-add answered, and fetches none again for the next file', async () => {
+    const fake = fakeTransport();
+    const engine = new UploadEngine(fake.transport, { storage: memoryStorage() });
+    engine.prepare('video');
+    engine.add(file(), 'v1');
+    engine.add(file('second.mp4'), 'v2');
+    await until(engine, (t) => t.uploadStatus === 'success', 'v1');
+    await until(engine, (t) => t.uploadStatus === 'success', 'v2');
+    expect(fake.calls.filter((c) => c === 'credential')).toEqual(['credential']);
     engine.dispose();
   });
 
