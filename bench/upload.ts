@@ -221,14 +221,15 @@ function consoleText(upload: Awaited<ReturnType<typeof consoleUpload>>) {
   const lanes = laneUse(parts, LANES);
   const firstPart = Math.min(...parts.map((part) => part.start));
   const lastPart = Math.max(...parts.map((part) => part.end));
-  const handshake = handshakeTimes(upload.entries);
+  const handshake = handshakeTimes(upload.entries, upload.pageStart);
   const before = handshake.filter((call) => call.name !== 'success');
   const success = handshake.find((call) => call.name === 'success')?.ms ?? 0;
   const beforeMs = firstPart - upload.pageStart;
   const afterMs = upload.seconds * 1000 - (lastPart - upload.pageStart);
+  const call = (item: (typeof handshake)[number]) =>
+    `${item.name} ${Math.round(item.at)}+${ms(item.ms)}${item.calls > 1 ? ` in ${item.calls} calls` : ''}`;
   return (
-    `before the first part ${ms(beforeMs)} (${before.map((call) => `${call.name} ${ms(call.ms)}${call.calls > 1 ? ` in ${call.calls} calls` : ''}`).join(', ')}, ` +
-    `the page itself ${ms(beforeMs - before.reduce((sum, call) => sum + call.ms, 0))}); ` +
+    `before the first part ${ms(beforeMs)} (file chosen at 0: ${before.map(call).join(', ')}); ` +
     `parts ${s1(lanes.seconds)}: part ${s1(lanes.partSeconds)} (server: receive ${ms(meanServerTiming(parts, 'receive'))}, ` +
     `store after the last byte ${ms(meanServerTiming(parts, 'store'))}), idle lanes ${s1(lanes.idleSeconds)}; ` +
     `after the last part ${ms(afterMs)} (success ${ms(success)}, then until Uploaded shows ${ms(afterMs - success)}; ` +
@@ -256,7 +257,7 @@ try {
     console.log(
       `round ${round}: Chromium to a discarding server ${ceiling.seconds.toFixed(1)} s (${mib(SIZE, ceiling.seconds).toFixed(0)} MiB/s), ` +
         `console uploader ${upload.seconds.toFixed(1)} s (${mib(SIZE, upload.seconds).toFixed(0)} MiB/s; ` +
-        `${upload.flushed.toFixed(1)} s until the kernel has written it to disk), ratio ${(ceiling.seconds / upload.seconds).toFixed(3)}`,
+        `${upload.flushed.toFixed(1)} s until the kernel has written it to disk), ratio ${(ceiling.seconds / upload.seconds).toFixed(3)} (${(ceiling.seconds / upload.polled).toFixed(3)} by Playwright's polling)`,
     );
     console.log(
       `  Chromium, discarding: ${ceilingText(ceiling)}; ${cpuText(ceiling.cpu, 'sink')}; ` +
