@@ -61,11 +61,15 @@ export const HANDSHAKE = {
   success: '/api/vod/video/add-custom-video-success',
 } as const;
 
-/** Milliseconds spent in each handshake call (summed when it was called more than once), as "name 12 ms". */
-export function handshakeTimes(entries: Timed[]) {
+/**
+ * When each handshake call ran, in milliseconds after `since` (several calls of one name are summed), as
+ * "name 12+30 ms": started 12 ms in, took 30.
+ */
+export function handshakeTimes(entries: Timed[], since: number) {
   return Object.entries(HANDSHAKE).map(([name, url]) => {
     const calls = entries.filter((entry) => new URL(entry.name).pathname === url);
     const ms = calls.reduce((sum, entry) => sum + (entry.end - entry.start), 0);
-    return { name, ms, calls: calls.length };
+    const at = calls.length === 0 ? 0 : Math.min(...calls.map((entry) => entry.start)) - since;
+    return { name, ms, at, calls: calls.length };
   });
 }
