@@ -228,11 +228,13 @@ describe('mixArgs', () => {
 });
 
 describe('renditions', () => {
-  it('copies AAC into 4 s fMP4 segments, its time 0 where the picture starts', () => {
+  it('copies AAC into 2 s fMP4 segments, its time 0 where the picture starts', () => {
     const args = packageArgs('dub.m4a', 'out/es', { copy: true, startSec: 0.066016 });
     expect(arg(args, '-c:a')).toBe('copy');
     expect(arg(args, '-output_ts_offset')).toBe('0.066016');
-    expect(arg(args, '-hls_time')).toBe('4');
+    expect(arg(args, '-hls_time')).toBe('2');
+    // Sound has no keyframes to cut at: it is cut every 2 s, not at every second.
+    expect(args).not.toContain('-hls_init_time');
     expect(arg(args, '-hls_playlist_type')).toBe('vod');
     expect(arg(args, '-hls_segment_type')).toBe('fmp4');
     expect(arg(args, '-hls_segment_filename')).toBe('out/es/seg_%05d.m4s');

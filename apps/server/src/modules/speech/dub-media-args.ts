@@ -1,4 +1,4 @@
-import { VIDEO_DEMUXERS } from '../videos/ffmpeg-args.ts';
+import { FIRST_SEGMENT_SEC, SEGMENT_SEC, VIDEO_DEMUXERS } from '../videos/ffmpeg-args.ts';
 
 /**
  * ffmpeg and ffprobe command lines for dubbing, as pure functions returning argument arrays, and the plans
@@ -9,8 +9,8 @@ import { VIDEO_DEMUXERS } from '../videos/ffmpeg-args.ts';
 /** The rate of everything the dub mixes: what the ladder's AAC plays at, and what a browser decodes natively. */
 export const DUB_RATE = 48_000;
 
-/** Segments of the audio renditions last as long as the video rungs' (`-hls_time` of ladderArgs). */
-export const SEGMENT_SEC = 4;
+/** Segments of the audio renditions last as long as the encoded video rungs' (SEGMENT_SEC of ffmpeg-args.ts). */
+export { SEGMENT_SEC } from '../videos/ffmpeg-args.ts';
 
 /**
  * The most a voice line is sped up to fit its cue: past about 1.5x synthetic speech is hard to follow, and
@@ -370,12 +370,17 @@ export function mixArgs(options: {
   ];
 }
 
-/** fMP4 HLS of the mapped streams, VOD, segments as the ladder's rungs name them. */
-const hlsOutput = (outDir: string) => [
+/**
+ * fMP4 HLS of the mapped streams, VOD, segments as the ladder's rungs name them. `everyKeyframe`: a rung's
+ * picture is cut as the ladder cut it, at every keyframe a second or more into a segment (the encoded rungs'
+ * forced ones, the copy's own), so its first segment stays a second long.
+ */
+const hlsOutput = (outDir: string, everyKeyframe = false) => [
   '-f',
   'hls',
   '-hls_time',
   String(SEGMENT_SEC),
+  ...(everyKeyframe ? ['-hls_init_time', String(FIRST_SEGMENT_SEC)] : []),
   '-hls_playlist_type',
   'vod',
   '-hls_flags',
@@ -422,7 +427,7 @@ export function splitArgs(rungPlaylist: string, outDir: string, kind: 'video' | 
     kind === 'video' ? '0:v:0' : '0:a:0',
     '-c',
     'copy',
-    ...hlsOutput(outDir),
+    ...hlsOutput(outDir, kind === 'video'),
   ];
 }
 

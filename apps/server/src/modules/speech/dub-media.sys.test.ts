@@ -25,13 +25,17 @@ const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-nostdin', '-
 const signal = new AbortController().signal;
 
 let work: string;
-/** 12 s of 960x540 picture with a 220 Hz tone as its stereo sound, H.264/AAC as a phone uploads it. */
+/**
+ * 12 s of 960x540 picture with a 220 Hz tone as its stereo sound, H.264/AAC as a phone uploads it, in 10-bit,
+ * which the pipeline encodes every rung of (a source it serves as it is keeps its own keyframes:
+ * ffmpeg-pipeline's tests cover that copy).
+ */
 let source: string;
 /** The same picture without sound. */
 let silent: string;
 /** The source through the real pipeline: `hls/<rung>/` muxed rungs and their master. */
 let processed: string;
-let rungs: { name: string; width: number; height: number }[];
+let rungs: { name: string; width: number; height: number; playlist: string }[];
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'leadreel-dub-'));
@@ -45,7 +49,7 @@ beforeAll(async () => {
       '-preset',
       'ultrafast',
       '-pix_fmt',
-      'yuv420p',
+      'yuv420p10le',
       '-c:a',
       'aac',
       '-ac',
@@ -323,8 +327,9 @@ describe('audio renditions beside video-only rungs', () => {
 
   it('splits each muxed rung into a video-only rung with the same segments and packets', async () => {
     expect(rungs.length).toBeGreaterThanOrEqual(2);
-    for (const { name } of rungs) {
-      const muxed = path.join(processed, 'hls', name);
+    for (const { name, playlist } of rungs) {
+      // A rung's folder: its name, or `source` for the source's own copy.
+      const muxed = path.join(processed, path.dirname(playlist));
       const split = await splitMuxedRung(muxed, path.join(out(), name), signal);
       expect(await kinds(path.join(muxed, 'index.m3u8'))).toEqual(['audio', 'video']);
       expect(await kinds(split.playlist)).toEqual(['video']);
@@ -343,7 +348,7 @@ describe('audio renditions beside video-only rungs', () => {
 
   it('gives the original sound and a dub as audio renditions as long as the video, in step with it', async () => {
     const top = rungs[0]?.name as string;
-    const muxed = path.join(processed, 'hls', top);
+    const muxed = path.join(processed, path.dirname(rungs[0]?.playlist as string));
     const split = await splitMuxedRung(muxed, path.join(out(), `${top}-again`), signal);
     const rung = await readFile(split.playlist, 'utf8');
     const original = await extractOriginalAudio(muxed, path.join(out(), 'audio-original'), signal);
@@ -376,9 +381,10 @@ describe('audio renditions beside video-only rungs', () => {
     // The codecs ffmpeg named for the muxed rungs, as the pipeline's master keeps them.
     const codecs = masterCodecs(await readFile(path.join(processed, 'hls/master.m3u8'), 'utf8'));
     const variants: Variant[] = [];
-    for (const { name, width, height } of rungs) {
-      const video = await splitMuxedRung(path.join(processed, 'hls', name), path.join(out(), name), signal);
-      const uri = `${name}/index.m3u8`;
+    for (const { playlist, width, height } of rungs) {
+      const dir = path.basename(path.dirname(playlist));
+      const video = await splitMuxedRung(path.join(processed, 'hls', dir), path.join(out(), dir), signal);
+      const uri = `${dir}/index.m3u8`;
       expect(codecs.get(uri)).toMatch(/^avc1\.[0-9a-f]{6},mp4a\.40\.2$/);
       variants.push({ uri, width, height, ...video, codecs: codecs.get(uri) });
     }
@@ -420,9 +426,8 @@ describe('audio renditions beside video-only rungs', () => {
   });
 
   it('refuses a rung that is still being encoded rather than wait for it', async () => {
-    const top = rungs[0]?.name as string;
     const unfinished = path.join(work, 'unfinished');
-    await cp(path.join(processed, 'hls', top), unfinished, { recursive: true });
+    await cp(path.join(processed, path.dirname(rungs[0]?.playlist as string)), unfinished, { recursive: true });
     const playlist = path.join(unfinished, 'index.m3u8');
     await writeFile(playlist, (await readFile(playlist, 'utf8')).replace('#EXT-X-ENDLIST', ''));
     await expect(splitMuxedRung(unfinished, path.join(work, 'never'), signal)).rejects.toThrow(/not finished/);
@@ -439,7 +444,7 @@ describe('audio renditions beside video-only rungs', () => {
       onProgress: () => undefined,
       onPlayable: async () => undefined,
     });
-    const rung = path.join(dir, 'hls', result.renditions[0]?.name as string);
+    const rung = path.join(dir, path.dirname(result.renditions[0]?.playlist as string));
     await expect(extractOriginalAudio(rung, path.join(work, 'never'), signal)).rejects.toBeInstanceOf(NoAudioError);
     const split = await splitMuxedRung(rung, path.join(work, 'silent-video'), signal);
     expect(await kinds(split.playlist)).toEqual(['video']);
