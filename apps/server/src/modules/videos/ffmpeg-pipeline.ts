@@ -51,19 +51,26 @@ type LadderRung = { name: string; dir: string; width: number; height: number; ba
  * (initialization section and segments, as `hls/<dir>/...`) and what they measure. Null while its playlist
  * names no segment, or names one not written yet.
  */
-async function rungSoFar(outDir: string, rung: LadderRung) {
+async function rungSoFar(outDir: string, rung: LadderRung, sizes = new Map<string, number>()) {
   const dir = `hls/${rung.dir}`;
   const text = await fs.readFile(path.join(outDir, dir, 'index.m3u8'), 'utf8').catch(() => '');
   const entries = playlistEntries(text);
   if (entries.length === 0) return null;
-  const size = async (file: string) => (await fs.stat(path.join(outDir, dir, file))).size;
+  // A file a playlist names is whole and never changes: each is measured once, however often it is asked.
+  const size = async (file: string) => {
+    const full = path.join(outDir, dir, file);
+    const known = sizes.get(full) ?? (await fs.stat(full)).size;
+    sizes.set(full, known);
+    return known;
+  };
   const files = playlistFiles(text);
-  const init = files.filter((file) => !entries.some((entry) => entry.uri === file));
+  const segments = new Set(entries.map((entry) => entry.uri));
+  const init = files.filter((file) => !segments.has(file));
   let initBytes = 0;
-  const segments = [];
+  const measured = [];
   try {
     for (const file of init) initBytes += await size(file);
-    for (const entry of entries) segments.push({ bytes: await size(entry.uri), durationSec: entry.durationSec });
+    for (const entry of entries) measured.push({ bytes: await size(entry.uri), durationSec: entry.durationSec });
   } catch {
     // A file the playlist names is not there (yet): the rung is not whole, so it is not published now.
     return null;
@@ -72,7 +79,7 @@ async function rungSoFar(outDir: string, rung: LadderRung) {
     text,
     files: files.map((file) => `${dir}/${file}`),
     playlist: `${dir}/index.m3u8`,
-    measured: measureRendition(segments, initBytes),
+    measured: measureRendition(measured, initBytes),
     longestSec: Math.max(...entries.map((entry) => entry.durationSec)),
   };
 }
@@ -86,10 +93,11 @@ async function ladderVariants(
   rungs: LadderRung[],
   uriPrefix: string,
   codecs = new Map<string, string>(),
+  sizes = new Map<string, number>(),
 ) {
   const variants: (Variant & { rung: LadderRung; files: string[]; playlist: string; text: string })[] = [];
   for (const rung of rungs) {
-    const sofar = await rungSoFar(outDir, rung);
+    const sofar = await rungSoFar(outDir, rung, sizes);
     if (!sofar) continue;
     variants.push({
       rung,
@@ -113,8 +121,8 @@ async function ladderVariants(
  * playlists come as the text read here, which names only files that existed then: ffmpeg may have
  * rewritten a playlist since. Null while no rung has a segment.
  */
-export async function ladderSoFar(outDir: string, rungs: LadderRung[]) {
-  const ready = await ladderVariants(outDir, rungs, 'hls/');
+export async function ladderSoFar(outDir: string, rungs: LadderRung[], sizes = new Map<string, number>()) {
+  const ready = await ladderVariants(outDir, rungs, 'hls/', undefined, sizes);
   if (ready.length === 0) return null;
   const master = 'ladder.m3u8';
   return {
@@ -303,11 +311,12 @@ export function createFfmpegPipeline(
 
     // The rungs are published while they encode: the master gains each rung once it has a segment.
     let watching = true;
+    const sizes = new Map<string, number>();
     let wake: () => void = () => undefined;
     const watch = async () => {
       let published = 0;
       while (watching) {
-        const sofar = await ladderSoFar(outDir, targets);
+        const sofar = await ladderSoFar(outDir, targets, sizes);
         const size = sofar ? sofar.files.length + sofar.playlists.length : 0;
         if (sofar && watching && size > published) {
           await onPlayable(sofar);
