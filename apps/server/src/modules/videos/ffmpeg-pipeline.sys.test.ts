@@ -33,8 +33,9 @@ async function process(
   await mkdir(outDir);
   const percents: number[] = [];
   const playable: string[] = [];
-  // What each early publish held: the segments, the master and the playlists' text as published.
-  const published: { master: string; files: string[]; texts: Record<string, string> }[] = [];
+  // What each early publish held: the segments, the master and the playlists' text as published, and
+  // whether the posters that follow the ladder were begun yet.
+  const published: { master: string; files: string[]; texts: Record<string, string>; posters: boolean }[] = [];
   const result = await createFfmpegPipeline(
     undefined,
     options,
@@ -48,7 +49,11 @@ async function process(
       playable.push(master);
       // Every file a publish names exists when it is made.
       for (const file of files) await stat(path.join(outDir, file));
-      published.push({ master, files, texts: Object.fromEntries(playlists.map(({ file, text }) => [file, text])) });
+      const posters = await stat(path.join(outDir, 'posters')).then(
+        () => true,
+        () => false,
+      );
+      published.push({ master, files, posters, texts: Object.fromEntries(playlists.map((p) => [p.file, p.text])) });
     },
   });
   return { result, percents, playable, published, outDir };
@@ -82,7 +87,7 @@ async function refusal(input: string): Promise<string> {
 }
 
 describe('the ffmpeg pipeline', () => {
-  it('serves H.264/AAC as it is, its copy published while it is written, with stills, storyboard and preview', async () => {
+  it('serves H.264/AAC as it is, its copy published whole before the posters, with stills, storyboard and preview', async () => {
     const input = path.join(work, 'phone.mp4');
     await ffmpeg([
       ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=3', '-f', 'lavfi', '-i', 'sine=duration=3'],
@@ -91,6 +96,9 @@ describe('the ffmpeg pipeline', () => {
     const { result, percents, published, outDir } = await process(input, { ladderPollMs: 20 });
     expect(published.map((p) => p.master)).toContain('ladder.m3u8');
     expect(published[0]?.texts['ladder.m3u8']).toContain('hls/source/index.m3u8');
+    // However the pipeline's looks at the copy fell, the whole of it is published before the posters.
+    expect(published.at(-1)?.texts['hls/source/index.m3u8']).toContain('#EXT-X-ENDLIST');
+    expect(published.map((p) => p.posters)).not.toContain(true);
     // The copy is fMP4, which hls.js appends as it is, and holds the source's own stream: not re-encoded.
     const copy = await readFile(path.join(outDir, 'hls/source/index.m3u8'), 'utf8');
     expect(playlistFiles(copy)[0]).toBe('init.mp4');
@@ -208,8 +216,13 @@ describe('the ffmpeg pipeline', () => {
       ...['-c:a', 'aac', input],
     ]);
     const { result, published, outDir } = await process(input, { ladderPollMs: 50 });
-    // The copy played first, while it was the only rung; the finished ladder no longer names it.
-    expect(published[0]?.texts['ladder.m3u8']).toContain('hls/source/index.m3u8');
+    // The copy may have played while it was the only rung (as fast as the machine's timing allowed), never
+    // beside the rung encoded in its place; the finished ladder no longer names it.
+    const masters = published.map((p) => p.texts['ladder.m3u8'] ?? '');
+    const firstEncoded = masters.findIndex((text) => text.includes('hls/360p/index.m3u8'));
+    expect(firstEncoded).toBeGreaterThanOrEqual(0);
+    expect(masters.slice(firstEncoded).some((text) => text.includes('source/'))).toBe(false);
+    expect(masters.slice(0, firstEncoded).every((text) => text.includes('hls/source/index.m3u8'))).toBe(true);
     expect(result.renditions.map((r) => r.playlist)).toEqual(['hls/360p/index.m3u8']);
     const master = await readFile(path.join(outDir, 'hls/master.m3u8'), 'utf8');
     expect(master).not.toContain('source/');

@@ -277,7 +277,14 @@ export function createFfmpegPipeline(
 
     // Every ladder process's progress; the video's is the slowest one's.
     const progress = new Map<number, number>();
-    const report = () => onProgress(2 + Math.min(...progress.values()) * 0.9);
+    // Never backwards: the top rung encoded after a copy is dropped starts at 0 beside rungs far along.
+    let reported = 0;
+    const report = () => {
+      const percent = 2 + Math.min(...progress.values()) * 0.9;
+      if (percent <= reported) return;
+      reported = percent;
+      onProgress(percent);
+    };
     let groups = 0;
     const encode = (group: Rung[], priority: 'waited' | 'background') => {
       const index = groups++;
@@ -309,19 +316,31 @@ export function createFfmpegPipeline(
       );
     };
 
-    // The rungs are published while they encode: the master gains each rung once it has a segment.
+    // The rungs are published while they encode: the master gains each rung once it has a segment. One
+    // publish at a time, each naming more than the one before. A failed early publish is not the encode's
+    // failure: publishing stops, and the finished video stores everything again.
     let watching = true;
     const sizes = new Map<string, number>();
-    let wake: () => void = () => undefined;
-    const watch = async () => {
-      let published = 0;
-      while (watching) {
+    let published = 0;
+    let publishFailed = false;
+    let publishing = Promise.resolve();
+    const publish = () => {
+      publishing = publishing.then(async () => {
+        if (publishFailed) return;
         const sofar = await ladderSoFar(outDir, targets, sizes);
         const size = sofar ? sofar.files.length + sofar.playlists.length : 0;
-        if (sofar && watching && size > published) {
-          await onPlayable(sofar);
-          published = size;
-        }
+        if (!sofar || size <= published) return;
+        published = size;
+        await onPlayable(sofar).catch(() => {
+          publishFailed = true;
+        });
+      });
+      return publishing;
+    };
+    let wake: () => void = () => undefined;
+    const watch = async () => {
+      while (watching) {
+        await publish();
         if (watching) {
           await new Promise<void>((resolve) => {
             wake = resolve;
@@ -330,7 +349,6 @@ export function createFfmpegPipeline(
         }
       }
     };
-    // A failed early publish is not the encode's failure: the final publish stores everything again.
     const watched = watch().catch(() => undefined);
     const stopWatching = async () => {
       watching = false;
@@ -381,6 +399,9 @@ export function createFfmpegPipeline(
       );
       await onStills?.({ poster: 'poster.jpg', thumbnail: 'thumbnail.jpg', durationSec: duration, width, height });
       await Promise.all(work);
+      // The whole ladder plays as soon as it is encoded, not after the posters and storyboard that follow,
+      // however the last look at it fell.
+      await publish();
     } catch (error) {
       // One process failed: the others stop with it, and nothing of theirs is left running.
       stopAll.abort();
