@@ -16,6 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`update video set first_playable_at = updated_at where playable and first_playable_at is null`.execute(db);
+  // The maintenance sweep looks for milestones a dead worker left unannounced: normally none.
+  await sql`create index video_unannounced on video (id)
+    where (playable and first_playable_at is null) or (status = 'ready' and first_ready_at is null)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

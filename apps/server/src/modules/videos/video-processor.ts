@@ -105,7 +105,7 @@ export function createVideoProcessor(deps: {
   log: Logger;
   workDir?: string;
   /** Told when a run first makes the video playable, and when it is ready (the announcer keeps each once). */
-  published?: (event: 'video.playable' | 'video.ready', video: VideoRow) => Promise<void>;
+  published?: (event: 'video.playable' | 'video.ready', video: Pick<VideoRow, 'id'>) => Promise<void>;
 }) {
   const { videos, storage, clock, log } = deps;
   const workRoot = deps.workDir ?? os.tmpdir();
@@ -185,6 +185,19 @@ export function createVideoProcessor(deps: {
     async sweep() {
       const removed = await sweepJobFolders(workRoot);
       if (removed.length > 0) log.info({ removed }, 'removed the folders of media jobs whose worker died');
+    },
+
+    /**
+     * Announces what a worker that died between a video's write and its announcement left unsaid; the
+     * maintenance sweep runs it. The announcer keeps each milestone once, so a run announcing beside it
+     * sends nothing twice.
+     */
+    async announceMissed() {
+      const missed = deps.published ? await videos.unannounced(500) : [];
+      for (const video of missed) {
+        await deps.published?.(video.status === 'ready' ? 'video.ready' : 'video.playable', video);
+      }
+      if (missed.length > 0) log.info({ videos: missed.length }, 'announced milestones a dead worker left unsaid');
     },
 
     async process(videoId: string, signal: AbortSignal) {

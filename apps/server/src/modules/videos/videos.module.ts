@@ -139,5 +139,6 @@ export const videosModule = defineModule({
   ],
   sweep: async ({ services, config }) => {
     await services.uploads.sweep(config.uploadTtlMs);
+    await services.processor.announceMissed();
   },
 });

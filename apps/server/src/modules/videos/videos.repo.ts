@@ -186,7 +186,24 @@ export function createVideoRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Saves the multipart upload id unless another request saved one first (then undefined). */
+    /**
+     * Videos that play, or are ready, with the milestone not recorded: their worker died between the write
+     * and the announcement. A partial index holds just them (normally none).
+     */
+    unannounced(limit: number) {
+      return (
+        db
+          .selectFrom('video')
+          .select(['id', 'status'])
+          // Word for word the index's predicate, which the planner then proves without parameters in the way.
+          .where(
+            sql<boolean>`(playable and first_playable_at is null) or (status = 'ready' and first_ready_at is null)`,
+          )
+          .limit(limit)
+          .execute()
+      );
+    },
+
     /** Points the generation's media at another master playlist of its own (a dubbed video's), if it is still the video's. */
     async useMaster(videoId: string, generation: number, master: string, trx: Db = db) {
       await trx
@@ -198,6 +215,7 @@ export function createVideoRepo(db: Db) {
         .execute();
     },
 
+    /** Saves the multipart upload id unless another request saved one first (then undefined). */
     setUploadId(videoId: string, uploadId: string) {
       return db
         .updateTable('video')

@@ -177,6 +177,34 @@ describe('video webhooks', () => {
     expect(receivedFor(videoId, secret).map(({ event }) => event)).toEqual(['video.playable', 'video.ready']);
   });
 
+  it('sends at the maintenance sweep what a worker that died before announcing left unsent, once', async () => {
+    const announced = await ownerWithUpload('said.mp4', { seconds: 2, size: '320x240' });
+    await t.services.processor.process(announced.videoId, new AbortController().signal);
+    await runJobs();
+    const { secret, videoId } = await ownerWithUpload('unsaid.mp4', { seconds: 2, size: '320x240' });
+    await t.services.processor.process(videoId, new AbortController().signal);
+    // Its worker died after writing the video ready, before the transaction that announces it: neither its
+    // reactions nor the milestones' record were committed.
+    reactions.splice(0);
+    await t.db
+      .updateTable('video')
+      .set({ first_playable_at: null, first_ready_at: null })
+      .where('id', '=', videoId)
+      .execute();
+
+    await t.services.processor.announceMissed();
+    expect(reactions.map(({ data }) => data.videoId)).toEqual([videoId, videoId]);
+    await runJobs();
+    expect(receivedFor(videoId, secret).map(({ event }) => event)).toEqual(['video.playable', 'video.ready']);
+    // The next sweep finds nothing left to say, and the video announced in its time heard nothing more.
+    await t.services.processor.announceMissed();
+    expect(reactions).toEqual([]);
+    expect(receivedFor(announced.videoId, announced.secret).map(({ event }) => event)).toEqual([
+      'video.playable',
+      'video.ready',
+    ]);
+  });
+
   it('sends nothing for a video deleted before its events went out', async () => {
     const { token, secret, videoId } = await ownerWithUpload('gone.mp4', { seconds: 2, size: '320x240' });
     await t.services.processor.process(videoId, new AbortController().signal);
