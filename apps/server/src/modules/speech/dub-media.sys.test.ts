@@ -346,6 +346,59 @@ describe('audio renditions beside video-only rungs', () => {
     }
   });
 
+  it("splits the source's own copy at its own keyframes, one a second, with its sound beside it", async () => {
+    // An 8-bit H.264/AAC camera file with a keyframe every second: served as it is (ffmpeg-pipeline), its
+    // segments cut at the camera's keyframes, not at the ladder's forced ones.
+    const camera = path.join(work, 'camera.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=9', '-f', 'lavfi', '-i', 'sine=f=220:d=9'],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-b:v',
+        '500k',
+        '-g',
+        '30',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        camera,
+      ],
+    ]);
+    const copied = path.join(work, 'copied');
+    await mkdir(copied);
+    const result = await createFfmpegPipeline()({
+      input: camera,
+      outDir: copied,
+      signal,
+      onProgress: () => undefined,
+      onPlayable: async () => undefined,
+    });
+    expect(result.renditions.map((r) => r.playlist)).toEqual(['hls/source/index.m3u8']);
+    const muxed = path.join(copied, 'hls/source');
+    const split = await splitMuxedRung(muxed, path.join(out(), 'copied-source'), signal);
+    const before = await readFile(path.join(muxed, 'index.m3u8'), 'utf8');
+    expect(playlistEntries(await readFile(split.playlist, 'utf8'))).toEqual(playlistEntries(before));
+    // The same pictures, each within a millisecond of where it played muxed: the copy's timescale is the
+    // camera's, which the split rounds to its own (about 1 ms, far below what a viewer sees of lip sync).
+    const packets = async (playlist: string) =>
+      (await videoPackets(playlist))
+        .trim()
+        .split('\n')
+        .map((line) => line.split(',').map(Number) as [number, number]);
+    const [splitPackets, muxedPackets] = [await packets(split.playlist), await packets(path.join(muxed, 'index.m3u8'))];
+    expect(splitPackets.map(([, size]) => size)).toEqual(muxedPackets.map(([, size]) => size));
+    const drift = splitPackets.map(([time], i) => Math.abs(time - (muxedPackets[i]?.[0] ?? Number.NaN)));
+    expect(Math.max(...drift)).toBeLessThanOrEqual(0.0015);
+    expect(split.startSec).toBeLessThan(0.2);
+    const original = await extractOriginalAudio(muxed, path.join(out(), 'copied-original'), signal);
+    expect(await kinds(original.playlist)).toEqual(['audio']);
+    expect(Math.abs(original.durationSec - result.durationSec)).toBeLessThan(SEGMENT_SEC);
+  });
+
   it('gives the original sound and a dub as audio renditions as long as the video, in step with it', async () => {
     const top = rungs[0]?.name as string;
     const muxed = path.join(processed, path.dirname(rungs[0]?.playlist as string));
