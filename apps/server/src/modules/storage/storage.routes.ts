@@ -1,14 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, forbidden, payloadTooLarge } from '../../errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  LOCAL_PART_PATH,
-  type LocalDriver,
-  MAX_PART_BYTES,
-  MAX_PART_NUMBER,
-  PartUrlError,
-  StorageError,
-} from './local.driver.ts';
+import { LOCAL_PART_PATH, type LocalDriver, MAX_PART_BYTES, MAX_PART_NUMBER, PartUrlError } from './local.driver.ts';
+import { StorageError } from './storage.ts';
 
 /**
  * PUT /api/storage/part: where the local driver's signed part URLs point. Only a URL the server signed,

@@ -9,6 +9,15 @@ export type OpenUpload = { key: string; uploadId: string; initiatedAt: Date };
 /** What `get` returns: the bytes of a whole object or of one byte range. */
 export type StoredObject = { body: Readable; size: number; totalSize: number; contentType: string | undefined };
 
+/** What the local driver refuses, in S3's words for the same refusals. */
+export class StorageError extends Error {
+  readonly code: 'no_such_upload' | 'invalid_part' | 'entity_too_small' | 'part_too_large';
+  constructor(code: StorageError['code'], message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
 /** Who a signed part URL is for; the local driver refuses a URL used for anything else. */
 export type PartGrant = { accountId: string; key: string; uploadId: string; partNumber: number };
 
