@@ -4,10 +4,10 @@ import {
   UPLOAD_PARALLEL_FILES,
   UPLOAD_PARALLEL_PARTS,
   UPLOAD_PART_RETRIES,
-  UPLOAD_RESUME_DAYS,
-  UPLOAD_RESUME_MAX,
   type UploadKind,
 } from '@leadreel/shared';
+import { CredentialCache } from './credentials.ts';
+import { restoreTasks, saveTasks } from './resume.ts';
 
 /** Upload task: uploading (initial), success, error, paused, cancel. */
 export type UploadStatus = 'uploading' | 'success' | 'error' | 'paused' | 'cancel';
@@ -76,14 +76,7 @@ export class PartError extends Error {
 
 class Aborted extends Error {}
 
-type Saved = Pick<UploadTask, 'taskId' | 'fileName' | 'fileSize' | 'lastModified' | 'createdAt'> & {
-  videoId: string;
-  /** Absent in what was saved before the library's uploads went through the engine: those were videos. */
-  uploadType?: UploadKind;
-};
-
 export const RESUME_KEY = 'leadreel.uploads';
-const DAY = 86_400_000;
 
 /**
  * The uploader: three files at a time, three parts in parallel per file, two retries per part,
@@ -95,8 +88,7 @@ export class UploadEngine {
   private tasks: UploadTask[] = [];
   private readonly listeners = new Set<(tasks: UploadTask[]) => void>();
   private readonly controllers = new Map<string, AbortController>();
-  private readonly credentials = new Map<UploadKind, Promise<{ sessionToken: string; expiredTime: number }>>();
-  private readonly credentialsAtHand = new Map<UploadKind, { sessionToken: string; expiredTime: number }>();
+  private readonly credentials: CredentialCache;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly transport: UploadTransport;
   private readonly storage: Storage | null;
@@ -111,7 +103,8 @@ export class UploadEngine {
     this.storageKey = options.storageKey ?? RESUME_KEY;
     this.storage = options.storage === undefined ? (globalThis.localStorage ?? null) : options.storage;
     this.now = options.now ?? (() => Date.now());
-    this.tasks = this.restore();
+    this.credentials = new CredentialCache((kind) => transport.credential(kind), this.now);
+    this.tasks = restoreTasks(this.storage, this.storageKey, this.now());
   }
 
   subscribe(listener: (tasks: UploadTask[]) => void) {
@@ -278,37 +271,7 @@ export class UploadEngine {
    * it is otherwise one more round trip before the first byte.
    */
   prepare(uploadType: UploadKind) {
-    void this.token(uploadType).catch(() => undefined);
-  }
-
-  /**
-   * The credential's token when one is fetched and fresh, at once. The calls that open and sign an upload
-   * use it without an await: any wait before a call lets React render the task list first, which put some
-   * 30 ms before each handshake call in bench:upload.
-   */
-  private tokenAtHand(uploadType: UploadKind) {
-    const credential = this.credentialsAtHand.get(uploadType);
-    return credential && credential.expiredTime - 60 >= this.now() / 1000 ? credential.sessionToken : undefined;
-  }
-
-  private async token(uploadType: UploadKind) {
-    const cached = this.credentials.get(uploadType);
-    const credential = await cached?.catch(() => undefined);
-    if (credential && credential.expiredTime - 60 >= this.now() / 1000) return credential.sessionToken;
-    // One fetch for every caller at once (prepare, and files starting together); a failed one is not kept.
-    let current = this.credentials.get(uploadType);
-    if (current === undefined || current === cached) {
-      const fetching = this.transport.credential(uploadType);
-      this.credentials.set(uploadType, fetching);
-      fetching.then(
-        (fetched) => this.credentialsAtHand.set(uploadType, fetched),
-        () => {
-          if (this.credentials.get(uploadType) === fetching) this.credentials.delete(uploadType);
-        },
-      );
-      current = fetching;
-    }
-    return (await current).sessionToken;
+    void this.credentials.token(uploadType).catch(() => undefined);
   }
 
   private async run(taskId: string) {
@@ -323,7 +286,7 @@ export class UploadEngine {
       try {
         started = await this.transport.start(
           videoId,
-          this.tokenAtHand(initial.uploadType) ?? (await this.token(initial.uploadType)),
+          this.credentials.atHand(initial.uploadType) ?? (await this.credentials.token(initial.uploadType)),
         );
       } catch (error) {
         if ((error as { code?: string }).code !== 'upload_state') throw error;
@@ -337,7 +300,7 @@ export class UploadEngine {
         await this.transport.reUpload(videoId);
         started = await this.transport.start(
           videoId,
-          this.tokenAtHand(initial.uploadType) ?? (await this.token(initial.uploadType)),
+          this.credentials.atHand(initial.uploadType) ?? (await this.credentials.token(initial.uploadType)),
         );
       }
       this.patch(taskId, { uploadFileUrl: started.key });
@@ -383,7 +346,8 @@ export class UploadEngine {
           ...remaining.filter((n) => n !== partNumber && !urls.has(n) && !signing.has(n)),
         ].slice(0, 100);
         const call = (async () => {
-          const token = this.tokenAtHand(initial.uploadType) ?? (await this.token(initial.uploadType));
+          const token =
+            this.credentials.atHand(initial.uploadType) ?? (await this.credentials.token(initial.uploadType));
           const signed = await this.transport.signParts(videoId, token, batch);
           for (const item of signed) urls.set(item.partNumber, { url: item.url, at: this.now() });
         })();
@@ -451,57 +415,6 @@ export class UploadEngine {
   }
 
   private save() {
-    if (!this.storage) return;
-    const saved: Saved[] = this.tasks
-      .filter((task) => task.uploadStatus !== 'success' && task.uploadStatus !== 'cancel')
-      .slice(0, UPLOAD_RESUME_MAX)
-      .map((task) => ({
-        taskId: task.taskId,
-        videoId: task.data.videoId,
-        uploadType: task.uploadType,
-        fileName: task.fileName,
-        fileSize: task.fileSize,
-        lastModified: task.lastModified,
-        createdAt: task.createdAt,
-      }));
-    try {
-      this.storage.setItem(this.storageKey, JSON.stringify(saved));
-    } catch {
-      // Storage full or blocked: uploads still work, they just will not survive a reload.
-    }
-  }
-
-  /** cached upload ids 50 for 30 days. */
-  private restore(): UploadTask[] {
-    let saved: Saved[] = [];
-    try {
-      saved = JSON.parse(this.storage?.getItem(this.storageKey) ?? '[]') as Saved[];
-    } catch {
-      saved = [];
-    }
-    if (!Array.isArray(saved)) return [];
-    return saved
-      .filter(
-        (item) => typeof item?.videoId === 'string' && this.now() - Number(item.createdAt) < UPLOAD_RESUME_DAYS * DAY,
-      )
-      .slice(0, UPLOAD_RESUME_MAX)
-      .map((item) => ({
-        taskId: item.taskId,
-        uploadType: item.uploadType ?? 'video',
-        uploadFile: null,
-        uploadSize: 0,
-        uploadPercent: 0,
-        uploadStatus: 'paused' as const,
-        fileName: item.fileName,
-        fileSize: item.fileSize,
-        lastModified: item.lastModified,
-        data: { videoId: item.videoId },
-        uploadFileUrl: null,
-        errorMessage: null,
-        speed: 0,
-        queued: false,
-        needsFile: true,
-        createdAt: item.createdAt,
-      }));
+    saveTasks(this.storage, this.storageKey, this.tasks);
   }
 }
