@@ -318,3 +318,48 @@ describe('a dubbed video on its page', () => {
       expect((await play(`data-audio-lang="${bad}"`)).hls.audioTrack, bad).toBe(0);
   });
 });
+
+describe('the timeline of a video still encoding', () => {
+  /** A video that has played to 5 s of the 25 s encoded so far, of a 600 s whole the master announced. */
+  function encoding() {
+    const player = mount();
+    player.root.dataset.encodingLength = '600';
+    Object.defineProperty(player.video, 'duration', { configurable: true, get: () => 25 });
+    Object.defineProperty(player.video, 'seekable', {
+      configurable: true,
+      get: () => ({ length: 1, start: () => 0, end: () => 25 }),
+    });
+    player.video.currentTime = 5;
+    player.video.dispatchEvent(new Event('timeupdate'));
+    const time = player.root.querySelector('.lr-time') as HTMLElement;
+    const seek = player.root.querySelector('input.lr-seek') as HTMLInputElement;
+    return { ...player, time, seek };
+  }
+
+  it('shows the whole length, not what is encoded so far', () => {
+    const { time, seek } = encoding();
+    expect(time.textContent).toBe('0:05 / 10:00');
+    expect(seek.value).toBe(String(Math.round((5 / 600) * 1000)));
+  });
+
+  it('seeks no further than what can play, by the bar and by the keys', () => {
+    const { root, video, seek } = encoding();
+    seek.value = '500';
+    seek.dispatchEvent(new Event('input'));
+    expect(video.currentTime).toBe(25);
+    video.currentTime = 5;
+    root.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    expect(video.currentTime).toBe(25);
+    root.dispatchEvent(new KeyboardEvent('keydown', { key: '1', bubbles: true }));
+    expect(video.currentTime).toBe(25);
+    root.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+    expect(video.currentTime).toBe(0);
+  });
+
+  it('shows the video’s own length once it is ready', () => {
+    const { root, video, time } = encoding();
+    delete root.dataset.encodingLength;
+    video.dispatchEvent(new Event('durationchange'));
+    expect(time.textContent).toBe('0:05 / 0:25');
+  });
+});

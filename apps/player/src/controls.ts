@@ -143,7 +143,15 @@ export function mountControls(options: {
   root.classList.add('lr-has-controls');
   root.tabIndex = -1;
 
-  const duration = () => (Number.isFinite(video.duration) ? video.duration : 0);
+  // While the video encodes, its playlists hold only what is encoded so far: the timeline shows the whole
+  // length the master announces (ladder-growth.ts), and a seek goes no further than what can play.
+  const duration = () =>
+    Math.max(Number.isFinite(video.duration) ? video.duration : 0, Number(root.dataset.encodingLength) || 0);
+  const seekTo = (seconds: number) => {
+    const { seekable } = video;
+    const end = seekable.length > 0 ? seekable.end(seekable.length - 1) : duration();
+    video.currentTime = Math.max(0, Math.min(seconds, end));
+  };
   const render = () => {
     const playing = !video.paused;
     setIcon(play, playing ? ICONS.pause : ICONS.play);
@@ -171,7 +179,7 @@ export function mountControls(options: {
   video.addEventListener('click', toggle);
   seek.addEventListener('input', () => {
     seeking = true;
-    video.currentTime = (Number(seek.value) / 1000) * duration();
+    seekTo((Number(seek.value) / 1000) * duration());
   });
   seek.addEventListener('change', () => {
     seeking = false;
@@ -324,15 +332,15 @@ export function mountControls(options: {
     const key = event.key.toLowerCase();
     let handled = true;
     if (key === ' ' || key === 'k') toggle();
-    else if (key === 'arrowleft') video.currentTime = Math.max(0, video.currentTime - 5);
-    else if (key === 'arrowright') video.currentTime = Math.min(duration(), video.currentTime + 5);
+    else if (key === 'arrowleft') seekTo(video.currentTime - 5);
+    else if (key === 'arrowright') seekTo(video.currentTime + 5);
     else if (key === 'arrowup') video.volume = Math.min(1, video.volume + 0.1);
     else if (key === 'arrowdown') video.volume = Math.max(0, video.volume - 0.1);
     else if (key === 'm') mute.click();
     else if (key === 'f') fullscreen.click();
-    else if (key === 'home') video.currentTime = 0;
-    else if (key === 'end') video.currentTime = duration();
-    else if (/^[0-9]$/.test(key)) video.currentTime = (Number(key) / 10) * duration();
+    else if (key === 'home') seekTo(0);
+    else if (key === 'end') seekTo(duration());
+    else if (/^[0-9]$/.test(key)) seekTo((Number(key) / 10) * duration());
     else handled = false;
     if (handled) event.preventDefault();
   });

@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-import { ENCODING_MARK } from '@leadreel/shared/encoding-mark';
+import { ENCODING_LENGTH, ENCODING_MARK } from '@leadreel/shared/encoding-mark';
 import { describe, expect, it, vi } from 'vitest';
 import { followLadder, type GrowingHls, variantCount } from './ladder-growth.ts';
 
 // A video still encoding: its master gains renditions. jsdom plays nothing and has no hls.js, so hls.js is a
 // stand-in that parses whatever master the server answers when it loads the source, as hls.js does.
 
-const master = (rungs: string[], encoding: boolean) =>
+const master = (rungs: string[], encoding: boolean, lengthSec?: number) =>
   [
     '#EXTM3U',
     ...rungs.flatMap((rung) => [`#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=${rung}`, `${rung}/index.m3u8`]),
     ...(encoding ? [ENCODING_MARK] : []),
+    ...(encoding && lengthSec ? [`${ENCODING_LENGTH} ${lengthSec.toFixed(3)}`] : []),
     '',
   ].join('\n');
 
@@ -61,6 +62,39 @@ function playing(video: HTMLVideoElement, value: boolean) {
 }
 
 describe('followLadder', () => {
+  it('tells the whole length while the master announces it, then none once the video is ready', async () => {
+    const answers = server([
+      master(['640x360'], true, 600),
+      master(['640x360'], true, 600),
+      master(['640x360'], false),
+    ]);
+    const hls = new FakeHls(answers.current);
+    const lengths: (number | null)[] = [];
+    followLadder(hls, document.createElement('video'), '/media/v/master.m3u8', {
+      pollMs: 5,
+      fetchText: answers.fetchText,
+      onLength: (seconds) => lengths.push(seconds),
+    });
+    hls.loadSource('/media/v/master.m3u8');
+    await vi.waitFor(() => expect(lengths.at(-1)).toBeNull());
+    expect(lengths).toEqual([600, 600, null]);
+  });
+
+  it('keeps the length it knew when asking for the master fails once, and asks again', async () => {
+    const answers = server([master(['640x360'], true, 90), '', master(['640x360'], false)]);
+    const hls = new FakeHls(answers.current);
+    const lengths: (number | null)[] = [];
+    followLadder(hls, document.createElement('video'), '/media/v/master.m3u8', {
+      pollMs: 5,
+      fetchText: answers.fetchText,
+      onLength: (seconds) => lengths.push(seconds),
+    });
+    hls.loadSource('/media/v/master.m3u8');
+    await vi.waitFor(() => expect(lengths.at(-1)).toBeNull());
+    expect(lengths).toEqual([90, null]);
+    expect(answers.asked).toHaveLength(3);
+  });
+
   it('loads the master again where the viewer is once it offers more renditions, and stops asking when it is whole', async () => {
     const answers = server([
       master(['640x360'], true),

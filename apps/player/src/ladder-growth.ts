@@ -1,4 +1,4 @@
-import { ENCODING_MARK } from '@leadreel/shared/encoding-mark';
+import { ENCODING_MARK, encodingLengthOf } from '@leadreel/shared/encoding-mark';
 
 /**
  * A video plays while it encodes: its master playlist gains rungs as their first segments are stored (see
@@ -19,6 +19,8 @@ export type GrowingHls = {
 
 /** How often a master still growing is asked for again. */
 export const MASTER_POLL_MS = 4000;
+/** How many failed asks in a row are tried again before the player stops following the ladder. */
+const MASTER_POLL_RETRIES = 5;
 
 /** The variants a master playlist lists (RFC 8216 §4.3.4.2: one EXT-X-STREAM-INF each). */
 export const variantCount = (master: string) => master.match(/^#EXT-X-STREAM-INF:/gm)?.length ?? 0;
@@ -35,6 +37,8 @@ export function followLadder(
      * (autoStartLoad off: a player readied before play loads only when told).
      */
     restart?: (at: number) => void;
+    /** The whole video's length while it encodes (from the master), then null once it is ready. */
+    onLength?: (seconds: number | null) => void;
   } = {},
 ) {
   const pollMs = options.pollMs ?? MASTER_POLL_MS;
@@ -70,13 +74,18 @@ export function followLadder(
   };
 
   /** Asks for the master until it no longer says it is encoding. */
+  let failures = 0;
   const poll = async () => {
     const master = await fetchText(masterUrl);
     offered = Math.max(offered, variantCount(master));
+    // A failed ask (empty: a network blip) changes nothing and is tried again, a few times in a row at most.
+    failures = master ? 0 : failures + 1;
+    if (master) options.onLength?.(master.includes(ENCODING_MARK) ? encodingLengthOf(master) : null);
     // Nobody is watching the picture move: now costs the viewer nothing.
     if (growing() && (video.paused || video.readyState < 3)) await refresh();
-    if (master.includes(ENCODING_MARK)) setTimeout(() => void poll(), pollMs);
-    else polling = false;
+    if (master.includes(ENCODING_MARK) || (!master && failures <= MASTER_POLL_RETRIES)) {
+      setTimeout(() => void poll(), pollMs);
+    } else polling = false;
   };
 
   hls.on('hlsManifestParsed', () => {

@@ -137,6 +137,11 @@ async function makeEngine(root: HTMLElement): Promise<Engine | null> {
         restart: (at) => {
           if (loading) engine.startLoad(at);
         },
+        // The controls' timeline reads it (controls.ts).
+        onLength: (seconds) => {
+          if (seconds) root.dataset.encodingLength = String(seconds);
+          else delete root.dataset.encodingLength;
+        },
       });
       // hls.js reads its goals as it goes (it lowers them itself when the browser's buffer is full).
       const { maxBufferLength, maxMaxBufferLength } = Hls.DefaultConfig;

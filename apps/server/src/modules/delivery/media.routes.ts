@@ -1,5 +1,5 @@
 import { BRAND_FILE } from '@leadreel/shared';
-import { ENCODING_MARK } from '@leadreel/shared/encoding-mark';
+import { ENCODING_LENGTH, ENCODING_MARK } from '@leadreel/shared/encoding-mark';
 import { UUID_PATTERN } from '@leadreel/shared/text';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFoundUncached, playbackRefused } from '../../errors.ts';
@@ -80,8 +80,10 @@ export const mediaRoutes: FastifyPluginAsync<MediaDeps> = async (
       ? `/${video.media.master.slice(0, video.media.master.lastIndexOf('/'))}`
       : '';
     const rebased = rebaseMaster(Buffer.concat(chunks).toString('utf8'), `${video.generation}${folder}`);
-    // Still encoding: the master will gain renditions, and the player asks for it again while it says so.
-    const body = video.status === 'ready' ? rebased : `${rebased}${ENCODING_MARK}\n`;
+    // Still encoding: the master will gain renditions, and the player asks for it again while it says so;
+    // the length from the probe lets its timeline show the whole video meanwhile.
+    const length = video.duration_sec ? `${ENCODING_LENGTH} ${Number(video.duration_sec).toFixed(3)}\n` : '';
+    const body = video.status === 'ready' ? rebased : `${rebased}${ENCODING_MARK}\n${length}`;
     countTraffic(video.account_id, Buffer.byteLength(body));
     return reply
       .header('content-type', contentTypeOf('master.m3u8'))

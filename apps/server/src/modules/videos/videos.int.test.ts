@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREFERRED_PART_SIZE, VIDEO_TYPES_TEXT, type Video } from '@leadreel/shared';
-import { ENCODING_MARK } from '@leadreel/shared/encoding-mark';
+import { ENCODING_MARK, encodingLengthOf } from '@leadreel/shared/encoding-mark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, post, signUp, type TestApp } from '../../../test/helpers.ts';
 import { makeVideo } from '../../../test/media/fixtures.ts';
@@ -250,8 +250,16 @@ describe('an upload through signed part URLs', () => {
     // ...and its master says so, for the player to ask for it again until it is whole.
     const encoding = await t.app.inject({ url: video.hlsUrl as string });
     expect(encoding.headers['cache-control']).toBe('no-cache');
-    expect(encoding.body).toBe(`${master.body}${ENCODING_MARK}\n`);
+    // ...with the whole length from the probe, which the player's timeline shows while only part is encoded.
+    expect(encoding.body.startsWith(master.body)).toBe(true);
+    expect(encoding.body.slice(master.body.length).split('\n')).toEqual([
+      ENCODING_MARK,
+      expect.stringMatching(/^# encoding-length: \d+\.\d{3}$/),
+      '',
+    ]);
+    expect(encodingLengthOf(encoding.body)).toBeCloseTo(video.duration as number, 1);
     expect(master.body).not.toContain(ENCODING_MARK);
+    expect(encodingLengthOf(master.body)).toBeNull();
     await t.db.updateTable('video').set({ status: 'ready' }).where('id', '=', videoId).execute();
     const segment = playlist.body.split('\n').find((line) => line && !line.startsWith('#')) as string;
     const segmentUrl = `/media/${videoId}/${variant.slice(0, variant.lastIndexOf('/') + 1)}${segment}`;
