@@ -62,37 +62,34 @@ function playing(video: HTMLVideoElement, value: boolean) {
 }
 
 describe('followLadder', () => {
+  /** Follows a video whose server answers `masters` in turn until one says it is ready: the lengths told. */
+  async function lengthsTold(masters: string[]) {
+    const answers = server(masters);
+    const hls = new FakeHls(answers.current);
+    const lengths: (number | null)[] = [];
+    followLadder(hls, document.createElement('video'), '/media/v/master.m3u8', {
+      pollMs: 5,
+      fetchText: answers.fetchText,
+      onLength: (seconds) => lengths.push(seconds),
+    });
+    hls.loadSource('/media/v/master.m3u8');
+    await vi.waitFor(() => expect(lengths.at(-1)).toBeNull());
+    return { lengths, asked: answers.asked };
+  }
+
   it('tells the whole length while the master announces it, then none once the video is ready', async () => {
-    const answers = server([
+    const { lengths } = await lengthsTold([
       master(['640x360'], true, 600),
       master(['640x360'], true, 600),
       master(['640x360'], false),
     ]);
-    const hls = new FakeHls(answers.current);
-    const lengths: (number | null)[] = [];
-    followLadder(hls, document.createElement('video'), '/media/v/master.m3u8', {
-      pollMs: 5,
-      fetchText: answers.fetchText,
-      onLength: (seconds) => lengths.push(seconds),
-    });
-    hls.loadSource('/media/v/master.m3u8');
-    await vi.waitFor(() => expect(lengths.at(-1)).toBeNull());
     expect(lengths).toEqual([600, 600, null]);
   });
 
   it('keeps the length it knew when asking for the master fails once, and asks again', async () => {
-    const answers = server([master(['640x360'], true, 90), '', master(['640x360'], false)]);
-    const hls = new FakeHls(answers.current);
-    const lengths: (number | null)[] = [];
-    followLadder(hls, document.createElement('video'), '/media/v/master.m3u8', {
-      pollMs: 5,
-      fetchText: answers.fetchText,
-      onLength: (seconds) => lengths.push(seconds),
-    });
-    hls.loadSource('/media/v/master.m3u8');
-    await vi.waitFor(() => expect(lengths.at(-1)).toBeNull());
+    const { lengths, asked } = await lengthsTold([master(['640x360'], true, 90), '', master(['640x360'], false)]);
     expect(lengths).toEqual([90, null]);
-    expect(answers.asked).toHaveLength(3);
+    expect(asked).toHaveLength(3);
   });
 
   it('loads the master again where the viewer is once it offers more renditions, and stops asking when it is whole', async () => {

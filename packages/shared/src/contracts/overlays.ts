@@ -172,6 +172,15 @@ export const widgetData = z.object({
 
 export const SHARE_NETWORKS = ['facebook', 'x', 'linkedin', 'whatsapp', 'telegram', 'pinterest', 'copy'] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
+/** Each network as it names itself, in every language: the console's share dialog and the player's links. */
+export const SHARE_NETWORK_NAMES: Record<Exclude<ShareNetwork, 'copy'>, string> = {
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  pinterest: 'Pinterest',
+};
 
 /** Which share buttons the player and the watch page offer (the console contract share). */
 export const shareSetting = z.strictObject({

@@ -1,4 +1,12 @@
-import { CORNERS, type Corner, type FormField, PLAYER_CORNERS, type SlotItem, stackCorners } from '@leadreel/shared';
+import {
+  CORNERS,
+  type Corner,
+  type FormField,
+  PLAYER_CORNERS,
+  SHARE_NETWORK_NAMES,
+  type SlotItem,
+  stackCorners,
+} from '@leadreel/shared';
 import { WATCH_PAGE_TEXT } from '@leadreel/shared/viewer-text/watch-page';
 import { escapeHtml } from './html.ts';
 import type { PageLanguage, PublicAction, PublicContact, PublicVideo, PublicWidget } from './view-model.ts';
@@ -39,19 +47,10 @@ export function shareLinks(video: PublicVideo, lang: PageLanguage, className: st
     .map((item) =>
       item.network === 'copy'
         ? `<button type="button" class="${className} lr-share-copy" data-lr-copy="${escapeHtml(item.href)}" hidden>${escapeHtml(t.copy)}</button>`
-        : `<a class="${className} lr-share-${item.network}" href="${escapeHtml(item.href)}" target="_blank" rel="noopener">${escapeHtml(SHARE_NAMES[item.network] ?? item.network)}</a>`,
+        : `<a class="${className} lr-share-${item.network}" href="${escapeHtml(item.href)}" target="_blank" rel="noopener">${escapeHtml((SHARE_NETWORK_NAMES as Record<string, string>)[item.network] ?? item.network)}</a>`,
     )
     .join('');
 }
-
-const SHARE_NAMES: Record<string, string> = {
-  facebook: 'Facebook',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  pinterest: 'Pinterest',
-};
 
 /**
  * Everything over the video, each in its corner's slot (shared/contracts/slots.ts): contact buttons, the call

@@ -1,4 +1,4 @@
-import type { Video } from '@leadreel/shared';
+import { SHARE_NETWORK_NAMES, type Video } from '@leadreel/shared';
 import { Button, Input, Space, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -8,15 +8,6 @@ import { LinksDialog } from './LinksDialog.tsx';
 import { SHARE_NETWORKS, shareUrl } from './snippets.ts';
 import { LinkBaseSelect, useLinkBase } from './useLinkBase.tsx';
 import { absoluteOn, useVideoLinks } from './useVideoLinks.ts';
-
-const NETWORK_NAMES = {
-  facebook: 'Facebook',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  pinterest: 'Pinterest',
-};
 
 /** What the share panel calls its link and QR code; a video's watch page unless said otherwise. */
 export type ShareTexts = { link: string; qrAlt: string; qrHelp: string };
@@ -69,7 +60,7 @@ export function ShareLinks({
       <div className="share-networks">
         {SHARE_NETWORKS.map((network) => (
           <Button key={network} href={shareUrl(network, link, title, image)} target="_blank" rel="noopener noreferrer">
-            {NETWORK_NAMES[network]}
+            {SHARE_NETWORK_NAMES[network]}
           </Button>
         ))}
       </div>
