@@ -36,16 +36,25 @@ const posters = { hq: await readFile(hq), sd: await readFile(sd) };
 function meter(page: Page) {
   let bytes = 0;
   const scripts = new Map<string, number>();
+  // Each request's sizes are asked for as it finishes; the figures are read once every answer is in (on a
+  // loaded machine one came after its page was closed, and failed the run).
+  const asked: Promise<unknown>[] = [];
   page.on('requestfinished', (request) => {
-    void request.sizes().then((sizes) => {
+    const sized = request.sizes().then((sizes) => {
       const total = sizes.responseBodySize + sizes.responseHeadersSize + sizes.requestHeadersSize;
       bytes += total;
       if (process.env.BENCH_VERBOSE)
         console.log(`  ${total} B ${request.url().slice(0, 90)} (${sizes.responseHeadersSize} B headers)`);
       if (request.resourceType() === 'script') scripts.set(new URL(request.url()).pathname, sizes.responseBodySize);
     });
+    // One still asked for when the page closes is past the measure: its failure is not the run's.
+    asked.push(sized.catch(() => undefined));
   });
-  return { bytes: () => bytes, scripts };
+  const bytesSoFar = async () => {
+    await Promise.all(asked);
+    return bytes;
+  };
+  return { bytes: bytesSoFar, scripts };
 }
 
 async function hostPage(body: string) {
@@ -84,11 +93,11 @@ async function measure(browser: Browser, body: string, play?: (page: Page) => Pr
   try {
     await page.goto(host.url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
-    const before = metered.bytes();
+    const before = await metered.bytes();
     if (!play) return { before, after: before, scripts: metered.scripts };
     await play(page);
     await page.waitForTimeout(300);
-    return { before, after: metered.bytes(), scripts: metered.scripts };
+    return { before, after: await metered.bytes(), scripts: metered.scripts };
   } finally {
     await context.close();
     host.close();
