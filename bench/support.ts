@@ -37,6 +37,10 @@ export async function startBenchServer(env: Record<string, string> = {}, entry =
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // A bench that fails takes its LeadReel (and that one's PostgreSQL) down with it, rather than leaving them
+  // running with its output pipe open.
+  const stopWithBench = () => child.kill('SIGTERM');
+  process.once('exit', stopWithBench);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (
@@ -55,6 +59,7 @@ export async function startBenchServer(env: Record<string, string> = {}, entry =
     /** CPU seconds spent so far by the server process, and by the processes it started (its PostgreSQL). */
     cpuSeconds: () => treeCpuSeconds(child.pid as number),
     async stop() {
+      process.off('exit', stopWithBench);
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await rm(dataDir, { recursive: true, force: true });
